@@ -1,0 +1,53 @@
+# One entry point for humans and CI. Every target sets up what it needs from nothing.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+RUN_PKGS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+TEST_PKGS := $(RUN_PKGS) postgresql chromium poppler-utils
+PYTEST_ARGS ?=
+
+.PHONY: run test bench lint format sysdeps sysdeps-test setup migrate clean
+
+## make run: set up from nothing, load the demo and serve it on 127.0.0.1:8000
+run: sysdeps setup migrate
+	$(PY) manage.py seed_demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+## make test: set up, lint, the suite on SQLite, then again on a throwaway PostgreSQL 15
+test: sysdeps-test setup lint
+	DATABASE_URL= $(PY) -m pytest $(PYTEST_ARGS)
+	bash .ci/with-postgres.sh $(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
+
+## make bench: write bench/results.json
+bench: sysdeps-test setup
+	$(PY) -m bench.run
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: setup
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+migrate: setup
+	$(PY) manage.py migrate --noinput
+
+sysdeps:
+	@bash .ci/apt-ensure.sh $(RUN_PKGS)
+
+sysdeps-test:
+	@bash .ci/apt-ensure.sh $(TEST_PKGS)
+
+clean:
+	rm -rf $(VENV) db.sqlite3 media staticfiles

@@ -1,0 +1,10 @@
+"""The site's URLs: the admin, Django auth and the campaigns app."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("campaigns.urls")),
+]

@@ -1,0 +1,1 @@
+"""The rules of RULES.md as pure Python: no Django, injected randomness, logged dice."""

@@ -1,0 +1,180 @@
+"""Dice and the dice log.
+
+Chance is an explicit step: every roll goes through a :class:`Dice` built on an
+injected random source (``random.Random(seed)`` in the site), and every roll is
+recorded as a :class:`LogEntry` with its purpose, the dice, the modifiers, the
+total and the outcome read from the rule table. The same seed and inputs give
+the same rolls in the same order, and therefore the same log.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Modifier = tuple[str, int]
+
+
+class RandomSource(Protocol):
+    """What the engine needs of a random source (``random.Random`` fits)."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+    def shuffle(self, x: list[Any]) -> None: ...
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One roll or card draw: purpose, dice or card, modifiers, total, outcome."""
+
+    purpose: str
+    dice: tuple[int, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    total: int | None = None
+    outcome: str = ""
+    card: str | None = None
+
+    @property
+    def natural(self) -> int | None:
+        """The face of a single die before modifiers (None for several dice or a card)."""
+        return self.dice[0] if len(self.dice) == 1 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "purpose": self.purpose,
+            "dice": list(self.dice),
+            "modifiers": [[reason, value] for reason, value in self.modifiers],
+            "total": self.total,
+            "outcome": self.outcome,
+            "card": self.card,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> LogEntry:
+        return cls(
+            purpose=str(data["purpose"]),
+            dice=tuple(int(d) for d in data.get("dice", ())),
+            modifiers=tuple(
+                (str(reason), int(value)) for reason, value in data.get("modifiers", ())
+            ),
+            total=None if data.get("total") is None else int(data["total"]),
+            outcome=str(data.get("outcome", "")),
+            card=data.get("card"),
+        )
+
+    def describe(self) -> str:
+        """One line a player can read: 'AI stance: D6 4, Rash +1 = 5 → attack'."""
+        parts = [self.purpose + ":"]
+        if self.card is not None:
+            parts.append(self.card)
+        if self.dice:
+            label = "D6" if len(self.dice) == 1 else f"{len(self.dice)}D6"
+            parts.append(f"{label} {'+'.join(str(d) for d in self.dice)}")
+        for reason, value in self.modifiers:
+            parts.append(f"{reason} {value:+d}")
+        if self.dice and (self.modifiers or len(self.dice) > 1) and self.total is not None:
+            parts.append(f"= {self.total}")
+        if self.outcome:
+            parts.append(f"→ {self.outcome}")
+        return " ".join(parts)
+
+
+DiceLog = tuple[LogEntry, ...]
+
+
+def log_to_json(log: Iterable[LogEntry]) -> str:
+    return json.dumps([entry.to_dict() for entry in log], ensure_ascii=False)
+
+
+def log_from_json(text: str) -> DiceLog:
+    return tuple(LogEntry.from_dict(item) for item in json.loads(text))
+
+
+def log_to_data(log: Iterable[LogEntry]) -> list[dict[str, Any]]:
+    return [entry.to_dict() for entry in log]
+
+
+def log_from_data(data: Iterable[dict[str, Any]]) -> DiceLog:
+    return tuple(LogEntry.from_dict(item) for item in data)
+
+
+Reader = Callable[[tuple[int, ...], int], str]
+
+
+@dataclass
+class Dice:
+    """Rolls dice from an injected random source and logs every roll."""
+
+    rng: RandomSource
+    log: list[LogEntry] = field(default_factory=list)
+
+    def roll(
+        self,
+        purpose: str,
+        count: int = 1,
+        *,
+        modifiers: Sequence[Modifier] = (),
+        outcome: Reader | str | None = None,
+    ) -> LogEntry:
+        """Roll ``count`` D6, add the modifiers, read the outcome, log and return it.
+
+        ``outcome`` is either a fixed text or a function of (dice, total) that reads
+        the rule table, so the log says what the roll meant.
+        """
+        dice = tuple(self.rng.randint(1, 6) for _ in range(count))
+        mods = tuple((reason, value) for reason, value in modifiers if value)
+        total = sum(dice) + sum(value for _, value in mods)
+        if callable(outcome):
+            text = outcome(dice, total)
+        else:
+            text = outcome or ""
+        entry = LogEntry(
+            purpose=purpose, dice=dice, modifiers=mods, total=total, outcome=text
+        )
+        self.log.append(entry)
+        return entry
+
+    def d6(
+        self,
+        purpose: str,
+        *,
+        modifiers: Sequence[Modifier] = (),
+        outcome: Reader | str | None = None,
+    ) -> LogEntry:
+        return self.roll(purpose, 1, modifiers=modifiers, outcome=outcome)
+
+    def two_d6(
+        self,
+        purpose: str,
+        *,
+        modifiers: Sequence[Modifier] = (),
+        outcome: Reader | str | None = None,
+    ) -> LogEntry:
+        return self.roll(purpose, 2, modifiers=modifiers, outcome=outcome)
+
+    def direction(self, purpose: str) -> LogEntry:
+        """The direction roll (001): D6, then a second D6; an even second adds 6.
+
+        The total is a clock direction 1–12 (12 = north, 3 = east, 6 = south).
+        """
+        first = self.rng.randint(1, 6)
+        second = self.rng.randint(1, 6)
+        clock = first + 6 if second % 2 == 0 else first
+        entry = LogEntry(
+            purpose=purpose,
+            dice=(first, second),
+            total=clock,
+            outcome=f"{clock} o'clock",
+        )
+        self.log.append(entry)
+        return entry
+
+    def record(self, entry: LogEntry) -> LogEntry:
+        """Append an entry made elsewhere (a card draw) to this log."""
+        self.log.append(entry)
+        return entry
+
+    def entries(self) -> DiceLog:
+        return tuple(self.log)
