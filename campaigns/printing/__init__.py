@@ -1,0 +1,1 @@
+"""Rendering of printed documents (battle packs, the chronicle) to PDF."""

@@ -1,0 +1,86 @@
+"""The one function that turns HTML into PDF bytes, with a locked-down URL fetcher.
+
+WeasyPrint may load only the project's own static files. Templates reference them
+relative to ``STATIC_BASE`` (``css/print.css``); every other URL — ``file:``,
+``http(s):``, ``data:``, a path escaping the static folder — is refused. Fonts come
+from the system's fontconfig (DejaVu, installed by ``make``), never from a URL.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import weasyprint
+from django.conf import settings
+from django.template.loader import render_to_string
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+# A pseudo-origin that resolves nowhere: relative URLs in print templates join onto it.
+STATIC_BASE = "https://project-static.invalid/"
+
+logger = logging.getLogger(__name__)
+
+
+class RefusedURL(ValueError):
+    """A URL the print renderer will not fetch."""
+
+
+@dataclass
+class StaticOnlyFetcher(URLFetcher):
+    """Serves files under the project's static folder; refuses everything else."""
+
+    static_root: Path
+    refused: list[str] = field(default_factory=list)
+    served: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(allowed_protocols=("https",), allow_redirects=False)
+        self.static_root = self.static_root.resolve()
+
+    def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
+        path = self._static_path(url)
+        if path is None:
+            self.refused.append(url)
+            logger.info("Print renderer refused %r", url[:200])
+            raise RefusedURL(f"Print renderer refused to fetch {url[:80]!r}")
+        self.served.append(url)
+        mime, _ = mimetypes.guess_type(path.name)
+        return URLFetcherResponse(
+            url,
+            body=path.read_bytes(),
+            headers={"Content-Type": mime or "application/octet-stream"},
+        )
+
+    def _static_path(self, url: str) -> Path | None:
+        if not url.startswith(STATIC_BASE):
+            return None
+        parts = urlsplit(url)
+        relative = unquote(parts.path).lstrip("/")
+        if not relative or "\\" in relative or "\x00" in relative:
+            return None
+        candidate = (self.static_root / relative).resolve()
+        if not candidate.is_relative_to(self.static_root) or not candidate.is_file():
+            return None
+        return candidate
+
+
+def static_root() -> Path:
+    return Path(settings.BASE_DIR) / "static"
+
+
+def html_to_pdf(html: str, *, fetcher: StaticOnlyFetcher | None = None) -> bytes:
+    """Render an HTML string to PDF bytes, fetching only the project's static files."""
+    fetcher = fetcher or StaticOnlyFetcher(static_root=static_root())
+    # WeasyPrint logs each refused resource as a warning; the fetcher has logged it.
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    document = weasyprint.HTML(string=html, base_url=STATIC_BASE, url_fetcher=fetcher)
+    return document.write_pdf()
+
+
+def render_pdf(template_name: str, context: dict) -> bytes:
+    """Render a print template with its context to PDF bytes."""
+    return html_to_pdf(render_to_string(template_name, context))
