@@ -232,6 +232,7 @@ class Fate(RuleEnum):
     RECOVERS = "recovers"
     WOUNDED = "wounded"
     UNHURT = "unhurt"
+    SAT_OUT = "sat_out"
 
     __labels__ = {
         "killed_outright": "Killed outright",
@@ -240,6 +241,7 @@ class Fate(RuleEnum):
         "recovers": "Recovers with a persisting wound",
         "wounded": "Tokens resolved",
         "unhurt": "Unhurt",
+        "sat_out": "Unfit, sat the battle out",
     }
 
 
