@@ -1,0 +1,34 @@
+"""The campaign models, one module per concept, re-exported here."""
+
+from __future__ import annotations
+
+from campaigns.models.battle import Battle, BattleCompany, BattleParticipant
+from campaigns.models.campaign import Campaign
+from campaigns.models.character import Character
+from campaigns.models.company import Commander, CommanderChange, Company
+from campaigns.models.events import Event, EventDeck
+from campaigns.models.log import CampaignLogEntry
+from campaigns.models.result import BattleResult, CharacterOutcome, Effect
+from campaigns.models.scene import Objective, Scene, SceneCompany
+from campaigns.models.wound import PersistingWound
+
+__all__ = [
+    "Battle",
+    "BattleCompany",
+    "BattleParticipant",
+    "BattleResult",
+    "Campaign",
+    "CampaignLogEntry",
+    "Character",
+    "CharacterOutcome",
+    "Commander",
+    "CommanderChange",
+    "Company",
+    "Effect",
+    "Event",
+    "EventDeck",
+    "Objective",
+    "PersistingWound",
+    "Scene",
+    "SceneCompany",
+]

@@ -1,0 +1,178 @@
+"""Companies and their commanders, with the history of every commander change
+(RULES §2, §6.4)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from campaigns.models._checks import choice_check
+from campaigns.validators import HEX_COLOUR_PATTERN, validate_hex_colour
+from engines.enums import Doctrine, Rating, Reputation, Side
+
+SIDE_COLOURS = {Side.PLAYER.value: "#2f5d8a", Side.AI.value: "#8a2f2f"}
+"""A new company's colour when none is given: blue for the player, red for the AI."""
+
+
+class Commander(models.Model):
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="commanders"
+    )
+    name = models.CharField(max_length=60)
+    reputation = models.CharField(
+        max_length=16, choices=Reputation.choices(), default=Reputation.BOLD.value
+    )
+    rating = models.CharField(
+        max_length=16, choices=Rating.choices(), default=Rating.POOR.value
+    )
+    victories_since_rating_change = models.PositiveSmallIntegerField(
+        default=0, help_text="Three raise the rating one step (§6.4)."
+    )
+
+    class Meta:
+        ordering = ("campaign", "name", "id")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "name"],
+                name="campaigns_commander_unique_name",
+                violation_error_message="The campaign already has a commander of "
+                "this name.",
+            ),
+            choice_check("reputation", Reputation.choices()),
+            choice_check("rating", Rating.choices()),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CommanderChangeField(models.TextChoices):
+    REPUTATION = "reputation", "Reputation"
+    RATING = "rating", "Rating"
+
+
+class CommanderChange(models.Model):
+    """One change to a commander's reputation or rating, with its reason: a
+    battle (§6.4) or an admin by hand."""
+
+    Field = CommanderChangeField
+
+    commander = models.ForeignKey(
+        Commander, on_delete=models.CASCADE, related_name="history"
+    )
+    field = models.CharField(max_length=16, choices=Field.choices)
+    old_value = models.CharField(max_length=16)
+    new_value = models.CharField(max_length=16)
+    reason = models.CharField(max_length=200, blank=True)
+    battle = models.ForeignKey(
+        "campaigns.Battle",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="commander_changes",
+    )
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("created_at", "id")
+        constraints = [choice_check("field", CommanderChangeField.choices)]
+
+    def __str__(self) -> str:
+        return f"{self.commander}: {self.field} {self.old_value} → {self.new_value}"
+
+
+class Company(models.Model):
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="companies"
+    )
+    name = models.CharField(max_length=60)
+    side = models.CharField(
+        max_length=16,
+        choices=Side.choices(),
+        help_text="The side it usually fights on.",
+    )
+    commander = models.OneToOneField(
+        Commander,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="company",
+        help_text="Without one, the company is led by a Bold, poor commander (§2).",
+    )
+    default_doctrine = models.CharField(
+        max_length=16, choices=Doctrine.choices(), default=Doctrine.PRIORITY.value
+    )
+    colour = models.CharField(
+        max_length=7,
+        blank=True,
+        validators=[validate_hex_colour],
+        help_text='"#rrggbb"; left blank, the side\'s colour.',
+    )
+    description = models.TextField(
+        blank=True, max_length=500, validators=[MaxLengthValidator(500)]
+    )
+    reinforcement_template = models.ForeignKey(
+        "campaigns.Character",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The model a horde's reinforcements copy (§5.3).",
+    )
+
+    class Meta:
+        ordering = ("campaign", "name", "id")
+        verbose_name_plural = "companies"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "name"],
+                name="campaigns_company_unique_name",
+                violation_error_message="The campaign already has a company of this "
+                "name.",
+            ),
+            choice_check("side", Side.choices()),
+            choice_check("default_doctrine", Doctrine.choices()),
+            models.CheckConstraint(
+                condition=Q(colour__regex=HEX_COLOUR_PATTERN),
+                name="campaigns_company_colour_hex",
+                violation_error_message='The colour must be "#" and six hex digits.',
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self._fill_colour()
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        super().clean()
+        self._fill_colour()
+        errors = {}
+        if self.commander_id and self.commander.campaign_id != self.campaign_id:
+            errors["commander"] = "The commander must belong to the same campaign."
+        if (
+            self.reinforcement_template_id
+            and self.reinforcement_template.company_id != self.pk
+        ):
+            errors["reinforcement_template"] = (
+                "The reinforcement model must be one of this company's characters."
+            )
+        if errors:
+            raise ValidationError(errors)
+
+    def _fill_colour(self) -> None:
+        if not self.colour:
+            self.colour = SIDE_COLOURS.get(self.side, SIDE_COLOURS[Side.PLAYER.value])

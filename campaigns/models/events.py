@@ -1,0 +1,62 @@
+"""Event decks: twelve random events keyed by picture card (RULES §5.2)."""
+
+from __future__ import annotations
+
+from django.core.validators import MaxLengthValidator
+from django.db import models
+
+from campaigns.models._checks import choice_check
+
+
+class EventDeck(models.Model):
+    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=80)
+    description = models.TextField(
+        blank=True, max_length=1000, validators=[MaxLengthValidator(1000)]
+    )
+
+    class Meta:
+        ordering = ("name", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventCard(models.TextChoices):
+    """The twelve picture cards that draw an event; rank K Q J, suit ♠ ♥ ♣ ♦."""
+
+    KS = "KS", "King of spades"
+    QS = "QS", "Queen of spades"
+    JS = "JS", "Jack of spades"
+    KH = "KH", "King of hearts"
+    QH = "QH", "Queen of hearts"
+    JH = "JH", "Jack of hearts"
+    KC = "KC", "King of clubs"
+    QC = "QC", "Queen of clubs"
+    JC = "JC", "Jack of clubs"
+    KD = "KD", "King of diamonds"
+    QD = "QD", "Queen of diamonds"
+    JD = "JD", "Jack of diamonds"
+
+
+class Event(models.Model):
+    Card = EventCard
+
+    deck = models.ForeignKey(EventDeck, on_delete=models.CASCADE, related_name="events")
+    card = models.CharField(max_length=2, choices=Card.choices)
+    title = models.CharField(max_length=80)
+    text = models.TextField(max_length=600, validators=[MaxLengthValidator(600)])
+
+    class Meta:
+        ordering = ("deck", "id")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deck", "card"],
+                name="campaigns_event_unique_card",
+                violation_error_message="This deck already has an event for this card.",
+            ),
+            choice_check("card", EventCard.choices),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card}: {self.title}"
