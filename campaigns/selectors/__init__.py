@@ -1,0 +1,1 @@
+"""Reads: the querysets and lookups the pages need (HackSoft selectors)."""
