@@ -1,0 +1,1 @@
+"""Writes: every change to a campaign goes through a service (HackSoft services)."""
