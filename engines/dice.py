@@ -16,6 +16,9 @@ from typing import Any, Protocol
 
 Modifier = tuple[str, int]
 
+DIRECTION = "direction"
+"""The ``kind`` of a direction roll's log entry (§5.3: D6, then D6; even adds 6)."""
+
 
 class RandomSource(Protocol):
     """What the engine needs of a random source (``random.Random`` fits)."""
@@ -35,10 +38,12 @@ class LogEntry:
     total: int | None = None
     outcome: str = ""
     card: str | None = None
+    kind: str = ""
+    """What sort of entry: "" for a plain roll, ``DIRECTION`` for a direction roll."""
 
     @property
     def natural(self) -> int | None:
-        """The face of a single die before modifiers (None for several dice or a card)."""
+        """The face of a single die before modifiers (None for several dice, a card)."""
         return self.dice[0] if len(self.dice) == 1 else None
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,7 +54,7 @@ class LogEntry:
             "total": self.total,
             "outcome": self.outcome,
             "card": self.card,
-        }
+        } | ({"kind": self.kind} if self.kind else {})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LogEntry:
@@ -62,23 +67,39 @@ class LogEntry:
             total=None if data.get("total") is None else int(data["total"]),
             outcome=str(data.get("outcome", "")),
             card=data.get("card"),
+            kind=str(data.get("kind") or ""),
         )
 
     def describe(self) -> str:
         """One line a player can read: 'AI stance: D6 4, Rash +1 = 5 → attack'."""
+        if self.kind == DIRECTION and len(self.dice) == 2:
+            return self._describe_direction()
         parts = [self.purpose + ":"]
         if self.card is not None:
             parts.append(self.card)
+        terms = []
         if self.dice:
             label = "D6" if len(self.dice) == 1 else f"{len(self.dice)}D6"
-            parts.append(f"{label} {'+'.join(str(d) for d in self.dice)}")
-        for reason, value in self.modifiers:
-            parts.append(f"{reason} {value:+d}")
-        if self.dice and (self.modifiers or len(self.dice) > 1) and self.total is not None:
+            terms.append(f"{label} {'+'.join(str(d) for d in self.dice)}")
+        terms.extend(f"{reason} {value:+d}" for reason, value in self.modifiers)
+        if terms:
+            parts.append(", ".join(terms))
+        if (
+            self.dice
+            and (self.modifiers or len(self.dice) > 1)
+            and self.total is not None
+        ):
             parts.append(f"= {self.total}")
         if self.outcome:
             parts.append(f"→ {self.outcome}")
         return " ".join(parts)
+
+    def _describe_direction(self) -> str:
+        """'objective direction: 5, 2 (even, +6) → 11 o'clock'."""
+        first, second = self.dice
+        parity = "odd" if second % 2 else "even, +6"
+        text = f"{self.purpose}: {first}, {second} ({parity})"
+        return f"{text} → {self.outcome}" if self.outcome else text
 
 
 DiceLog = tuple[LogEntry, ...]
@@ -167,6 +188,7 @@ class Dice:
             dice=(first, second),
             total=clock,
             outcome=f"{clock} o'clock",
+            kind=DIRECTION,
         )
         self.log.append(entry)
         return entry
