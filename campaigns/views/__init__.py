@@ -1,0 +1,1 @@
+"""Thin views: form → service → redirect (or render). Access via the selector."""
