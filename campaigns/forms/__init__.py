@@ -1,0 +1,1 @@
+"""Forms of the site's own pages."""

@@ -1,0 +1,111 @@
+"""Battle setup, the battle page and re-roll (RULES §3)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from campaigns.forms.battle_setup import BattleSetupForm
+from campaigns.models.battle import BattleStatus
+from campaigns.selectors.battles import battle_for_campaign, scene_for_campaign
+from campaigns.selectors.lineup import scene_lineup
+from campaigns.services import battle_setup as setup_service
+from campaigns.views.common import campaign_for_request
+from engines.dice import log_from_data
+from engines.scouting import scouts_allowed
+
+
+@login_required
+def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
+    campaign = campaign_for_request(request, slug, owner_only=True)
+    scene_obj = scene_for_campaign(campaign=campaign, slug=scene)
+    planned = scene_obj.battles.filter(status=BattleStatus.PLANNED).first()
+    lineup = scene_lineup(scene=scene_obj)
+    form = BattleSetupForm(request.POST or None, lineup=lineup)
+    if request.method == "POST" and form.is_valid():
+        try:
+            battle = setup_service.battle_set_up(
+                scene=scene_obj,
+                stance=form.cleaned_data["stance"],
+                participant_ids=[int(v) for v in form.cleaned_data["participants"]],
+                scout_ids=[int(v) for v in form.cleaned_data["scouts"]],
+                coop_players=form.coop_players(),
+                seed=form.cleaned_data["seed"],
+            )
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            messages.success(request, f"Battle {battle.number} is set up.")
+            return redirect(
+                "campaigns:battle_detail", slug=campaign.slug, battle_id=battle.pk
+            )
+    fit_count = sum(1 for c in lineup.player if c.fit)
+    return render(
+        request,
+        "campaigns/battle_setup_form.html",
+        {
+            "campaign": campaign,
+            "scene": scene_obj,
+            "form": form,
+            "lineup": lineup,
+            "planned": planned,
+            "ai_characters": lineup.ai,
+            "scouts_allowed_all": scouts_allowed(fit_count),
+        },
+    )
+
+
+@login_required
+def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    campaign = campaign_for_request(request, slug)
+    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
+    participants = list(battle.participants.all())
+    return render(
+        request,
+        "campaigns/battle_detail.html",
+        {
+            "campaign": campaign,
+            "battle": battle,
+            "scene": battle.scene,
+            "player_participants": [p for p in participants if p.side == "player"],
+            "ai_participants": [p for p in participants if p.side == "ai"],
+            "companies": list(battle.companies.all()),
+            "dice_log": [
+                (number, entry)
+                for number, entry in enumerate(log_from_data(battle.dice_log), 1)
+            ],
+            "setup_paragraphs": [p for p in battle.setup_text.split("\n\n") if p],
+        },
+    )
+
+
+@login_required
+@require_POST
+def battle_reroll(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    campaign = campaign_for_request(request, slug, owner_only=True)
+    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
+    try:
+        battle = setup_service.battle_reroll(battle=battle)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            f"Set-up re-rolled: rolled {battle.times_rolled} times in all.",
+        )
+    return redirect("campaigns:battle_detail", slug=campaign.slug, battle_id=battle.pk)
+
+
+def _add_errors(form: BattleSetupForm, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            target = field if field in form.fields else None
+            for item in errors:
+                form.add_error(target, item)
+    else:
+        for message in error.messages:
+            form.add_error(None, message)
