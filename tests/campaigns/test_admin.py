@@ -7,7 +7,7 @@ import pytest
 from django.apps import apps
 from django.contrib import admin
 from django.test import RequestFactory
-from django.urls import path, reverse
+from django.urls import reverse
 
 from campaigns.models import (
     BattleParticipant,
@@ -25,22 +25,12 @@ from campaigns.models import (
 )
 from campaigns.services.commanders import commander_change_by_hand
 
-# The admin alone: the site's own URLs are the views' tests' business.
-urlpatterns = [path("admin/", admin.site.urls)]
-
-pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
+pytestmark = pytest.mark.django_db
 
 REGISTERED = sorted(admin.site._registry.items(), key=lambda item: item[0].__name__)
 IDS = [model.__name__ for model, _model_admin in REGISTERED]
 OURS = [(m, a) for m, a in REGISTERED if m._meta.app_label == "campaigns"]
 OUR_IDS = [model.__name__ for model, _model_admin in OURS]
-
-
-@pytest.fixture(autouse=True)
-def _no_static_root(settings):
-    # WhiteNoise warns (an error here) when STATIC_ROOT has not been collected;
-    # the admin pages do not need it. Autorefresh skips that scan.
-    settings.WHITENOISE_AUTOREFRESH = True
 
 
 @pytest.fixture
