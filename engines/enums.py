@@ -213,6 +213,111 @@ class HordeMode(RuleEnum):
     SCATTER = "scatter"
 
 
+class Suit(RuleEnum):
+    """A playing-card suit, from the highest (♠) to the lowest (♦) (§5.2)."""
+
+    SPADES = "spades"
+    HEARTS = "hearts"
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+
+    @property
+    def symbol(self) -> str:
+        return {"spades": "♠", "hearts": "♥", "clubs": "♣", "diamonds": "♦"}[self.value]
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter in a card code (``QH`` is the queen of hearts)."""
+        return self.value[0].upper()
+
+
+class Intent(RuleEnum):
+    """What a suit means when the deck doctrine draws for an activation (§5.2)."""
+
+    HARM = "harm"
+    MEASURED = "measured"
+    WAIT = "wait"
+    DISCRETION = "discretion"
+
+
+class Cover(RuleEnum):
+    """Cover a character can reach, from none to the best (§0)."""
+
+    NONE = "none"
+    SOFT = "soft"
+    HARD = "hard"
+
+    __labels__ = {"none": "No cover", "soft": "Soft cover", "hard": "Hard cover"}
+
+    @property
+    def rank(self) -> int:
+        """0 for none, 1 for soft, 2 for hard: higher is better."""
+        return ("none", "soft", "hard").index(self.value)
+
+
+class Drift(RuleEnum):
+    """Which way a pursuer drifts (§5.4)."""
+
+    WIDE = "wide"
+    IN = "in"
+    BALANCED = "balanced"
+
+    __labels__ = {
+        "wide": "Drifts wide (away from the quarry's line)",
+        "in": "Cuts in (toward the quarry's line)",
+        "balanced": "Balanced: no drift, +2 inches",
+    }
+
+
+class Action(RuleEnum):
+    """What an AI character does, as a doctrine decides it (§4 actions, §5)."""
+
+    ROUT = "rout"
+    CONTINUE_MELEE = "continue_melee"
+    MOVE_TO_EDGE = "move_to_edge"
+    SHOOT = "shoot"
+    MOVE_AND_SHOOT = "move_and_shoot"
+    MOVE_INTO_MELEE = "move_into_melee"
+    CHARGE = "charge"
+    """A table's "charge": a decision resolves it to melee, a move toward or a shot."""
+    MOVE_TO_OBJECTIVE = "move_to_objective"
+    MOVE_TOWARD_OBJECTIVE = "move_toward_objective"
+    MOVE_TOWARD_ENEMY = "move_toward_enemy"
+    MOVE_AWAY = "move_away"
+    WANDER = "wander"
+    PURSUE = "pursue"
+    LEAVE_TABLE = "leave_table"
+    OVERWATCH = "overwatch"
+    HOLD = "hold"
+    NO_ACTION = "no_action"
+    RETURN_FIRE = "return_fire"
+    BRACE = "brace"
+    DIVE_FOR_COVER = "dive_for_cover"
+
+    __labels__ = {
+        "rout": "Rout: full move toward the nearest table edge",
+        "continue_melee": "Continue the melee",
+        "move_to_edge": "Move toward the nearest table edge",
+        "shoot": "Shoot",
+        "move_and_shoot": "Move and shoot",
+        "move_into_melee": "Move into melee",
+        "charge": "Charge: move into melee if within move, else full move toward",
+        "move_to_objective": "Move to the objective",
+        "move_toward_objective": "Move toward the objective",
+        "move_toward_enemy": "Move toward the enemy",
+        "move_away": "Full move away from the enemy",
+        "wander": "Wander: half move in a direction roll",
+        "pursue": "Pursue along the route",
+        "leave_table": "Full move toward the nearest table edge, leaving the battle",
+        "overwatch": "Overwatch",
+        "hold": "Hold",
+        "no_action": "Does not act",
+        "return_fire": "Return fire",
+        "brace": "Brace",
+        "dive_for_cover": "Dive for cover",
+    }
+
+
 # --- §6: after the battle ---------------------------------------------------------
 
 

@@ -1,0 +1,322 @@
+"""§5.1 Priority list (004) — the default doctrine.
+
+Pre-activation as §4, except that an unengaged AI character touching an
+objective *must* pick it up; then the first step that applies. Each step's rule
+follows, in the order of the list; :data:`PROCEDURE` at the end is the printed
+card and the table :func:`priority_decide` walks.
+"""
+
+from __future__ import annotations
+
+from engines.dice import Dice, RandomSource
+from engines.doctrines.situation import (
+    ROUT_STEP,
+    Decision,
+    Situation,
+    Turn,
+    inches,
+    nearest,
+    walk,
+    within,
+)
+from engines.doctrines.steps import PRE_ACTIVATION, Procedure, Section, Step
+from engines.enums import Action, Doctrine, ObjectiveKind
+
+TOUCHING = 0
+"""Touching an objective: base contact, 0 inches."""
+FOLLOW_UP_MOVE = 0.5
+"""§4: after felling its enemy it carries on with half its move."""
+
+# --- pre-activation (§4, 004) ---------------------------------------------------------
+
+
+def _must_pick_up(turn: Turn, step: Step) -> Decision | None:
+    situation = turn.situation
+    if situation.in_melee or turn.carrying is not None:
+        return None
+    touching = nearest(
+        objective
+        for objective in situation.objectives
+        if objective.kind == ObjectiveKind.CARRIABLE
+        and within(objective.distance, TOUCHING)
+    )
+    if touching is None:
+        return None
+    turn.path.append(step.id)
+    turn.carrying = touching.id
+    return None
+
+
+# --- then the first that applies ------------------------------------------------------
+
+
+def _carrying(turn: Turn, step: Step) -> Decision | None:
+    if turn.carrying is None or turn.situation.in_melee:
+        return None
+    return turn.decide(
+        step,
+        Action.MOVE_TO_EDGE,
+        target=turn.carrying,
+        inches=turn.move,
+        detail=f"carries {turn.carrying} toward the nearest table edge",
+    )
+
+
+def _melee_target_reading(count: int):  # type: ignore[no-untyped-def]
+    def read(dice: tuple[int, ...], total: int) -> str:
+        return "reroll" if total > count else f"enemy number {total}"
+
+    return read
+
+
+def _in_melee(turn: Turn, step: Step) -> Decision | None:
+    contacts = turn.situation.contacts
+    if not contacts:
+        return None
+    if len(contacts) == 1:
+        return turn.decide(
+            step,
+            Action.CONTINUE_MELEE,
+            target=contacts[0].id,
+            detail=f"in melee with {contacts[0].id}",
+        )
+    count = len(contacts)
+    read = _melee_target_reading(count)
+    while True:
+        entry = turn.dice.d6(
+            f"{turn.situation.id}: melee target of {count}", outcome=read
+        )
+        if entry.total is not None and entry.total <= count:
+            break
+    chosen = contacts[entry.total - 1]
+    return turn.decide(
+        step,
+        Action.CONTINUE_MELEE,
+        target=chosen.id,
+        detail=f"{count} enemies in contact; D6 picks {entry.total}: {chosen.id}",
+    )
+
+
+def _enemy_fell(turn: Turn, step: Step) -> Decision | None:
+    if not turn.situation.follow_up:
+        return None
+    turn.path.append(step.id)
+    turn.move = turn.situation.move * FOLLOW_UP_MOVE
+    return None
+
+
+def _shoot(turn: Turn, step: Step) -> Decision | None:
+    reach = turn.situation.shooting_range
+    if reach is None:
+        return None
+    target = nearest(e for e in turn.situation.in_sight if within(e.distance, reach))
+    if target is None:
+        return None
+    return turn.decide(
+        step,
+        Action.SHOOT,
+        target=target.id,
+        detail=f"shoots {target.id} at {inches(target.distance)} "
+        f"(range {inches(reach)})",
+    )
+
+
+def _move_and_shoot(turn: Turn, step: Step) -> Decision | None:
+    reach = turn.situation.shooting_range
+    if reach is None:
+        return None
+    target = nearest(
+        e for e in turn.situation.in_sight if within(e.distance, turn.move + reach)
+    )
+    if target is None:
+        return None
+    return turn.decide(
+        step,
+        Action.MOVE_AND_SHOOT,
+        target=target.id,
+        detail=f"{target.id} at {inches(target.distance)} is within move "
+        f"{inches(turn.move)} + range {inches(reach)}",
+    )
+
+
+def _objective_within_move(turn: Turn, step: Step) -> Decision | None:
+    objective = nearest(
+        o
+        for o in turn.situation.objectives
+        if o.in_sight and within(o.distance, turn.move)
+    )
+    if objective is None:
+        return None
+    return turn.decide(
+        step,
+        Action.MOVE_TO_OBJECTIVE,
+        target=objective.id,
+        inches=objective.distance,
+        detail=f"{objective.id} at {inches(objective.distance)}",
+    )
+
+
+def _melee_within_move(turn: Turn, step: Step) -> Decision | None:
+    enemy = nearest(
+        e
+        for e in turn.situation.enemies
+        if not e.engaged and within(e.distance, turn.move)
+    )
+    if enemy is None:
+        return None
+    return turn.decide(
+        step,
+        Action.MOVE_INTO_MELEE,
+        target=enemy.id,
+        detail=f"{enemy.id} unengaged at {inches(enemy.distance)}",
+    )
+
+
+def _objective_in_sight(turn: Turn, step: Step) -> Decision | None:
+    objective = nearest(o for o in turn.situation.objectives if o.in_sight)
+    if objective is None:
+        return None
+    return turn.decide(
+        step,
+        Action.MOVE_TOWARD_OBJECTIVE,
+        target=objective.id,
+        inches=turn.move,
+        detail=f"{objective.id} at {inches(objective.distance)}",
+    )
+
+
+def _enemy_in_sight(turn: Turn, step: Step) -> Decision | None:
+    enemy = nearest(turn.situation.in_sight)
+    if enemy is None:
+        return None
+    return turn.decide(
+        step,
+        Action.MOVE_TOWARD_ENEMY,
+        target=enemy.id,
+        inches=turn.move,
+        detail=f"{enemy.id} at {inches(enemy.distance)}",
+    )
+
+
+def _otherwise(turn: Turn, step: Step) -> Decision:
+    return turn.decide(step, Action.HOLD)
+
+
+# --- the card -------------------------------------------------------------------------
+
+PROCEDURE = Procedure(
+    doctrine=Doctrine.PRIORITY,
+    title="Priority list",
+    source="004",
+    summary="The default doctrine: pre-activation, then the first step that applies.",
+    sections=(
+        Section(
+            id=PRE_ACTIVATION,
+            title="Pre-activation",
+            steps=(
+                ROUT_STEP,
+                Step(
+                    "pre-pick-up",
+                    "P",
+                    "Unengaged, carrying nothing and touching a carriable objective",
+                    "Must pick it up (004), then carry on with step 1.",
+                    rule=_must_pick_up,
+                ),
+            ),
+            notes=(
+                "In melee: it must continue the melee — step 2 comes before step 1.",
+            ),
+        ),
+        Section(
+            id="steps",
+            title="Then the first that applies",
+            steps=(
+                Step(
+                    "1",
+                    "1",
+                    "Carrying an objective (and not in melee)",
+                    "Move toward the nearest table edge.",
+                    rule=_carrying,
+                ),
+                Step(
+                    "2",
+                    "2",
+                    "In melee",
+                    "Continue the melee. Several enemies in contact: number them in "
+                    "card order, roll D6, reroll results above their number.",
+                    rule=_in_melee,
+                ),
+                Step(
+                    "2-fell",
+                    "2+",
+                    "The enemy falls",
+                    "Move toward where it stood and carry on down this list from "
+                    "step 3 with half move (at most once per activation).",
+                    rule=_enemy_fell,
+                ),
+                Step(
+                    "3",
+                    "3",
+                    "An enemy in sight within shooting range",
+                    "Stand and shoot the nearest.",
+                    rule=_shoot,
+                ),
+                Step(
+                    "4",
+                    "4",
+                    "It can move into shooting range of an enemy in sight",
+                    "Move and shoot, at the nearest enemy (adaptation: the source's "
+                    "“always choosing the closet objective” read as the closest "
+                    "enemy).",
+                    rule=_move_and_shoot,
+                ),
+                Step(
+                    "5",
+                    "5",
+                    "An objective in sight within move",
+                    "Move to it.",
+                    rule=_objective_within_move,
+                ),
+                Step(
+                    "6",
+                    "6",
+                    "An unengaged enemy within move",
+                    "Move into melee with the closest.",
+                    rule=_melee_within_move,
+                ),
+                Step(
+                    "7",
+                    "7",
+                    "An objective in sight",
+                    "Move toward the nearest.",
+                    rule=_objective_in_sight,
+                ),
+                Step(
+                    "8",
+                    "8",
+                    "An enemy in sight",
+                    "Move toward the nearest.",
+                    rule=_enemy_in_sight,
+                ),
+                Step(
+                    "9",
+                    "9",
+                    "",
+                    "Otherwise hold (adaptation: the source's list ends at 8).",
+                    rule=_otherwise,
+                ),
+            ),
+        ),
+    ),
+)
+
+FOLLOW_UP_STEP = "2-fell"
+
+
+def priority_decide(situation: Situation, *, rng: RandomSource) -> Decision:
+    """Walk the priority list for one activation (or a §4 follow-up half move)."""
+    turn = Turn(situation, Dice(rng))
+    steps = list(PROCEDURE.steps())
+    if situation.follow_up:
+        steps = steps[PROCEDURE.step_ids().index(FOLLOW_UP_STEP) :]
+    return walk(turn, steps)

@@ -1,0 +1,250 @@
+"""RULES §5.4: pursuit — Movement and Control dice, position, drift."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.doctrines.pursuit import (
+    DISTANCE_TABLE,
+    DRIFT_TABLE,
+    PROCEDURE,
+    Pursuer,
+    PursuitDecision,
+    pursuit_decide,
+    pursuit_positions,
+    pursuit_round,
+)
+from engines.enums import Action, Drift
+from tests.engines.scripted import ScriptedRandom
+
+FAR = 40.0
+"""Far enough from the quarry that no move reaches it."""
+
+
+def pursue(
+    movement: int,
+    control: int,
+    *,
+    position: int = 1,
+    lever: int = 0,
+    **fields: object,
+) -> PursuitDecision:
+    fields.setdefault("distance", FAR)
+    rng = ScriptedRandom(movement, control)
+    decision = pursuit_decide(
+        Pursuer(id="wraith", quarry="frodo", **fields),  # type: ignore[arg-type]
+        position=position,
+        lever=lever,
+        rng=rng,
+    )
+    assert rng.done
+    return decision
+
+
+def test_positions_rank_by_distance_to_the_quarry_capped_at_6() -> None:
+    """1 = closest; ties by card order; the seventh and eighth are still 6."""
+    pursuers = [
+        Pursuer(id=f"w{n}", distance=distance, card_order=n)
+        for n, distance in enumerate([30, 5, 10, 5, 40, 50, 60, 70])
+    ]
+    assert pursuit_positions(pursuers) == {
+        "w1": 1,
+        "w3": 2,
+        "w2": 3,
+        "w0": 4,
+        "w4": 5,
+        "w5": 6,
+        "w6": 6,
+        "w7": 6,
+    }
+
+
+@pytest.mark.parametrize(
+    ("position", "movement", "speed"),
+    [(1, 1, 1), (4, 2, 4), (4, 3, 4), (4, 4, 4), (4, 5, 5), (6, 1, 6)],
+)
+def test_movement_is_raised_to_at_least_the_position(
+    position: int, movement: int, speed: int
+) -> None:
+    """Stragglers catch up: M below the position is turned up to it."""
+    decision = pursue(movement, speed, position=position)
+    assert (decision.speed, decision.inches) == (speed, speed * 2 + 2)
+
+
+def test_a_position_beyond_6_counts_as_6() -> None:
+    decision = pursue(1, 6, position=9)
+    assert (decision.position, decision.speed) == (6, 6)
+
+
+def test_the_raise_is_logged_as_a_modifier() -> None:
+    decision = pursue(2, 6, position=4)
+    movement, control = decision.log
+    assert (movement.dice, movement.modifiers, movement.total, control.total) == (
+        (2,),
+        (("position 4", 2),),
+        4,
+        6,
+    )
+
+
+def test_a_raised_movement_die_shows_the_position_step() -> None:
+    assert pursue(2, 6, position=4).steps[0] == "position"
+
+
+@pytest.mark.parametrize("movement", range(1, 7))
+def test_distance_is_movement_times_two_inches(movement: int) -> None:
+    """Balanced dice aside: M × 2 inches forward (C = 6 drifts, M 6 C 1 cuts in)."""
+    control = 1 if movement == 6 else 6
+    assert pursue(movement, control).inches == movement * 2
+
+
+def test_control_above_movement_drifts_wide() -> None:
+    decision = pursue(3, 5)
+    assert (decision.drift_side, decision.drift, decision.inches, decision.step) == (
+        Drift.WIDE,
+        4,
+        6,
+        "drift-wide",
+    )
+
+
+def test_control_below_movement_cuts_in() -> None:
+    decision = pursue(5, 2)
+    assert (decision.drift_side, decision.drift, decision.inches, decision.step) == (
+        Drift.IN,
+        6,
+        10,
+        "drift-in",
+    )
+
+
+def test_drift_uses_movement_after_raising() -> None:
+    """Position 5, M 1 → 5, C 3: cuts in |5 − 3| × 2 = 4", not wide 4"."""
+    decision = pursue(1, 3, position=5)
+    assert (decision.drift_side, decision.drift, decision.inches) == (Drift.IN, 4, 10)
+
+
+def test_equal_dice_are_balanced_no_drift_and_two_more_inches() -> None:
+    decision = pursue(4, 4)
+    assert (decision.drift_side, decision.drift, decision.inches, decision.steps) == (
+        Drift.BALANCED,
+        0,
+        10,
+        ("distance", "balanced"),
+    )
+
+
+def test_raised_movement_equal_to_control_is_balanced() -> None:
+    decision = pursue(1, 3, position=3)
+    assert (decision.drift_side, decision.inches) == (Drift.BALANCED, 8)
+
+
+def test_a_drift_off_the_table_becomes_forward_movement() -> None:
+    """M 1, C 6: 10" wide with 3" of room — 3" sideways, 7" more forward."""
+    decision = pursue(1, 6, room_wide=3)
+    assert (decision.drift, decision.converted, decision.inches, decision.steps) == (
+        3,
+        7,
+        9,
+        ("distance", "drift-wide", "edge"),
+    )
+
+
+def test_cutting_in_off_the_table_becomes_forward_movement_too() -> None:
+    decision = pursue(6, 1, room_in=0, room_wide=0.5)
+    assert (decision.drift, decision.converted, decision.inches) == (0, 10, 22)
+
+
+def test_room_enough_on_the_other_side_changes_nothing() -> None:
+    decision = pursue(3, 5, room_in=0)
+    assert (decision.drift, decision.converted, decision.inches) == (4, 0, 6)
+
+
+@pytest.mark.parametrize(
+    ("lever", "behind", "inches"), [(2, True, 12), (4, True, 14), (4, False, 10)]
+)
+def test_the_difficulty_lever_speeds_pursuers_behind_the_rearmost(
+    lever: int, behind: bool, inches: float
+) -> None:
+    decision = pursue(4, 4, lever=lever, behind_rearmost=behind)
+    assert (decision.inches, "lever" in decision.steps) == (inches, behind)
+
+
+def test_the_lever_is_2_or_4_inches() -> None:
+    with pytest.raises(ValueError):
+        pursue(4, 4, lever=3)
+
+
+@pytest.mark.parametrize(
+    ("distance", "action"),
+    [
+        (9.5, Action.MOVE_INTO_MELEE),
+        (10, Action.MOVE_INTO_MELEE),
+        (10.5, Action.PURSUE),
+    ],
+)
+def test_a_pursuer_that_reaches_the_quarry_fights_it(
+    distance: float, action: Action
+) -> None:
+    """M 4 = C 4: 10" forward reaches a quarry up to 10" away: base contact, melee."""
+    decision = pursue(4, 4, distance=distance)
+    assert (decision.action, decision.target) == (action, "frodo")
+
+
+@pytest.mark.parametrize(
+    ("fields", "action", "step"),
+    [
+        ({"routing": True}, Action.ROUT, "pre-rout"),
+        ({"in_melee": True}, Action.CONTINUE_MELEE, "pre-melee"),
+    ],
+)
+def test_pre_activation_rolls_no_dice(
+    fields: dict[str, bool], action: Action, step: str
+) -> None:
+    rng = ScriptedRandom()
+    pursuer = Pursuer(id="wraith", distance=0, **fields)
+    decision = pursuit_decide(pursuer, position=1, rng=rng)
+    assert (decision.action, decision.step, decision.log) == (action, step, ())
+
+
+def test_a_round_moves_the_closest_pursuer_first() -> None:
+    pursuers = [
+        Pursuer(id="far", distance=30, card_order=1),
+        Pursuer(id="near", distance=10, card_order=2),
+    ]
+    rng = ScriptedRandom(3, 3, 1, 6)
+    decisions = pursuit_round(pursuers, rng=rng)
+    assert [(d.log[0].purpose, d.position, d.speed) for d in decisions] == [
+        ("near: Movement die", 1, 3),
+        ("far: Movement die", 2, 2),
+    ]
+
+
+def test_the_pursuit_dice_tables_print_every_result() -> None:
+    assert [row.result for row in DISTANCE_TABLE.rows] == [
+        f'{2 * m}" along the route' for m in range(1, 7)
+    ] and [row.result for row in DRIFT_TABLE.rows] == [
+        'balanced: no drift, +2"',
+        '2" sideways',
+        '4" sideways',
+        '6" sideways',
+        '8" sideways',
+        '10" sideways',
+    ]
+
+
+def test_every_printed_step_is_reached_and_every_reached_step_is_printed() -> None:
+    decisions = [
+        pursue(2, 6, position=4, room_wide=1, lever=2, behind_rearmost=True),
+        pursue(5, 2),
+        pursue(4, 4, distance=5),
+        *(
+            pursuit_decide(pursuer, position=1, rng=ScriptedRandom())
+            for pursuer in (
+                Pursuer(id="w", distance=9, routing=True),
+                Pursuer(id="w", distance=0, in_melee=True),
+            )
+        ),
+    ]
+    reached = {step for decision in decisions for step in decision.steps}
+    assert reached == set(PROCEDURE.step_ids())
