@@ -72,7 +72,7 @@ class Character(models.Model):
     def can_shoot(self) -> bool:
         return self.shooting_range is not None
 
-    def open_wound_count(self) -> int:
+    def count_open_wounds(self) -> int:
         """Open persisting wounds, from the prefetched ``wounds`` when there."""
         prefetched = getattr(self, "_prefetched_objects_cache", {}).get("wounds")
         if prefetched is not None:
@@ -85,7 +85,7 @@ class Character(models.Model):
         if self.unfit_next_battle:
             return True
         if open_wound_count is None:
-            open_wound_count = self.open_wound_count()
+            open_wound_count = self.count_open_wounds()
         return open_wound_count >= self.wound_slots
 
     def can_fight(self, open_wound_count: int | None = None) -> bool:

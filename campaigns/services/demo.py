@@ -23,6 +23,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 
@@ -88,9 +89,12 @@ def demo_seed(
     (git-ignored) always ends up holding the working password. Everything
     happens in one transaction.
     """
-    if password is not None and (not password.strip() or password != password.strip()):
+    if password is not None and (
+        not password.strip() or password != password.strip() or "\n" in password
+    ):
         raise DemoSeedError(
-            "The password must not be empty or start or end with a space."
+            "The password must be one line, not empty, and not start or end with "
+            "a space."
         )
     fixtures = Path(
         fixtures_dir
@@ -130,7 +134,9 @@ def demo_seed(
 # --- the login ----------------------------------------------------------------
 
 
-def _ensure_user(*, password: str | None, stored: str | None, added: Counter[str]):
+def _ensure_user(
+    *, password: str | None, stored: str | None, added: Counter[str]
+) -> tuple[AbstractBaseUser, str]:
     User = get_user_model()
     user = User.objects.filter(username=DEMO_USERNAME).first()
     if user is None:
@@ -223,15 +229,15 @@ class _Reader:
             raise DemoSeedError(f"{self.where}: {key!r} must be a list.")
         return value
 
-    def fields(self, mapping: dict[str, str], *, text: Iterable[str] = ()) -> dict:
-        """Model field values for the JSON keys present (mapping: key → field)."""
+    def fields(self, keys: Iterable[str], *, text: Iterable[str] = ()) -> dict:
+        """Model field values for those of ``keys`` present; the model's defaults
+        apply to the rest. ``text`` keys read JSON null as blank."""
         text = set(text)
-        values = {}
-        for key, model_field in mapping.items():
-            if key not in self.data:
-                continue
-            values[model_field] = self.text(key) if key in text else self.data[key]
-        return values
+        return {
+            key: self.text(key) if key in text else self.data[key]
+            for key in keys
+            if key in self.data
+        }
 
 
 def _save_new(obj: models.Model, where: str) -> models.Model:
@@ -299,41 +305,44 @@ def _load_deck(data: dict[str, Any], *, source: str, added: Counter[str]) -> Non
 
 # --- the campaign ----------------------------------------------------------------
 
-COMMANDER_FIELDS = {"reputation": "reputation", "rating": "rating"}
-COMPANY_FIELDS = {
-    "side": "side",
-    "default_doctrine": "default_doctrine",
-    "colour": "colour",
-    "description": "description",
-}
-CHARACTER_FIELDS = {
-    "troop_type": "troop_type",
-    "attack": "attack",
-    "defence": "defence",
-    "shooting_range": "shooting_range",
-    "move": "move",
-    "wound_slots": "wound_slots",
-    "hero": "hero",
-    "special_rules": "special_rules",
-}
-SCENE_FIELDS = {
-    "kind": "kind",
-    "briefing": "briefing",
-    "table_width": "table_width",
-    "table_depth": "table_depth",
-    "scenario_mode": "scenario_mode",
-    "fixed_scenario": "fixed_scenario",
-    "custom_scenario_name": "custom_scenario_name",
-    "custom_scenario_setup": "custom_scenario_setup",
-    "special_rules": "special_rules",
-    "victory_conditions": "victory_conditions",
-    "castle_nearby": "castle_nearby",
-    "reinforcements": "reinforcements",
-    "reinforcement_cap": "reinforcement_cap",
-    "horde_start_mode": "horde_start_mode",
-    "route": "route",
-    "pursuit_bonus_inches": "pursuit_bonus_inches",
-}
+COMMANDER_FIELDS = (
+    "reputation",
+    "rating",
+)
+COMPANY_FIELDS = (
+    "side",
+    "default_doctrine",
+    "colour",
+    "description",
+)
+CHARACTER_FIELDS = (
+    "troop_type",
+    "attack",
+    "defence",
+    "shooting_range",
+    "move",
+    "wound_slots",
+    "hero",
+    "special_rules",
+)
+SCENE_FIELDS = (
+    "kind",
+    "briefing",
+    "table_width",
+    "table_depth",
+    "scenario_mode",
+    "fixed_scenario",
+    "custom_scenario_name",
+    "custom_scenario_setup",
+    "special_rules",
+    "victory_conditions",
+    "castle_nearby",
+    "reinforcements",
+    "reinforcement_cap",
+    "horde_start_mode",
+    "route",
+    "pursuit_bonus_inches",
+)
 SCENE_TEXT = {
     "kind",
     "briefing",
@@ -388,11 +397,7 @@ def _new_campaign(info: _Reader, *, owner, source: str) -> Campaign:
                 f"fixtures/{EVENT_DECKS_DIR}/."
             )
     values = info.fields(
-        {
-            "description": "description",
-            "paper_size": "paper_size",
-            "random_events": "random_events",
-        },
+        ("description", "paper_size", "random_events"),
         text={"description", "paper_size"},
     )
     return _save_new(
@@ -661,10 +666,7 @@ def _add_objectives(
                 scene=scene,
                 name=entry.required("name"),
                 order=order,
-                **entry.fields(
-                    {"kind": "kind", "victory_points": "victory_points"},
-                    text={"kind"},
-                ),
+                **entry.fields(("kind", "victory_points"), text={"kind"}),
             ),
             entry.where,
         )
