@@ -280,7 +280,7 @@ def test_a_stale_login_file_is_made_true_again(_login_file):
 # --- bad arguments and bad data ------------------------------------------------------
 
 
-@pytest.mark.parametrize("password", ["", "   ", " padded "])
+@pytest.mark.parametrize("password", ["", "   ", " padded ", "two\nlines"])
 def test_a_bad_password_is_a_one_line_command_error(password):
     with pytest.raises(CommandError) as caught:
         call_command("seed_demo", "--password", password, stdout=StringIO())
