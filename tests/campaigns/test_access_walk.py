@@ -1,0 +1,130 @@
+"""Walk the URL configuration: every campaign URL keeps SITE.md's access rules.
+
+A URL added later is covered automatically (stranger 404, anonymous login
+redirect); it must also be listed below as read or owner-only, or the
+classification test fails.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from campaigns.models import Battle
+from campaigns.services.battle_setup import battle_set_up
+from tests.campaigns.setup_helpers import build_playable
+
+pytestmark = pytest.mark.django_db
+
+READ = {
+    "dashboard",
+    "company",
+    "character",
+    "scene_detail",
+    "battle_detail",
+    "battle_pack",
+    "resolution",
+    "chronicle",
+    "chronicle_pdf",
+    "export",
+}
+OWNER = {
+    "battle_setup",
+    "scene_rest",
+    "battle_reroll",
+    "result_entry",
+    "result_reopen",
+    "battle_notes",
+}
+NOT_CAMPAIGN = {"home", "import"}
+
+
+def campaign_url_names() -> list[str]:
+    names = []
+
+    def walk(patterns, namespace=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, pattern.namespace or namespace)
+            elif isinstance(pattern, URLPattern) and namespace == "campaigns":
+                names.append(pattern.name)
+
+    walk(get_resolver().url_patterns)
+    return names
+
+
+@pytest.fixture
+def world(campaign, django_user_model):
+    playable = build_playable(campaign)
+    battle = battle_set_up(
+        scene=playable.scene,
+        stance="attack",
+        participant_ids=[c.pk for c in playable.players],
+        seed=5,
+    )
+    member = django_user_model.objects.create_user(username="member", password="pw")
+    campaign.members.add(member)
+    return playable, battle, member
+
+
+def url_for(name: str, playable, battle: Battle) -> str:
+    kwargs = {
+        "slug": playable.campaign.slug,
+        "scene": playable.scene.slug,
+        "battle_id": battle.pk,
+        "company_id": playable.player_company.pk,
+        "character_id": playable.players[0].pk,
+    }
+    for keys in (
+        ("slug",),
+        ("slug", "scene"),
+        ("slug", "battle_id"),
+        ("slug", "company_id"),
+        ("slug", "character_id"),
+    ):
+        try:
+            return reverse(f"campaigns:{name}", kwargs={k: kwargs[k] for k in keys})
+        except Exception:  # noqa: BLE001 - try the next shape of arguments
+            continue
+    raise AssertionError(f"cannot build a URL for {name}")
+
+
+def campaign_urls():
+    return [n for n in campaign_url_names() if n not in NOT_CAMPAIGN]
+
+
+def test_every_campaign_url_is_classified_as_read_or_owner_only():
+    unclassified = set(campaign_urls()) - READ - OWNER
+    assert not unclassified
+
+
+@pytest.mark.parametrize("name", campaign_urls())
+def test_stranger_gets_404_on_every_campaign_url(client, other_user, world, name):
+    playable, battle, _ = world
+    client.force_login(other_user)
+    url = url_for(name, playable, battle)
+    assert client.get(url).status_code == 404
+    assert client.post(url).status_code == 404
+
+
+@pytest.mark.parametrize("name", campaign_urls())
+def test_anonymous_visitor_is_sent_to_log_in(client, world, name):
+    playable, battle, _ = world
+    url = url_for(name, playable, battle)
+    for response in (client.get(url), client.post(url)):
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("name", sorted(OWNER))
+def test_member_post_to_owner_only_url_is_403(client, world, name):
+    playable, battle, member = world
+    client.force_login(member)
+    assert client.post(url_for(name, playable, battle)).status_code == 403
+
+
+@pytest.mark.parametrize("name", sorted(READ))
+def test_member_reads_every_read_url(client, world, name):
+    playable, battle, member = world
+    client.force_login(member)
+    assert client.get(url_for(name, playable, battle)).status_code in (200, 304)
