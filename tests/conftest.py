@@ -115,3 +115,119 @@ def make_battle() -> Callable[..., Battle]:
         return Battle.objects.create(scene=scene, campaign=scene.campaign, **fields)
 
     return make
+
+
+# --- after the battle (RULES §6): a small war, results and the demo ------------------
+
+
+@pytest.fixture
+def demo_campaign(settings, tmp_path) -> Campaign:
+    """The demo campaign, loaded from the real fixtures (never the developer's
+    own login file)."""
+    from pathlib import Path
+
+    from campaigns.services.demo import demo_seed
+
+    settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
+    settings.DEMO_FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
+    login = demo_seed(password="x-demo-pass-1")
+    return Campaign.objects.get(slug=login.campaign_slug)
+
+
+@pytest.fixture
+def skirmish(
+    campaign,
+    make_commander,
+    make_company,
+    make_character,
+    make_scene,
+    make_scene_company,
+):
+    """A campaign of ``user`` at its first scene, "Amon Hen" (current, a fixed
+    scenario), followed by "Parth Galen" and "The Emyn Muil": the Fellowship
+    (led by Aragorn, Bold and average) against the Uruk-hai (led by Uglúk, Rash
+    and poor). ``skirmish.set_up()`` sets up the current scene's battle with
+    every fit player character."""
+    from types import SimpleNamespace
+
+    from campaigns.selectors.lineup import scene_lineup
+    from campaigns.services.battle_setup import battle_set_up
+
+    aragorn = make_commander(
+        campaign, name="Aragorn", reputation="bold", rating="average"
+    )
+    ugluk_cmd = make_commander(campaign, name="Uglúk", reputation="rash")
+    fellowship = make_company(campaign, name="Fellowship", commander=aragorn)
+    uruks = make_company(campaign, name="Uruk-hai", side="ai", commander=ugluk_cmd)
+    world = SimpleNamespace(campaign=campaign, fellowship=fellowship, uruks=uruks)
+    world.boromir = make_character(fellowship, name="Boromir", hero=True, wound_slots=4)
+    world.merry = make_character(fellowship, name="Merry", wound_slots=2)
+    world.pippin = make_character(fellowship, name="Pippin", wound_slots=2)
+    world.ugluk = make_character(uruks, name="Uglúk", hero=True, wound_slots=3)
+    world.orc = make_character(uruks, name="Uruk warrior", wound_slots=2)
+    fixed = {
+        "scenario_mode": "fixed",
+        "custom_scenario_name": "Defend the hobbits",
+        "custom_scenario_setup": "Hold the glade.",
+    }
+    world.scene = make_scene(
+        campaign, slug="amon-hen", title="Amon Hen", status="current", **fixed
+    )
+    world.next_scene = make_scene(
+        campaign, slug="parth-galen", title="Parth Galen", **fixed
+    )
+    world.last_scene = make_scene(
+        campaign, slug="emyn-muil", title="The Emyn Muil", **fixed
+    )
+    for scene in (world.scene, world.next_scene, world.last_scene):
+        make_scene_company(scene, fellowship, leading=True)
+        make_scene_company(scene, uruks, leading=True)
+
+    def set_up(scene=None, exclude=()):
+        scene = scene or campaign.current_scene()
+        fit = [
+            c.character.pk
+            for c in scene_lineup(scene=scene).player
+            if c.fit and c.character not in exclude
+        ]
+        return battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
+
+    world.set_up = set_up
+    return world
+
+
+@pytest.fixture
+def result_data():
+    """Build result-service data: ``result_data(battle, boromir={"fallen": True})``
+    names characters by attribute-style keys matched against character names
+    (lower case, first word)."""
+
+    def build(battle, outcome="victory", end_reason="rout", **lines):
+        by_name = {
+            p.character.name.split()[0].lower(): p.pk
+            for p in battle.participants.select_related("character")
+        }
+        data = {"outcome": outcome, "end_reason": end_reason, "characters": {}}
+        for key, values in lines.items():
+            if key in by_name:
+                data["characters"][by_name[key]] = values
+            else:
+                data[key] = values
+        return data
+
+    return build
+
+
+@pytest.fixture
+def seed_rolling():
+    """``seed_rolling(2, 5)``: a seed whose first D6 rolls are 2 then 5."""
+    import random
+
+    def find(*dice: int) -> int:
+        for seed in range(100_000):
+            rng = random.Random(seed)
+            if all(rng.randint(1, 6) == die for die in dice):
+                return seed
+        raise AssertionError(f"no seed rolls {dice}")
+
+    return find

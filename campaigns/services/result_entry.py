@@ -1,0 +1,265 @@
+"""The result a player enters (RULES §6.1), checked against the battle.
+
+One place holds the checks, so the form and the service refuse the same
+results with the same words. Errors are keyed by the result form's field names
+(:func:`row_field` for a character's line), so each message lands next to its
+field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+
+from campaigns.models import Battle
+from campaigns.selectors.result import (
+    EntryRow,
+    battle_has_victory_points,
+    result_entry_rows,
+)
+from engines.enums import EndReason, Outcome, Side
+
+ROW_FIELDS = (
+    "wound_tokens",
+    "fallen",
+    "routed",
+    "carried_objective",
+    "killed_outright",
+)
+VICTORY_POINTS_MAX = 99
+WHOLE_NUMBER = "Enter a whole number."
+SIDE_ROUTED = {
+    Side.PLAYER.value: ("your side", "Your side routed"),
+    Side.AI.value: ("the AI side", "The AI side routed"),
+}
+"""Each side in words, and the result form's box that marks it routed."""
+
+
+def row_field(participant_id: int, name: str) -> str:
+    """The form field of one character's line: ``p12-wound_tokens``."""
+    return f"p{participant_id}-{name}"
+
+
+@dataclass(frozen=True)
+class CharacterLine:
+    """One character's line of the result (§6.1)."""
+
+    participant_id: int
+    wound_tokens: int = 0
+    fallen: bool = False
+    routed: bool = False
+    carried_objective: bool = False
+    killed_outright: bool = False
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """A checked result, its lines in the form's order."""
+
+    outcome: Outcome
+    end_reason: EndReason
+    player_routed: bool = False
+    ai_routed: bool = False
+    player_victory_points: int | None = None
+    ai_victory_points: int | None = None
+    lines: tuple[CharacterLine, ...] = field(default=())
+
+    def fingerprint(self) -> str:
+        """A hash of every value entered: equal results, equal fingerprints."""
+        data = asdict(self)
+        data["lines"] = sorted(data["lines"], key=lambda line: line["participant_id"])
+        text = json.dumps(data, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def line_for(self, participant_id: int) -> CharacterLine:
+        return next(
+            line for line in self.lines if line.participant_id == participant_id
+        )
+
+
+class _Errors:
+    def __init__(self) -> None:
+        self.by_field: dict[str, list[str]] = {}
+
+    def add(self, name: str, message: str) -> None:
+        self.by_field.setdefault(name, []).append(message)
+
+    def raise_any(self) -> None:
+        if self.by_field:
+            raise ValidationError(self.by_field)
+
+
+def _whole(value: Any) -> int | None:
+    """An int from an int or a string of digits; None when it is neither."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    return None
+
+
+def _choice(enum: type, value: Any):
+    try:
+        return enum(value)
+    except ValueError:
+        return None
+
+
+def result_entry_clean(
+    *,
+    battle: Battle,
+    data: Mapping[str, Any],
+    rows: Sequence[EntryRow] | None = None,
+) -> ResultEntry:
+    """Check a submitted result against the battle; return it normalised.
+
+    ``data`` holds ``outcome``, ``end_reason``, ``player_routed``, ``ai_routed``,
+    ``player_victory_points``, ``ai_victory_points`` and ``characters``: a
+    mapping of participant id to its line (``wound_tokens``, ``fallen``,
+    ``routed``, ``carried_objective``, ``killed_outright``). A character left out
+    took no token and did not fall. Raises ValidationError keyed by form field.
+    """
+    rows = result_entry_rows(battle=battle) if rows is None else rows
+    errors = _Errors()
+    outcome = _choice(Outcome, data.get("outcome"))
+    if outcome is None:
+        errors.add(
+            "outcome", "Choose the outcome for your side: victory, defeat or draw."
+        )
+    end_reason = _choice(EndReason, data.get("end_reason"))
+    if end_reason is None:
+        errors.add("end_reason", "Choose how the battle ended.")
+    routed = {
+        Side.PLAYER: bool(data.get("player_routed")),
+        Side.AI: bool(data.get("ai_routed")),
+    }
+    points = _victory_points(battle, data, errors)
+    lines = _lines(rows, data.get("characters") or {}, routed, errors)
+    errors.raise_any()
+    return ResultEntry(
+        outcome=outcome,
+        end_reason=end_reason,
+        player_routed=routed[Side.PLAYER],
+        ai_routed=routed[Side.AI],
+        player_victory_points=points["player_victory_points"],
+        ai_victory_points=points["ai_victory_points"],
+        lines=lines,
+    )
+
+
+def _victory_points(
+    battle: Battle, data: Mapping[str, Any], errors: _Errors
+) -> dict[str, int | None]:
+    points: dict[str, int | None] = {
+        "player_victory_points": None,
+        "ai_victory_points": None,
+    }
+    if not battle_has_victory_points(battle=battle):
+        return points
+    for name in points:
+        raw = data.get(name)
+        if raw is None or raw == "":
+            continue
+        value = _whole(raw)
+        if value is None:
+            errors.add(name, WHOLE_NUMBER)
+        elif not 0 <= value <= VICTORY_POINTS_MAX:
+            errors.add(
+                name,
+                f"Victory points are a whole number from 0 to {VICTORY_POINTS_MAX}.",
+            )
+        else:
+            points[name] = value
+    return points
+
+
+def _lines(
+    rows: Sequence[EntryRow],
+    characters: Mapping[Any, Mapping[str, Any]],
+    routed: Mapping[str, bool],
+    errors: _Errors,
+) -> tuple[CharacterLine, ...]:
+    submitted = {}
+    for key, values in characters.items():
+        participant_id = _whole(key)
+        if participant_id is None or participant_id not in {
+            row.participant.pk for row in rows
+        }:
+            errors.add(NON_FIELD_ERRORS, "A line names a character not in this battle.")
+            continue
+        submitted[participant_id] = values
+    return tuple(
+        _line(row, submitted.get(row.participant.pk) or {}, routed, errors)
+        for row in rows
+    )
+
+
+def _line(
+    row: EntryRow,
+    values: Mapping[str, Any],
+    routed: Mapping[str, bool],
+    errors: _Errors,
+) -> CharacterLine:
+    pk = row.participant.pk
+    name = row.character.name
+    tokens = _tokens(row, values.get("wound_tokens", 0), errors)
+    fallen = bool(values.get("fallen", row.lost))
+    line = CharacterLine(
+        participant_id=pk,
+        wound_tokens=tokens,
+        fallen=fallen,
+        routed=bool(values.get("routed")),
+        carried_objective=bool(values.get("carried_objective")),
+        killed_outright=bool(values.get("killed_outright")),
+    )
+    if row.lost and not line.fallen:
+        errors.add(
+            row_field(pk, "fallen"),
+            f"{name} was lost while scouting and starts the battle fallen.",
+        )
+    if line.routed and not routed[row.side]:
+        side, box = SIDE_ROUTED[row.side]
+        errors.add(
+            row_field(pk, "routed"),
+            f"{name} cannot have routed unless {side} routed: tick “{box}” or "
+            "untick this.",
+        )
+    if line.killed_outright and not line.fallen:
+        errors.add(
+            row_field(pk, "killed_outright"),
+            f"Killed outright means fallen: tick Fallen for {name} too.",
+        )
+    return line
+
+
+def _tokens(row: EntryRow, raw: Any, errors: _Errors) -> int:
+    name = row_field(row.participant.pk, "wound_tokens")
+    character = row.character.name
+    value = 0 if raw is None or raw == "" else _whole(raw)
+    if value is None:
+        errors.add(name, WHOLE_NUMBER)
+        return 0
+    if value < 0:
+        errors.add(name, "Wound tokens cannot be negative.")
+        return 0
+    free = row.free_slots
+    if value > free:
+        slots = (
+            f"{free} free wound slot{'' if free == 1 else 's'}"
+            if free
+            else ("no free wound slot")
+        )
+        errors.add(
+            name,
+            f"{character} has {slots}: a token beyond that means {character} fell. "
+            f"Enter at most {free} and tick Fallen.",
+        )
+        return 0
+    return value

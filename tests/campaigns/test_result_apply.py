@@ -1,0 +1,613 @@
+"""result_apply (RULES §6.2–§6.5): fates, wounds, deaths, unfit flags, commanders,
+the scene and the next one — applied once, every change recorded as an effect."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from campaigns.models import (
+    Battle,
+    BattleResult,
+    CampaignLogEntry,
+    Character,
+    CharacterOutcome,
+    Commander,
+    CommanderChange,
+    Effect,
+    PersistingWound,
+    Scene,
+)
+from campaigns.selectors.lineup import scene_lineup
+from campaigns.services.battle_setup import battle_set_up
+from campaigns.services.result_apply import result_apply
+from campaigns.services.result_entry import row_field
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def battle(skirmish) -> Battle:
+    return skirmish.set_up()
+
+
+def pin(battle: Battle, seed: int) -> Battle:
+    Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed)
+    battle.refresh_from_db()
+    return battle
+
+
+def fate(result: BattleResult, character: Character) -> str:
+    return result.character_outcomes.get(participant__character=character).fate
+
+
+def refreshed(obj):
+    obj.refresh_from_db()
+    return obj
+
+
+# --- §6.2 the fate of characters ------------------------------------------------------
+
+
+def test_a_fallen_hero_rolling_2_is_grievously_wounded(
+    battle, skirmish, result_data, seed_rolling
+):
+    pin(battle, seed_rolling(2))
+    result = result_apply(
+        battle=battle, data=result_data(battle, boromir={"fallen": True})
+    )
+    assert fate(result, skirmish.boromir) == "grievously_wounded"
+
+
+def test_a_grievous_wound_persists_and_makes_the_character_unfit(
+    battle, skirmish, result_data, seed_rolling
+):
+    pin(battle, seed_rolling(2))
+    result_apply(battle=battle, data=result_data(battle, boromir={"fallen": True}))
+    boromir = refreshed(skirmish.boromir)
+    assert (boromir.unfit_next_battle, boromir.count_open_wounds()) == (True, 1)
+
+
+def test_a_fallen_character_rolling_a_natural_1_dies(
+    battle, skirmish, result_data, seed_rolling
+):
+    pin(battle, seed_rolling(1))
+    result_apply(battle=battle, data=result_data(battle, boromir={"fallen": True}))
+    assert refreshed(skirmish.boromir).alive is False
+
+
+def test_a_fallen_character_rolling_4_recovers_with_a_wound(
+    battle, skirmish, result_data, seed_rolling
+):
+    pin(battle, seed_rolling(4))
+    result_apply(battle=battle, data=result_data(battle, merry={"fallen": True}))
+    merry = refreshed(skirmish.merry)
+    assert (merry.unfit_next_battle, merry.count_open_wounds()) == (False, 1)
+
+
+def test_killed_outright_dies_without_a_roll(battle, skirmish, result_data):
+    data = result_data(battle, boromir={"fallen": True, "killed_outright": True})
+    result = result_apply(battle=battle, data=data)
+    assert (refreshed(skirmish.boromir).alive, result.resolution_log) == (False, [])
+
+
+@pytest.mark.parametrize(("die", "wounds"), [(1, 1), (2, 1), (3, 0), (6, 0)])
+def test_a_wound_token_persists_on_1_or_2(
+    battle, skirmish, result_data, seed_rolling, die, wounds
+):
+    pin(battle, seed_rolling(die))
+    result_apply(battle=battle, data=result_data(battle, pippin={"wound_tokens": 1}))
+    assert skirmish.pippin.wounds.count() == wounds
+
+
+def test_a_new_wound_is_the_scenes_special_wound(
+    battle, skirmish, result_data, seed_rolling
+):
+    Scene.objects.filter(pk=skirmish.scene.pk).update(
+        special_wound_name="Morgul-blade wound",
+        special_wound_rules="−1 defence.",
+        special_wound_heals_at_sanctuary=False,
+    )
+    pin(battle, seed_rolling(1))
+    result_apply(battle=battle, data=result_data(battle, pippin={"wound_tokens": 1}))
+    wound = skirmish.pippin.wounds.get()
+    assert (wound.name, wound.rules_text, wound.heals_at_sanctuary) == (
+        "Morgul-blade wound",
+        "−1 defence.",
+        False,
+    )
+
+
+def test_a_new_wound_remembers_its_battle(battle, skirmish, result_data, seed_rolling):
+    pin(battle, seed_rolling(1))
+    result_apply(battle=battle, data=result_data(battle, pippin={"wound_tokens": 1}))
+    assert skirmish.pippin.wounds.get().battle_taken == battle
+
+
+def test_an_open_wound_heals_on_a_6_when_no_token_was_taken(
+    skirmish, result_data, seed_rolling
+):
+    wound = PersistingWound.objects.create(character=skirmish.merry)
+    battle = pin(skirmish.set_up(), seed_rolling(6))
+    result_apply(battle=battle, data=result_data(battle))
+    wound.refresh_from_db()
+    assert (wound.status, wound.healed_in_battle) == ("healed", battle)
+
+
+def test_an_open_wound_stays_open_below_6(skirmish, result_data, seed_rolling):
+    wound = PersistingWound.objects.create(character=skirmish.merry)
+    battle = pin(skirmish.set_up(), seed_rolling(5))
+    result_apply(battle=battle, data=result_data(battle))
+    assert refreshed(wound).status == "open"
+
+
+def test_an_unfit_character_of_a_company_that_fought_rolls_to_heal(
+    skirmish, result_data, seed_rolling
+):
+    Character.objects.filter(pk=skirmish.merry.pk).update(unfit_next_battle=True)
+    wound = PersistingWound.objects.create(character=skirmish.merry)
+    battle = pin(skirmish.set_up(), seed_rolling(6))
+    result_apply(battle=battle, data=result_data(battle))
+    assert refreshed(wound).status == "healed"
+
+
+def test_an_old_unfit_flag_clears_when_the_company_fights(skirmish, result_data):
+    Character.objects.filter(pk=skirmish.merry.pk).update(unfit_next_battle=True)
+    battle = skirmish.set_up()
+    result_apply(battle=battle, data=result_data(battle))
+    assert refreshed(skirmish.merry).unfit_next_battle is False
+
+
+def test_an_ai_hero_has_a_fate(battle, skirmish, result_data, seed_rolling):
+    pin(battle, seed_rolling(2))
+    data = result_data(battle, "defeat", **{"uglúk": {"fallen": True}})
+    result = result_apply(battle=battle, data=data)
+    assert fate(result, skirmish.ugluk) == "grievously_wounded"
+
+
+def test_other_ai_characters_are_replenished(battle, skirmish, result_data):
+    data = result_data(battle, uruk={"fallen": True})
+    result = result_apply(battle=battle, data=data)
+    assert (fate(result, skirmish.orc), skirmish.orc.wounds.count()) == ("", 0)
+
+
+def test_a_lost_scout_arrives_fallen(battle, skirmish, result_data, seed_rolling):
+    battle.participants.filter(character=skirmish.pippin).update(
+        scout=True, mishap="lost"
+    )
+    pin(battle, seed_rolling(4))
+    result = result_apply(battle=battle, data=result_data(battle))
+    assert fate(result, skirmish.pippin) == "recovers"
+
+
+def test_a_scout_who_missed_the_battle_has_no_line(battle, skirmish, result_data):
+    battle.participants.filter(character=skirmish.pippin).update(
+        scout=True, mishap="misses"
+    )
+    result = result_apply(battle=battle, data=result_data(battle))
+    assert not result.character_outcomes.filter(
+        participant__character=skirmish.pippin
+    ).exists()
+
+
+def test_the_resolution_log_keeps_every_roll(battle, result_data, seed_rolling):
+    pin(battle, seed_rolling(2, 5))
+    data = result_data(battle, boromir={"fallen": True}, merry={"wound_tokens": 1})
+    result = result_apply(battle=battle, data=data)
+    assert [(e["purpose"], e["dice"]) for e in result.resolution_log] == [
+        ("Boromir: fallen", [2]),
+        ("Merry: wound token 1 of 1", [5]),
+    ]
+
+
+def test_every_line_is_stored_with_what_was_entered(battle, skirmish, result_data):
+    data = result_data(battle, merry={"routed": True}, player_routed=True)
+    result_apply(battle=battle, data=data)
+    outcome = CharacterOutcome.objects.get(participant__character=skirmish.merry)
+    assert outcome.routed is True
+
+
+# --- §6.4 reputation and rating -------------------------------------------------------
+
+
+def test_a_victory_without_routing_moves_the_commander_toward_rash(
+    battle, skirmish, result_data
+):
+    result_apply(battle=battle, data=result_data(battle))
+    assert Commander.objects.get(name="Aragorn").reputation == "rash"
+
+
+def test_the_losing_commander_moves_toward_cautious(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    assert Commander.objects.get(name="Uglúk").reputation == "bold"
+
+
+def test_a_routed_winner_moves_toward_cautious(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle, player_routed=True))
+    assert Commander.objects.get(name="Aragorn").reputation == "cautious"
+
+
+def test_a_draw_changes_no_reputation(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle, "draw"))
+    assert CommanderChange.objects.count() == 0
+
+
+def test_a_commander_change_names_the_battle_and_reason(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    change = CommanderChange.objects.get(commander__name="Aragorn")
+    assert (change.battle, change.reason) == (
+        battle,
+        "Battle 1 at Amon Hen: won without routing",
+    )
+
+
+def test_the_third_victory_raises_the_rating(battle, result_data):
+    Commander.objects.filter(name="Aragorn").update(victories_since_rating_change=2)
+    result_apply(battle=battle, data=result_data(battle))
+    aragorn = Commander.objects.get(name="Aragorn")
+    assert (aragorn.rating, aragorn.victories_since_rating_change) == ("superior", 0)
+
+
+def test_victories_are_counted(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    assert Commander.objects.get(name="Aragorn").victories_since_rating_change == 1
+
+
+def test_a_side_without_a_commander_changes_nobody(battle, skirmish, result_data):
+    skirmish.uruks.commander = None
+    skirmish.uruks.save()
+    result_apply(battle=battle, data=result_data(battle))
+    assert Commander.objects.get(name="Uglúk").reputation == "rash"
+
+
+# --- §6.5 progression -----------------------------------------------------------------
+
+
+def test_the_scene_is_resolved_with_the_players_outcome(battle, skirmish, result_data):
+    result_apply(battle=battle, data=result_data(battle, "defeat"))
+    scene = refreshed(skirmish.scene)
+    assert (scene.status, scene.outcome) == ("resolved", "defeat")
+
+
+def test_the_next_scene_by_order_becomes_current(battle, skirmish, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    assert skirmish.campaign.current_scene() == skirmish.next_scene
+
+
+def test_the_battle_is_resolved(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    battle.refresh_from_db()
+    assert (battle.status, battle.resolved_at is not None) == ("resolved", True)
+
+
+@pytest.mark.parametrize(
+    ("outcome", "expected"),
+    [("victory", "last_scene"), ("defeat", "scene"), ("draw", "next_scene")],
+)
+def test_the_next_scene_follows_the_branch_for_the_outcome(
+    battle, skirmish, result_data, outcome, expected
+):
+    Scene.objects.filter(pk=skirmish.scene.pk).update(
+        next_on_victory=skirmish.last_scene, next_on_defeat=skirmish.scene
+    )
+    result_apply(battle=battle, data=result_data(battle, outcome))
+    assert skirmish.campaign.current_scene() == getattr(skirmish, expected)
+
+
+def test_after_the_last_scene_no_scene_is_current(skirmish, result_data):
+    for _ in range(3):
+        battle = skirmish.set_up()
+        result_apply(battle=battle, data=result_data(battle))
+    assert skirmish.campaign.current_scene() is None
+
+
+@pytest.fixture
+def larger_battle(skirmish, make_scene, make_scene_company):
+    """Parth Galen becomes a larger battle of two sub-scenes."""
+    parent = skirmish.next_scene
+    parent.scene_companies.all().delete()
+    Scene.objects.filter(pk=parent.pk).update(
+        kind="larger_battle", scenario_mode="generate", custom_scenario_name=""
+    )
+    subs = []
+    for n in (1, 2):
+        sub = make_scene(
+            skirmish.campaign,
+            slug=f"wave-{n}",
+            title=f"Wave {n}",
+            kind="sub_scene",
+            parent=parent,
+        )
+        make_scene_company(sub, skirmish.fellowship, leading=True)
+        make_scene_company(sub, skirmish.uruks, leading=True)
+        subs.append(sub)
+    return parent, subs
+
+
+def test_entering_a_larger_battle_makes_its_first_sub_scene_current(
+    battle, skirmish, larger_battle, result_data
+):
+    result_apply(battle=battle, data=result_data(battle))
+    assert skirmish.campaign.current_scene() == larger_battle[1][0]
+
+
+def test_the_larger_battle_is_current_with_its_sub_scene(
+    battle, larger_battle, result_data
+):
+    result_apply(battle=battle, data=result_data(battle))
+    assert refreshed(larger_battle[0]).status == "current"
+
+
+def play(skirmish, result_data, *outcomes: str) -> None:
+    for outcome in outcomes:
+        battle = skirmish.set_up()
+        result_apply(battle=battle, data=result_data(battle, outcome))
+
+
+def test_a_sub_scene_leads_to_the_next_sub_scene(skirmish, larger_battle, result_data):
+    play(skirmish, result_data, "victory", "victory")
+    assert skirmish.campaign.current_scene() == larger_battle[1][1]
+
+
+@pytest.mark.parametrize(
+    ("outcomes", "rolled_up"),
+    [
+        (("victory", "victory"), "victory"),
+        (("victory", "defeat"), "draw"),
+        (("defeat", "draw"), "defeat"),
+    ],
+)
+def test_the_larger_battle_resolves_with_its_last_sub_scene(
+    skirmish, larger_battle, result_data, outcomes, rolled_up
+):
+    play(skirmish, result_data, "victory", *outcomes)
+    parent = refreshed(larger_battle[0])
+    assert (parent.status, parent.outcome) == ("resolved", rolled_up)
+
+
+def test_after_a_larger_battle_the_next_scene_is_current(
+    skirmish, larger_battle, result_data
+):
+    play(skirmish, result_data, "victory", "victory", "defeat")
+    assert skirmish.campaign.current_scene() == skirmish.last_scene
+
+
+# --- recorded once, every change an effect --------------------------------------------
+
+
+def test_every_change_is_recorded_as_an_effect(
+    battle, skirmish, result_data, seed_rolling
+):
+    pin(battle, seed_rolling(2))
+    result_apply(battle=battle, data=result_data(battle, boromir={"fallen": True}))
+    kinds = list(Effect.objects.filter(battle=battle).values_list("kind", flat=True))
+    assert kinds == [
+        "wound_opened",
+        "unfit_set",
+        "reputation",
+        "other",
+        "victories",
+        "reputation",
+        "other",
+        "scene_outcome",
+        "current_scene",
+        "battle_status",
+    ]
+
+
+def test_an_effect_records_before_and_after(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    effect = Effect.objects.get(battle=battle, kind="scene_outcome")
+    assert (effect.before, effect.after) == (
+        {"status": "current", "outcome": ""},
+        {"status": "resolved", "outcome": "victory"},
+    )
+
+
+def test_an_effect_says_what_happened_in_plain_words(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    effect = Effect.objects.filter(battle=battle, kind="reputation").last()
+    assert effect.description == "Uglúk: Rash → Bold (Battle 1 at Amon Hen: lost)"
+
+
+def test_the_campaign_log_has_the_result_and_its_effects(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    kinds = set(CampaignLogEntry.objects.values_list("kind", flat=True))
+    assert {"result", "effect"} <= kinds
+
+
+def test_the_same_result_twice_applies_once(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    effects = Effect.objects.count()
+    again = result_apply(battle=battle, data=result_data(battle))
+    assert (again.applied_now, Effect.objects.count()) == (False, effects)
+
+
+def test_a_different_result_for_an_applied_battle_is_refused(battle, result_data):
+    result_apply(battle=battle, data=result_data(battle))
+    with pytest.raises(ValidationError, match="reopen it first"):
+        result_apply(battle=battle, data=result_data(battle, "defeat"))
+
+
+def test_a_result_for_a_scene_that_is_not_current_is_refused(
+    battle, skirmish, result_data
+):
+    Scene.objects.filter(pk=skirmish.scene.pk).update(status="pending")
+    with pytest.raises(ValidationError, match="not the campaign's current scene"):
+        result_apply(battle=battle, data=result_data(battle))
+
+
+# --- validation: the same messages the form shows -------------------------------------
+
+
+def errors(battle, data) -> dict[str, list[str]]:
+    with pytest.raises(ValidationError) as caught:
+        result_apply(battle=battle, data=data)
+    return caught.value.message_dict
+
+
+def participant_id(battle, character) -> int:
+    return battle.participants.get(character=character).pk
+
+
+def test_more_tokens_than_free_slots_is_refused(battle, skirmish, result_data):
+    PersistingWound.objects.create(character=skirmish.merry)
+    field = row_field(participant_id(battle, skirmish.merry), "wound_tokens")
+    data = result_data(battle, merry={"wound_tokens": 2})
+    assert errors(battle, data)[field] == [
+        "Merry has 1 free wound slot: a token beyond that means Merry fell. "
+        "Enter at most 1 and tick Fallen."
+    ]
+
+
+def test_negative_tokens_are_refused(battle, skirmish, result_data):
+    field = row_field(participant_id(battle, skirmish.merry), "wound_tokens")
+    data = result_data(battle, merry={"wound_tokens": -1})
+    assert errors(battle, data)[field] == ["Wound tokens cannot be negative."]
+
+
+def test_tokens_that_are_not_a_whole_number_are_refused(battle, skirmish, result_data):
+    field = row_field(participant_id(battle, skirmish.merry), "wound_tokens")
+    data = result_data(battle, merry={"wound_tokens": "1.5"})
+    assert errors(battle, data)[field] == ["Enter a whole number."]
+
+
+def test_a_routed_character_needs_its_side_routed(battle, skirmish, result_data):
+    field = row_field(participant_id(battle, skirmish.merry), "routed")
+    data = result_data(battle, merry={"routed": True})
+    assert errors(battle, data)[field] == [
+        "Merry cannot have routed unless your side routed: tick “Your side "
+        "routed” or untick this."
+    ]
+
+
+def test_killed_outright_needs_fallen(battle, skirmish, result_data):
+    field = row_field(participant_id(battle, skirmish.boromir), "killed_outright")
+    data = result_data(battle, boromir={"killed_outright": True})
+    assert errors(battle, data)[field] == [
+        "Killed outright means fallen: tick Fallen for Boromir too."
+    ]
+
+
+def test_a_lost_scout_cannot_be_unmarked_fallen(battle, skirmish, result_data):
+    battle.participants.filter(character=skirmish.pippin).update(
+        scout=True, mishap="lost"
+    )
+    field = row_field(participant_id(battle, skirmish.pippin), "fallen")
+    data = result_data(battle, pippin={"fallen": False})
+    assert field in errors(battle, data)
+
+
+@pytest.mark.parametrize("points", [-1, 100])
+def test_victory_points_out_of_range_are_refused(battle, result_data, points):
+    Battle.objects.filter(pk=battle.pk).update(scenario="Assault")
+    battle.refresh_from_db()
+    data = result_data(battle, player_victory_points=points)
+    assert errors(battle, data)["player_victory_points"] == [
+        "Victory points are a whole number from 0 to 99."
+    ]
+
+
+def test_victory_points_are_ignored_where_the_scenario_has_none(battle, result_data):
+    result = result_apply(
+        battle=battle, data=result_data(battle, player_victory_points=3)
+    )
+    assert result.player_victory_points is None
+
+
+def test_an_objective_worth_points_brings_victory_points(battle, skirmish, result_data):
+    skirmish.scene.objectives.create(name="The boats", victory_points=2)
+    result = result_apply(
+        battle=battle, data=result_data(battle, player_victory_points=3)
+    )
+    assert result.player_victory_points == 3
+
+
+def test_an_outcome_is_required(battle, result_data):
+    data = result_data(battle, outcome="")
+    assert errors(battle, data)["outcome"] == [
+        "Choose the outcome for your side: victory, defeat or draw."
+    ]
+
+
+def test_a_refused_result_saves_nothing(battle, skirmish, result_data):
+    data = result_data(battle, merry={"wound_tokens": 9}, boromir={"fallen": True})
+    errors(battle, data)
+    assert (BattleResult.objects.count(), Effect.objects.count()) == (0, 0)
+
+
+# --- the full loop on the demo, through the services (RULES §1–§6) --------------------
+
+
+def fit_ids(scene: Scene) -> list[int]:
+    return [c.character.pk for c in scene_lineup(scene=scene).player if c.fit]
+
+
+def set_up(campaign, slug: str, participant_ids=None) -> Battle:
+    scene = campaign.scenes.get(slug=slug)
+    ids = fit_ids(scene) if participant_ids is None else participant_ids
+    return battle_set_up(scene=scene, stance="attack", participant_ids=ids, seed=1)
+
+
+def character(campaign, name: str) -> Character:
+    return Character.objects.get(company__campaign=campaign, name=name)
+
+
+@pytest.fixture
+def after_bree(demo_campaign, result_data, seed_rolling):
+    """Bree resolved: Boromir killed outright, Aragorn grievously wounded."""
+    battle = pin(set_up(demo_campaign, "bree"), seed_rolling(2))
+    data = result_data(
+        battle,
+        boromir={"fallen": True, "killed_outright": True},
+        aragorn={"fallen": True},
+    )
+    result_apply(battle=battle, data=data)
+    return demo_campaign
+
+
+def test_loop_bree_leads_to_the_bridge(after_bree):
+    assert after_bree.current_scene().slug == "bree-bridge"
+
+
+def test_loop_a_dead_character_cannot_be_picked(after_bree):
+    boromir = character(after_bree, "Boromir")
+    with pytest.raises(ValidationError, match="Boromir"):
+        set_up(after_bree, "bree-bridge", [boromir.pk])
+
+
+def test_loop_an_unfit_character_cannot_be_picked(after_bree):
+    aragorn = character(after_bree, "Aragorn")
+    with pytest.raises(ValidationError, match="Aragorn"):
+        set_up(after_bree, "bree-bridge", [aragorn.pk])
+
+
+@pytest.fixture
+def at_weathertop(after_bree, result_data):
+    battle = set_up(after_bree, "bree-bridge")
+    result_apply(battle=battle, data=result_data(battle))
+    return after_bree
+
+
+def test_loop_the_unfit_flag_clears_after_the_companys_next_battle(at_weathertop):
+    assert character(at_weathertop, "Aragorn").can_fight()
+
+
+def test_loop_frodo_takes_a_morgul_blade_wound_at_weathertop(
+    at_weathertop, result_data, seed_rolling
+):
+    battle = pin(set_up(at_weathertop, "weathertop"), seed_rolling(1))
+    data = result_data(battle, frodo={"wound_tokens": 1})
+    result_apply(battle=battle, data=data)
+    frodo = character(at_weathertop, "Frodo Baggins")
+    assert list(frodo.wounds.filter(status="open").values_list("name", flat=True)) == [
+        "Morgul-blade wound"
+    ]
+
+
+def test_loop_after_weathertop_the_next_scene_is_current(
+    at_weathertop, result_data, seed_rolling
+):
+    battle = pin(set_up(at_weathertop, "weathertop"), seed_rolling(1))
+    result_apply(battle=battle, data=result_data(battle, frodo={"wound_tokens": 1}))
+    assert at_weathertop.current_scene().slug == "osgiliath-the-east-bank-falls"
