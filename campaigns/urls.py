@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from campaigns.views import battles, campaign, home
+from campaigns.views import battles, campaign, chronicle, home, rest, results
 
 app_name = "campaigns"
 
@@ -21,4 +21,11 @@ urlpatterns = [
     path(C + "scenes/<slug:scene>/setup/", battles.battle_setup, name="battle_setup"),
     path(B, battles.battle_detail, name="battle_detail"),
     path(B + "reroll/", battles.battle_reroll, name="battle_reroll"),
+    path(B + "result/", results.result_entry, name="result_entry"),
+    path(B + "resolution/", results.resolution, name="resolution"),
+    path(B + "reopen/", results.reopen, name="result_reopen"),
+    path(B + "notes/", results.battle_notes, name="battle_notes"),
+    path(C + "scenes/<slug:scene>/rest/", rest.scene_rest, name="scene_rest"),
+    path(C + "chronicle/", chronicle.chronicle, name="chronicle"),
+    path(C + "chronicle.pdf", chronicle.chronicle_pdf, name="chronicle_pdf"),
 ]
