@@ -1,0 +1,129 @@
+"""The chronicle (RULES §6.5): the campaign's story so far, scene by scene.
+
+Built from a fixed number of queries whatever the campaign's size: the scenes,
+the resolved battles with their results, outcomes, wounds taken and healed and
+commander changes, and the wounds healed at sanctuaries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from campaigns.models import (
+    Battle,
+    Campaign,
+    CharacterOutcome,
+    CommanderChange,
+    PersistingWound,
+    Scene,
+)
+from campaigns.models.battle import BattleStatus
+from engines.enums import Fate, SceneKind, SceneStatus
+
+DEATHS = frozenset({Fate.KILLED, Fate.KILLED_OUTRIGHT})
+
+
+@dataclass(frozen=True)
+class ChronicleBattle:
+    battle: Battle
+    outcomes: list[CharacterOutcome]
+    wounds_taken: list[PersistingWound]
+    wounds_healed: list[PersistingWound]
+    commander_changes: list[CommanderChange]
+
+    @property
+    def result(self):
+        return self.battle.result
+
+    @property
+    def casualties(self) -> list[CharacterOutcome]:
+        """Everyone who fell (or was killed outright), with the fate it met."""
+        return [o for o in self.outcomes if o.fallen or o.killed_outright]
+
+    @property
+    def deaths(self) -> list[CharacterOutcome]:
+        return [o for o in self.outcomes if o.fate in DEATHS]
+
+
+@dataclass
+class ChronicleScene:
+    scene: Scene
+    battles: list[ChronicleBattle] = field(default_factory=list)
+    sub_scenes: list[ChronicleScene] = field(default_factory=list)
+    healed_here: list[PersistingWound] = field(default_factory=list)
+
+    @property
+    def is_sanctuary(self) -> bool:
+        return self.scene.kind == SceneKind.SANCTUARY
+
+
+@dataclass(frozen=True)
+class Chronicle:
+    campaign: Campaign
+    scenes: list[ChronicleScene]
+    """Top-level scenes played so far (resolved or current), in order."""
+
+
+def _battles(campaign: Campaign) -> list[Battle]:
+    outcomes = CharacterOutcome.objects.select_related(
+        "participant__character"
+    ).order_by("participant__order", "id")
+    wounds = PersistingWound.objects.select_related("character").order_by(
+        "character__name", "id"
+    )
+    changes = CommanderChange.objects.select_related("commander").order_by(
+        "created_at", "id"
+    )
+    return list(
+        Battle.objects.filter(
+            campaign=campaign, status=BattleStatus.RESOLVED, result__isnull=False
+        )
+        .select_related("result")
+        .prefetch_related(
+            Prefetch("result__character_outcomes", queryset=outcomes),
+            Prefetch("wounds_taken", queryset=wounds),
+            Prefetch("wounds_healed", queryset=wounds),
+            Prefetch("commander_changes", queryset=changes),
+        )
+        .order_by("number", "id")
+    )
+
+
+def campaign_chronicle(*, campaign: Campaign) -> Chronicle:
+    """The scenes played so far, each with its battles or its rest."""
+    scenes = list(
+        Scene.objects.filter(campaign=campaign)
+        .exclude(status=SceneStatus.PENDING)
+        .order_by("order", "id")
+    )
+    entries = {scene.pk: ChronicleScene(scene=scene) for scene in scenes}
+    for battle in _battles(campaign):
+        entry = entries.get(battle.scene_id)
+        if entry is None:
+            continue
+        entry.battles.append(
+            ChronicleBattle(
+                battle=battle,
+                outcomes=list(battle.result.character_outcomes.all()),
+                wounds_taken=list(battle.wounds_taken.all()),
+                wounds_healed=list(battle.wounds_healed.all()),
+                commander_changes=list(battle.commander_changes.all()),
+            )
+        )
+    healed = PersistingWound.objects.filter(
+        healed_at_scene__campaign=campaign
+    ).select_related("character")
+    for wound in healed.order_by("character__name", "id"):
+        entry = entries.get(wound.healed_at_scene_id)
+        if entry is not None:
+            entry.healed_here.append(wound)
+    top = []
+    for scene in scenes:
+        parent = entries.get(scene.parent_id)
+        if parent is not None:
+            parent.sub_scenes.append(entries[scene.pk])
+        elif scene.parent_id is None:
+            top.append(entries[scene.pk])
+    return Chronicle(campaign=campaign, scenes=top)
