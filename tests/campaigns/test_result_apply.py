@@ -22,6 +22,7 @@ from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_entry import row_field
+from tests.campaigns.concurrency import postgres_only, run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -611,3 +612,31 @@ def test_loop_after_weathertop_the_next_scene_is_current(
     battle = pin(set_up(at_weathertop, "weathertop"), seed_rolling(1))
     result_apply(battle=battle, data=result_data(battle, frodo={"wound_tokens": 1}))
     assert at_weathertop.current_scene().slug == "osgiliath-the-east-bank-falls"
+
+
+# --- two tabs at once (PostgreSQL: real concurrent connections) ----------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@postgres_only()
+def test_the_same_result_sent_twice_at_once_applies_once(skirmish, result_data):
+    battle = skirmish.set_up()
+    data = result_data(battle)
+    results = run_together(
+        lambda: result_apply(battle=battle, data=data),
+        lambda: result_apply(battle=battle, data=data),
+    )
+    applied = sorted(r.applied_now for r in results if isinstance(r, BattleResult))
+    assert (applied, CommanderChange.objects.count()) == ([False, True], 2)
+
+
+@pytest.mark.django_db(transaction=True)
+@postgres_only()
+def test_two_different_results_at_once_apply_one(skirmish, result_data):
+    battle = skirmish.set_up()
+    results = run_together(
+        lambda: result_apply(battle=battle, data=result_data(battle, "victory")),
+        lambda: result_apply(battle=battle, data=result_data(battle, "defeat")),
+    )
+    refused = [r for r in results if isinstance(r, ValidationError)]
+    assert (len(refused), BattleResult.objects.count()) == (1, 1)
