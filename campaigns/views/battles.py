@@ -5,9 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
 
 from campaigns.forms.battle_setup import BattleSetupForm
 from campaigns.models.battle import BattleStatus
@@ -84,10 +83,12 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
 
 
 @login_required
-@require_POST
 def battle_reroll(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    # Access first, so a stranger learns nothing from the method either.
     campaign = campaign_for_request(request, slug, owner_only=True)
     battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
     try:
         battle = setup_service.battle_reroll(battle=battle)
     except ValidationError as error:
