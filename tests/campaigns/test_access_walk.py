@@ -134,3 +134,28 @@ def test_member_reads_every_read_url(client, world, name):
     playable, battle, member = world
     client.force_login(member)
     assert status(client.get(url_for(name, playable, battle))) in (200, 304)
+
+
+@pytest.mark.parametrize("name", [*sorted(OWNER), "import"])
+def test_every_form_refuses_a_post_without_its_csrf_token(world, user, name):
+    from django.test import Client
+
+    playable, battle, _ = world
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    url = (
+        reverse("campaigns:import")
+        if name == "import"
+        else url_for(name, playable, battle)
+    )
+    assert status(client.post(url, {})) == 403
+    assert Battle.objects.get(pk=battle.pk).times_rolled == 1
+
+
+def test_admin_refuses_a_post_without_its_csrf_token(world, admin_user):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(admin_user)
+    response = client.post(reverse("admin:campaigns_campaign_add"), {"name": "x"})
+    assert status(response) == 403
