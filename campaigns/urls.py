@@ -17,6 +17,12 @@ B = C + "battles/<int:battle_id>/"
 urlpatterns = [
     path("", home.home, name="home"),
     path(C, campaign.dashboard, name="dashboard"),
+    path(C + "companies/<int:company_id>/", campaign.company_detail, name="company"),
+    path(
+        C + "characters/<int:character_id>/",
+        campaign.character_detail,
+        name="character",
+    ),
     path(C + "scenes/<slug:scene>/", campaign.scene_detail, name="scene_detail"),
     path(C + "scenes/<slug:scene>/setup/", battles.battle_setup, name="battle_setup"),
     path(B, battles.battle_detail, name="battle_detail"),

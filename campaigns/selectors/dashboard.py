@@ -4,16 +4,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from campaigns.models import Battle, Campaign, Scene
+from django.core.files.storage import default_storage
+from django.core.paginator import Page, Paginator
+from django.db.models import Prefetch, QuerySet
+from django.urls import reverse
+
+from campaigns.models import Battle, Campaign, CampaignLogEntry, Scene
 from campaigns.models.battle import BattleStatus
+from campaigns.printing.pack_store import pack_key, pack_path
+from campaigns.selectors.battle_pack import battle_pack_data
 from engines.enums import SceneKind, SceneStatus
+
+CHRONICLE_LATEST = 10
+TIMELINE_PAGE = 25
+"""Top-level scenes per page of the dashboard's timeline."""
 
 
 @dataclass(frozen=True)
-class NextStep:
+class Step:
+    """An action the dashboard offers for the current scene.
+
+    ``primary`` marks the one obvious next step; ``method`` is "post" for an
+    action that changes the campaign straight away (a form with one button).
+    """
+
     label: str
-    url_name: str
-    kwargs: dict
+    url: str
+    primary: bool = False
     method: str = "get"
 
 
@@ -22,24 +39,65 @@ class TimelineEntry:
     scene: Scene
     sub_scenes: tuple[Scene, ...]
 
+    @property
+    def is_current(self) -> bool:
+        return self.scene.status == SceneStatus.CURRENT
 
-def campaign_timeline(*, campaign: Campaign) -> list[TimelineEntry]:
-    """Scenes in order with sub-scenes nested under their larger battle (one query)."""
-    scenes = list(Scene.objects.filter(campaign=campaign).order_by("order", "id"))
-    children: dict[int, list[Scene]] = {}
-    for scene in scenes:
-        if scene.parent_id:
-            children.setdefault(scene.parent_id, []).append(scene)
-    return [
-        TimelineEntry(scene=scene, sub_scenes=tuple(children.get(scene.pk, ())))
-        for scene in scenes
-        if not scene.parent_id
+
+TIMELINE_FIELDS = (
+    "id",
+    "campaign_id",
+    "order",
+    "slug",
+    "title",
+    "kind",
+    "status",
+    "outcome",
+    "parent_id",
+)
+
+
+def campaign_timeline(
+    *, campaign: Campaign, page: str | int | None = None, per_page: int = TIMELINE_PAGE
+) -> Page:
+    """One page of the scenes in order, sub-scenes nested under their larger
+    battle. Without a page number, the page holding the current scene, so the
+    dashboard opens where the story is.
+
+    One query; the rows come as plain values and only the page's scenes become
+    model instances, so a campaign of a thousand scenes stays quick.
+    """
+    rows = list(
+        Scene.objects.filter(campaign=campaign)
+        .order_by("order", "id")
+        .values(*TIMELINE_FIELDS)
+    )
+    children: dict[int, list[dict]] = {}
+    for row in rows:
+        if row["parent_id"]:
+            children.setdefault(row["parent_id"], []).append(row)
+    tops = [row for row in rows if not row["parent_id"]]
+    if page is None:
+        current = next(
+            (n for n, row in enumerate(tops) if row["status"] == SceneStatus.CURRENT),
+            0,
+        )
+        page = current // per_page + 1
+    page_obj = Paginator(tops, per_page).get_page(page)
+    page_obj.object_list = [
+        TimelineEntry(
+            scene=Scene(**row),
+            sub_scenes=tuple(Scene(**sub) for sub in children.get(row["id"], ())),
+        )
+        for row in page_obj.object_list
     ]
+    return page_obj
 
 
 def current_scene_and_battle(
     *, campaign: Campaign
 ) -> tuple[Scene | None, Battle | None]:
+    """The scene being played and its battle not yet resolved, if any."""
     scene = (
         Scene.objects.filter(campaign=campaign, status=SceneStatus.CURRENT)
         .exclude(kind=SceneKind.LARGER_BATTLE)
@@ -48,34 +106,95 @@ def current_scene_and_battle(
     )
     if scene is None:
         return None, None
-    battle = (
+    return scene, open_battle(scene=scene)
+
+
+def open_battle(*, scene: Scene) -> Battle | None:
+    """The scene's battle waiting for its result (planned, or fought)."""
+    return (
         Battle.objects.filter(scene=scene)
         .exclude(status=BattleStatus.RESOLVED)
         .order_by("-number")
         .first()
     )
-    return scene, battle
 
 
-def next_step(
-    *, campaign: Campaign, scene: Scene | None, battle: Battle | None
-) -> NextStep | None:
-    """The one obvious thing to do next on the dashboard."""
+def pack_made(*, battle: Battle) -> bool:
+    """Whether the battle's pack, as it stands now, has been made (downloaded
+    at least once): the pack store keeps each pack under a key of everything it
+    prints, so a re-rolled or changed battle needs its pack again. A fixed
+    number of queries (the pack's data) and one file lookup, no rendering."""
+    data = battle_pack_data(battle=battle)
+    return default_storage.exists(pack_path(pack_key(data)))
+
+
+def next_steps(
+    *,
+    campaign: Campaign,
+    scene: Scene | None,
+    battle: Battle | None,
+    can_edit: bool,
+) -> tuple[Step, ...]:
+    """What the dashboard offers for the current scene, the obvious step first.
+
+    A sanctuary rests. A fighting scene with nothing planned is set up. A planned
+    battle offers its pack and its result: the pack is the step until it has been
+    made, then the result. A member (``can_edit`` False) is offered the pack
+    alone.
+    """
     if scene is None:
-        return None
+        return ()
     slug = campaign.slug
+    owner = can_edit
     if scene.kind == SceneKind.SANCTUARY:
-        return NextStep(
-            "Rest", "campaigns:scene_rest", {"slug": slug, "scene": scene.slug}, "post"
+        if not owner:
+            return ()
+        url = reverse(
+            "campaigns:scene_rest", kwargs={"slug": slug, "scene": scene.slug}
         )
+        return (Step("Rest", url, primary=True, method="post"),)
     if battle is None:
-        return NextStep(
-            "Set up battle",
-            "campaigns:battle_setup",
-            {"slug": slug, "scene": scene.slug},
+        if not owner:
+            return ()
+        url = reverse(
+            "campaigns:battle_setup", kwargs={"slug": slug, "scene": scene.slug}
         )
-    return NextStep(
-        "Enter result",
-        "campaigns:result_entry",
-        {"slug": slug, "battle_id": battle.pk},
+        return (Step("Set up battle", url, primary=True),)
+    ids = {"slug": slug, "battle_id": battle.pk}
+    pack = reverse("campaigns:battle_pack", kwargs=ids)
+    if not owner:
+        return (Step("Download battle pack", pack, primary=True),)
+    result = reverse("campaigns:result_entry", kwargs=ids)
+    if pack_made(battle=battle):
+        return (
+            Step("Enter result", result, primary=True),
+            Step("Download battle pack", pack),
+        )
+    return (
+        Step("Download battle pack", pack, primary=True),
+        Step("Enter result", result),
+    )
+
+
+def latest_log_entries(
+    *, campaign: Campaign, limit: int = CHRONICLE_LATEST
+) -> list[CampaignLogEntry]:
+    """The chronicle's newest entries, newest first (one query)."""
+    return list(
+        CampaignLogEntry.objects.filter(campaign=campaign)
+        .select_related("battle", "scene")
+        .order_by("-created_at", "-order", "-id")[:limit]
+    )
+
+
+def with_current_scene(campaigns: QuerySet[Campaign]) -> QuerySet[Campaign]:
+    """The campaigns, each with ``current_scenes``: its scene being played (a
+    list of at most one). One more query for the whole list."""
+    current = (
+        Scene.objects.filter(status=SceneStatus.CURRENT)
+        .exclude(kind=SceneKind.LARGER_BATTLE)
+        .select_related("parent")
+    )
+    return campaigns.prefetch_related(
+        Prefetch("scenes", queryset=current, to_attr="current_scenes")
     )
