@@ -20,7 +20,11 @@ def assert_consistent(skirmish, battle_pk: int, effects_when_applied: int) -> No
         assert battle.status == "resolved"
         assert Effect.objects.filter(battle=battle).count() == effects_when_applied
         assert current.slug == "parth-galen"
-        assert CommanderChange.objects.count() == 2
+        changes = Effect.objects.filter(
+            battle=battle, kind__in=["reputation", "rating"]
+        )
+        assert CommanderChange.objects.filter(battle=battle).count() == changes.count()
+        assert CommanderChange.objects.count() == changes.count()
     else:
         assert battle.status == "planned"
         assert not Effect.objects.filter(battle=battle).exists()
