@@ -1,0 +1,130 @@
+"""Campaigns to export and import: the demo played for a while, row counts."""
+
+from __future__ import annotations
+
+import importlib
+from types import SimpleNamespace
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+
+from campaigns.models import (
+    Battle,
+    Campaign,
+    CampaignLogEntry,
+    Commander,
+    PersistingWound,
+    Scene,
+)
+from campaigns.selectors.lineup import scene_lineup
+from campaigns.services.battle_notes import battle_notes_update
+from campaigns.services.battle_setup import battle_reroll, battle_set_up
+from campaigns.services.commanders import commander_change_by_hand
+from campaigns.services.demo import demo_seed
+from engines.enums import SceneStatus
+
+
+def optional(module: str, name: str):
+    """A function being built elsewhere, or None while it is not there."""
+    try:
+        return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
+        return None
+
+
+result_apply = optional("campaigns.services.result_apply", "result_apply")
+result_reopen = optional("campaigns.services.result_reopen", "result_reopen")
+battle_pack_pdf = optional("campaigns.printing.battle_pack", "battle_pack_pdf")
+
+
+def table_counts() -> dict[str, int]:
+    """Rows of every campaigns model and of the users: equal counts, nothing
+    written."""
+    models = [*apps.get_app_config("campaigns").get_models(), get_user_model()]
+    return {m._meta.label: m._default_manager.count() for m in models}
+
+
+def set_up(campaign: Campaign, *, seed: int = 1) -> Battle:
+    """The current scene's battle with every fit player character."""
+    scene = campaign.current_scene()
+    fit = [c.character.pk for c in scene_lineup(scene=scene).player if c.fit]
+    return battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=seed)
+
+
+def play(battle: Battle, *, outcome: str, fallen: int = 2):
+    """Apply a result in which the first ``fallen`` characters of each side fell."""
+    participants = list(battle.participants.order_by("order"))
+    lines = {}
+    for side in ("player", "ai"):
+        for p in [p for p in participants if p.side == side][:fallen]:
+            lines[str(p.pk)] = {"fallen": True}
+    data = {"outcome": outcome, "end_reason": "rout", "characters": lines}
+    return result_apply(battle=battle, data=data)
+
+
+def play_demo(
+    *, settings, tmp_path, played: int = 2, planned: bool = True, by_hand: bool = True
+):
+    """The demo campaign part-way through: ``played`` battles resolved through
+    the services (when result_apply exists), then one planned and re-rolled;
+    a member, and (``by_hand``) a commander changed by hand, two wounds and a
+    note added by hand."""
+    settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
+    login = demo_seed(password="x-demo-pass-1")
+    campaign = Campaign.objects.select_related("owner").get(slug=login.campaign_slug)
+    owner = campaign.owner
+    member = get_user_model().objects.create_user(username="sam-member")
+    campaign.members.add(member)
+
+    battles = []
+    for number in range(played if result_apply else 0):
+        battle = set_up(campaign, seed=number + 1)
+        play(battle, outcome="victory" if number % 2 == 0 else "defeat")
+        battles.append(battle)
+    if planned or not battles:
+        battle = battle_reroll(battle=set_up(campaign, seed=7), seed=8)
+        battle_notes_update(battle=battle, notes="Watch the gate.\nThen the bridge.")
+        battles.append(battle)
+
+    if by_hand:
+        _by_hand(campaign, battles)
+    campaign.refresh_from_db()
+    return SimpleNamespace(
+        campaign=campaign,
+        owner=owner,
+        member=member,
+        battles=battles,
+        current=campaign.current_scene(),
+        resolved=Scene.objects.filter(
+            campaign=campaign, status=SceneStatus.RESOLVED.value
+        ).count(),
+    )
+
+
+def _by_hand(campaign: Campaign, battles: list[Battle]) -> None:
+    commander = Commander.objects.filter(campaign=campaign).order_by("name").first()
+    commander_change_by_hand(
+        commander=commander,
+        reputation="cautious",
+        rating="superior",
+        reason="Tested by hand",
+        user=campaign.owner,
+    )
+    character = battles[-1].participants.order_by("order").first().character
+    PersistingWound.objects.create(
+        character=character,
+        name="Morgul blade",
+        rules_text="−1 to move.",
+        heals_at_sanctuary=False,
+        battle_taken=battles[-1],
+    )
+    sanctuary = Scene.objects.filter(campaign=campaign, kind="sanctuary").first()
+    PersistingWound.objects.create(
+        character=character,
+        status="healed",
+        healed_at_scene=sanctuary,
+        healed_in_battle=battles[0],
+    )
+    CampaignLogEntry.objects.create(
+        campaign=campaign, kind="note", text="A note by hand.", scene=sanctuary
+    )
