@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.urls import path
 
 from campaigns.views import battles, campaign, chronicle, home, rest, results
+from campaigns.views.transfer import export_json, import_form
 
 app_name = "campaigns"
 
@@ -16,6 +17,7 @@ B = C + "battles/<int:battle_id>/"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("campaigns/import/", import_form, name="import"),  # before C: reserved
     path(C, campaign.dashboard, name="dashboard"),
     path(C + "companies/<int:company_id>/", campaign.company_detail, name="company"),
     path(
@@ -34,4 +36,5 @@ urlpatterns = [
     path(C + "scenes/<slug:scene>/rest/", rest.scene_rest, name="scene_rest"),
     path(C + "chronicle/", chronicle.chronicle, name="chronicle"),
     path(C + "chronicle.pdf", chronicle.chronicle_pdf, name="chronicle_pdf"),
+    path(C + "export.json", export_json, name="export"),
 ]

@@ -1,0 +1,44 @@
+"""A whole campaign as one JSON file: the export download and the import form."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from campaigns.forms.campaign_import import CampaignImportForm
+from campaigns.services.campaign_export import campaign_export_json
+from campaigns.services.campaign_import import CampaignImportError, campaign_import
+from campaigns.views.common import campaign_for_request
+
+
+@login_required
+def export_json(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = campaign_for_request(request, slug)
+    return HttpResponse(
+        campaign_export_json(campaign=campaign),
+        content_type="application/json; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{campaign.slug}.json"'},
+    )
+
+
+@login_required
+def import_form(request: HttpRequest) -> HttpResponse:
+    form = CampaignImportForm()
+    if request.method == "POST":
+        form = CampaignImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                campaign = campaign_import(
+                    data=form.cleaned_data["file"], owner=request.user
+                )
+            except CampaignImportError as error:
+                for message in error.messages:
+                    form.add_error("file", message)
+            else:
+                messages.success(
+                    request, f"“{campaign.name}” is imported: it is yours to play."
+                )
+                return redirect("campaigns:dashboard", slug=campaign.slug)
+    return render(request, "campaigns/campaign_import_form.html", {"form": form})
