@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.core.files.storage import default_storage
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 
 from campaigns.models import Battle, Campaign, CampaignLogEntry, Scene
 from campaigns.models.battle import BattleStatus
-from campaigns.printing.pack_store import pack_key, pack_path
-from campaigns.selectors.battle_pack import battle_pack_data
 from engines.enums import SceneKind, SceneStatus
 
 CHRONICLE_LATEST = 10
@@ -119,28 +116,20 @@ def open_battle(*, scene: Scene) -> Battle | None:
     )
 
 
-def pack_made(*, battle: Battle) -> bool:
-    """Whether the battle's pack, as it stands now, has been made (downloaded
-    at least once): the pack store keeps each pack under a key of everything it
-    prints, so a re-rolled or changed battle needs its pack again. A fixed
-    number of queries (the pack's data) and one file lookup, no rendering."""
-    data = battle_pack_data(battle=battle)
-    return default_storage.exists(pack_path(pack_key(data)))
-
-
 def next_steps(
     *,
     campaign: Campaign,
     scene: Scene | None,
     battle: Battle | None,
     can_edit: bool,
+    pack_made: bool = False,
 ) -> tuple[Step, ...]:
     """What the dashboard offers for the current scene, the obvious step first.
 
     A sanctuary rests. A fighting scene with nothing planned is set up. A planned
     battle offers its pack and its result: the pack is the step until it has been
-    made, then the result. A member (``can_edit`` False) is offered the pack
-    alone.
+    made (``pack_made``: downloaded as the battle is now set up), then the
+    result. A member (``can_edit`` False) is offered the pack alone.
     """
     if scene is None:
         return ()
@@ -165,7 +154,7 @@ def next_steps(
     if not owner:
         return (Step("Download battle pack", pack, primary=True),)
     result = reverse("campaigns:result_entry", kwargs=ids)
-    if pack_made(battle=battle):
+    if pack_made:
         return (
             Step("Enter result", result, primary=True),
             Step("Download battle pack", pack),

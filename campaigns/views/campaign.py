@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from campaigns.middleware import pack_downloaded
 from campaigns.models import Battle, Scene
 from campaigns.selectors.battles import scene_for_campaign
 from campaigns.selectors.dashboard import (
@@ -47,6 +48,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
                 scene=scene,
                 battle=battle,
                 can_edit=campaign.can_edit,
+                pack_made=battle is not None and pack_downloaded(request, battle),
             ),
             "timeline": campaign_timeline(
                 campaign=campaign, page=request.GET.get("scenes")
@@ -77,6 +79,7 @@ def scene_detail(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
             scene=scene_obj,
             battle=battle,
             can_edit=campaign.can_edit,
+            pack_made=battle is not None and pack_downloaded(request, battle),
         )
     sub_scenes = ()
     if scene_obj.kind == SceneKind.LARGER_BATTLE:

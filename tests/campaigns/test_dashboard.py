@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -16,7 +17,7 @@ from campaigns.models import (
     Scene,
 )
 from campaigns.selectors.dashboard import TIMELINE_PAGE, campaign_timeline
-from campaigns.services.battle_setup import battle_set_up
+from campaigns.services.battle_setup import battle_reroll, battle_set_up
 from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
 from tests.campaigns.setup_helpers import build_playable
 
@@ -70,20 +71,44 @@ def test_a_planned_battle_offers_its_pack_first_then_its_result(client, user, pl
     ]
 
 
-def test_once_the_pack_is_made_entering_the_result_is_the_step(client, user, playable):
-    battle = plan(playable)
-    client.force_login(user)
-    pack = reverse(
+def download_pack(client, battle) -> None:
+    url = reverse(
         "campaigns:battle_pack",
-        kwargs={"slug": playable.campaign.slug, "battle_id": battle.pk},
+        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
     )
-    response = client.get(pack)
+    response = client.get(url)
     response.close()
     assert response.status_code == 200
+
+
+def test_once_the_pack_is_downloaded_entering_the_result_is_the_step(
+    client, user, playable
+):
+    battle = plan(playable)
+    client.force_login(user)
+    download_pack(client, battle)
     assert steps(client, playable.campaign) == [
         ("Enter result", True),
         ("Download battle pack", False),
     ]
+
+
+def test_a_rerolled_battle_asks_for_its_new_pack(client, user, playable):
+    battle = plan(playable)
+    client.force_login(user)
+    download_pack(client, battle)
+    battle_reroll(battle=battle)
+    assert steps(client, playable.campaign)[0] == ("Download battle pack", True)
+
+
+def test_a_pack_downloaded_in_another_session_does_not_count(client, user, playable):
+    """What the player has in hand is known per session (per device)."""
+    battle = plan(playable)
+    client.force_login(user)
+    download_pack(client, battle)
+    other = Client()
+    other.force_login(user)
+    assert steps(other, playable.campaign)[0] == ("Download battle pack", True)
 
 
 def test_a_sanctuary_offers_rest_as_a_post(client, user, campaign, make_scene):
@@ -262,9 +287,8 @@ def test_the_dashboard_runs_as_many_queries_for_a_campaign_five_times_bigger(
     assert queries(client, dashboard_url(small)) == queries(client, dashboard_url(big))
 
 
-def test_a_planned_battle_adds_the_same_queries_to_any_dashboard(client, user):
-    """With a battle planned the dashboard also reads the pack's data to know
-    whether the pack has been made: a fixed number of queries."""
+def test_a_dashboard_with_a_planned_battle_runs_as_many_queries_at_5x(client, user):
+    """With a battle planned too, the count is flat and within 15."""
     counts = []
     for slug, factor in (("small", 1), ("big", 5)):
         campaign = generated(user, slug, factor)
@@ -278,7 +302,7 @@ def test_a_planned_battle_adds_the_same_queries_to_any_dashboard(client, user):
         )
         client.force_login(user)
         counts.append(queries(client, dashboard_url(campaign)))
-    assert counts[0] == counts[1]
+    assert counts[0] == counts[1] <= 15
 
 
 def test_home_runs_as_many_queries_for_more_campaigns(
