@@ -1,0 +1,92 @@
+"""Every page makes the same number of queries at N and at 5N (and at most 15)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from campaigns.models import Battle, Character, Company
+from campaigns.selectors.lineup import scene_lineup
+from campaigns.services.battle_setup import battle_set_up
+from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
+
+pytestmark = pytest.mark.django_db
+
+MAX_QUERIES = 15
+
+
+def sizes(n: int) -> GenerateSizes:
+    return GenerateSizes(
+        scenes=20 * n,
+        battles=20 * n,
+        companies=4 * n,
+        characters=40 * n,
+        wounds=200 * n,
+    )
+
+
+def build(owner, slug: str, n: int):
+    campaign = campaign_generate(owner=owner, slug=slug, sizes=sizes(n), seed=n)
+    scene = campaign.current_scene()
+    fit = [c.character.pk for c in scene_lineup(scene=scene).player if c.fit][:6]
+    planned = battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
+    resolved = Battle.objects.filter(campaign=campaign, status="resolved").last()
+    company = Company.objects.filter(campaign=campaign).first()
+    character = Character.objects.filter(company=company).first()
+    return {
+        "home": reverse("campaigns:home"),
+        "dashboard": reverse("campaigns:dashboard", args=[slug]),
+        "company": reverse("campaigns:company", args=[slug, company.pk]),
+        "character": reverse("campaigns:character", args=[slug, character.pk]),
+        "scene": reverse("campaigns:scene_detail", args=[slug, scene.slug]),
+        "setup": reverse("campaigns:battle_setup", args=[slug, scene.slug]),
+        "battle": reverse("campaigns:battle_detail", args=[slug, planned.pk]),
+        "result": reverse("campaigns:result_entry", args=[slug, planned.pk]),
+        "resolved result": reverse("campaigns:result_entry", args=[slug, resolved.pk]),
+        "resolution": reverse("campaigns:resolution", args=[slug, resolved.pk]),
+        "chronicle": reverse("campaigns:chronicle", args=[slug]),
+    }
+
+
+def count(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(queries)
+
+
+@pytest.fixture
+def counts(client, user):
+    client.force_login(user)
+    small = build(user, "small", 1)
+    large = build(user, "large", 5)
+    return {
+        page: (count(client, small[page]), count(client, large[page])) for page in small
+    }
+
+
+PAGES = [
+    "home",
+    "dashboard",
+    "company",
+    "character",
+    "scene",
+    "setup",
+    "battle",
+    "result",
+    "resolved result",
+    "resolution",
+    "chronicle",
+]
+
+
+def test_every_page_makes_the_same_queries_at_n_and_5n(counts):
+    grew = {page: pair for page, pair in counts.items() if pair[0] != pair[1]}
+    assert not grew
+
+
+def test_every_page_makes_at_most_15_queries(counts):
+    heavy = {page: pair[1] for page, pair in counts.items() if pair[1] > MAX_QUERIES}
+    assert not heavy
