@@ -7,9 +7,11 @@ commander changes, and the wounds healed at sanctuaries.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.core.paginator import Page, Paginator
+from django.db.models import Prefetch, Q
 
 from campaigns.models import (
     Battle,
@@ -23,6 +25,8 @@ from campaigns.models.battle import BattleStatus
 from engines.enums import Fate, SceneKind, SceneStatus
 
 DEATHS = frozenset({Fate.KILLED, Fate.KILLED_OUTRIGHT})
+CHRONICLE_PAGE = 10
+"""Top-level scenes on one page of the screen chronicle (the PDF has them all)."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,7 @@ class Chronicle:
     """Top-level scenes played so far (resolved or current), in order."""
 
 
-def _battles(campaign: Campaign) -> list[Battle]:
+def _battles(campaign: Campaign, scene_ids: Collection[int] | None) -> list[Battle]:
     outcomes = CharacterOutcome.objects.select_related(
         "participant__character"
     ).order_by("participant__order", "id")
@@ -80,6 +84,7 @@ def _battles(campaign: Campaign) -> list[Battle]:
         Battle.objects.filter(
             campaign=campaign, status=BattleStatus.RESOLVED, result__isnull=False
         )
+        .filter(**({} if scene_ids is None else {"scene_id__in": scene_ids}))
         .select_related("result")
         .prefetch_related(
             Prefetch("result__character_outcomes", queryset=outcomes),
@@ -91,15 +96,35 @@ def _battles(campaign: Campaign) -> list[Battle]:
     )
 
 
-def campaign_chronicle(*, campaign: Campaign) -> Chronicle:
-    """The scenes played so far, each with its battles or its rest."""
-    scenes = list(
-        Scene.objects.filter(campaign=campaign)
+def chronicle_page(
+    *, campaign: Campaign, page: object, per_page: int = CHRONICLE_PAGE
+) -> tuple[Chronicle, Page]:
+    """One page of the chronicle: ``per_page`` top-level scenes with their
+    sub-scenes, so the page costs the same however long the story grows."""
+    top_ids = list(
+        Scene.objects.filter(campaign=campaign, parent__isnull=True)
         .exclude(status=SceneStatus.PENDING)
         .order_by("order", "id")
+        .values_list("pk", flat=True)
     )
+    page_obj = Paginator(top_ids, per_page).get_page(page)
+    return campaign_chronicle(campaign=campaign, top_ids=list(page_obj)), page_obj
+
+
+def campaign_chronicle(
+    *, campaign: Campaign, top_ids: Collection[int] | None = None
+) -> Chronicle:
+    """The scenes played so far, each with its battles or its rest (only the
+    top-level scenes ``top_ids`` and their sub-scenes when given)."""
+    scenes_qs = Scene.objects.filter(campaign=campaign).exclude(
+        status=SceneStatus.PENDING
+    )
+    if top_ids is not None:
+        scenes_qs = scenes_qs.filter(Q(pk__in=top_ids) | Q(parent_id__in=top_ids))
+    scenes = list(scenes_qs.order_by("order", "id"))
+    scene_ids = None if top_ids is None else [scene.pk for scene in scenes]
     entries = {scene.pk: ChronicleScene(scene=scene) for scene in scenes}
-    for battle in _battles(campaign):
+    for battle in _battles(campaign, scene_ids):
         entry = entries.get(battle.scene_id)
         if entry is None:
             continue
@@ -115,6 +140,8 @@ def campaign_chronicle(*, campaign: Campaign) -> Chronicle:
     healed = PersistingWound.objects.filter(
         healed_at_scene__campaign=campaign
     ).select_related("character")
+    if scene_ids is not None:
+        healed = healed.filter(healed_at_scene_id__in=scene_ids)
     for wound in healed.order_by("character__name", "id"):
         entry = entries.get(wound.healed_at_scene_id)
         if entry is not None:

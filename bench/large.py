@@ -1,0 +1,73 @@
+"""A scratch Django setup with the large generated campaign, shared by bench parts."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+RUNS = 7
+PAGES = ("dashboard", "roster", "battle", "result", "chronicle")
+
+
+def setup_django(workdir: Path, database_url: str | None = None) -> None:
+    os.environ["DATABASE_URL"] = (
+        database_url or f"sqlite:///{workdir / 'bench.sqlite3'}"
+    )
+    os.environ["MEDIA_ROOT"] = str(workdir / "media")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def median_time(action: Callable[[], object], runs: int = RUNS) -> float:
+    """The median wall time of ``runs`` calls, after one warm-up call."""
+    action()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return round(statistics.median(times), 5)
+
+
+def build_large(slug: str = "large", scale: float = 1.0, owner_name: str = "bench"):
+    """The large campaign of SITE.md (scaled), a planned battle at its current
+    scene, and the URLs of the benchmarked pages."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from campaigns.models import Battle, Company
+    from campaigns.selectors.lineup import scene_lineup
+    from campaigns.services.battle_setup import battle_set_up
+    from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
+
+    owner, _ = get_user_model().objects.get_or_create(username=owner_name)
+    base = GenerateSizes()
+    sizes = GenerateSizes(
+        scenes=int(base.scenes * scale),
+        battles=int(base.battles * scale),
+        companies=max(2, int(base.companies * scale)),
+        characters=int(base.characters * scale),
+        wounds=int(base.wounds * scale),
+    )
+    campaign = campaign_generate(owner=owner, slug=slug, sizes=sizes, seed=1)
+    scene = campaign.current_scene()
+    fit = [c.character.pk for c in scene_lineup(scene=scene).player if c.fit][:9]
+    battle = battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
+    company = Company.objects.filter(campaign=campaign).order_by("pk").first()
+    Battle.objects.filter(pk=battle.pk).first()
+    urls = {
+        "dashboard": reverse("campaigns:dashboard", args=[slug]),
+        "roster": reverse("campaigns:company", args=[slug, company.pk]),
+        "battle": reverse("campaigns:battle_detail", args=[slug, battle.pk]),
+        "result": reverse("campaigns:result_entry", args=[slug, battle.pk]),
+        "chronicle": reverse("campaigns:chronicle", args=[slug]),
+    }
+    return owner, campaign, urls
