@@ -57,3 +57,21 @@ def test_pages_send_a_content_security_policy_without_unsafe_inline(client, user
     policy = client.get(reverse("campaigns:home"))["Content-Security-Policy"]
     assert "script-src 'self'" in policy
     assert "unsafe-inline" not in policy
+
+
+@pytest.mark.django_db
+def test_an_oversized_request_body_is_refused_with_400_not_500(client, user):
+    from django.conf import settings
+
+    body = {"username": "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)}
+    response = client.post(reverse("login"), body)
+    assert response.status_code == 400
+
+
+@pytest.mark.django_db
+def test_too_many_fields_are_refused_with_400(client, user):
+    from django.conf import settings
+
+    fields = {f"f{n}": "1" for n in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1)}
+    response = client.post(reverse("login"), fields)
+    assert response.status_code == 400
