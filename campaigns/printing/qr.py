@@ -1,0 +1,40 @@
+"""A QR code as one SVG path, drawn from segno's module matrix.
+
+The path is built from numbers only (no user text), so the template may print
+it as an attribute value; there is no image file and no ``data:`` URL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import segno
+
+QUIET_ZONE = 4
+"""Modules of white border the QR specification asks for."""
+
+
+@dataclass(frozen=True)
+class QRCode:
+    size: int
+    """Modules across, quiet zone included: the SVG's viewBox is size × size."""
+    path: str
+
+
+def qr_code(url: str) -> QRCode:
+    """The QR code of ``url``: one path of horizontal runs of dark modules."""
+    matrix = segno.make(url, error="m").matrix
+    commands = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < len(row):
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < len(row) and row[x]:
+                x += 1
+            commands.append(
+                f"M{start + QUIET_ZONE} {y + QUIET_ZONE}h{x - start}v1h-{x - start}z"
+            )
+    return QRCode(size=len(matrix) + 2 * QUIET_ZONE, path="".join(commands))

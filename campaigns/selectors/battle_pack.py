@@ -1,0 +1,294 @@
+"""Everything a battle pack prints, read in a fixed number of queries.
+
+:func:`battle_pack_data` returns plain data (str, int, bool, None, lists and
+dicts) and nothing else: the printing code lays it out, and the pack store
+hashes it (:mod:`campaigns.printing.pack_store`), so a value that reaches the
+paper is a value in this dict, and a change to any of them makes a new pack.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Prefetch, Q
+from django.urls import NoReverseMatch, reverse
+
+from campaigns.models import (
+    Battle,
+    BattleCompany,
+    BattleParticipant,
+    Campaign,
+    PersistingWound,
+)
+from campaigns.models.company import SIDE_COLOURS
+from campaigns.validators import HEX_COLOUR_PATTERN
+from engines.doctrines import procedure
+from engines.enums import (
+    Doctrine,
+    Edge,
+    HordeMode,
+    Mishap,
+    ObjectiveKind,
+    Rating,
+    Relation,
+    Reputation,
+    Side,
+    Stance,
+    TroopType,
+    WoundStatus,
+)
+from engines.scouting import NO_COMMANDER_RATING, NO_COMMANDER_REPUTATION
+
+DATA_VERSION = 1
+"""Bump when the shape of the data changes (it is part of the pack's hash)."""
+
+
+def battle_for_pack(*, campaign: Campaign, battle_id: int) -> Battle:
+    """The campaign's battle ``battle_id`` (Battle.DoesNotExist for another
+    campaign's battle), with everything the pack prints prefetched."""
+    return _pack_queryset(battle_id).get(campaign=campaign, pk=battle_id)
+
+
+def battle_pack_data(*, battle: Battle) -> dict[str, Any]:
+    """The pack's content as plain, JSON-serialisable data (see the module doc).
+
+    Seven queries at most, whatever the number of participants; fewer when
+    ``battle`` came from :func:`battle_for_pack`.
+    """
+    if "companies" not in getattr(battle, "_prefetched_objects_cache", {}):
+        battle = _pack_queryset(battle.pk).get(pk=battle.pk)
+    campaign = battle.campaign
+    scene = battle.scene
+    companies = [_company(bc) for bc in battle.companies.all()]
+    colours = {c["id"]: c["colour"] for c in companies}
+    return {
+        "version": DATA_VERSION,
+        "paper": campaign.paper_size,
+        "site_url": settings.SITE_URL,
+        "result_url": settings.SITE_URL + _result_path(campaign.slug, battle.pk),
+        "campaign": {
+            "name": campaign.name,
+            "slug": campaign.slug,
+            "random_events": campaign.random_events,
+        },
+        "battle": _battle(battle),
+        "scene": {
+            "title": scene.title,
+            "slug": scene.slug,
+            "briefing": scene.briefing,
+            "special_rules": scene.special_rules,
+            "victory_conditions": scene.victory_conditions,
+            "table_width": scene.table_width,
+            "table_depth": scene.table_depth,
+            "objectives": [
+                {
+                    "name": o.name,
+                    "kind": ObjectiveKind(o.kind).label,
+                    "victory_points": o.victory_points,
+                }
+                for o in scene.objectives.all()
+            ],
+            "special_wound": scene.special_wound_name,
+            "reinforcements": scene.reinforcements,
+            "reinforcement_cap": scene.reinforcement_cap,
+            "quarry": sorted(c.name for c in scene.quarry.all()),
+            "route": scene.route,
+            "pursuit_bonus_inches": scene.pursuit_bonus_inches,
+        },
+        "companies": companies,
+        "participants": [
+            _participant(p, battle, colours) for p in battle.participants.all()
+        ],
+        "events": _events(campaign),
+        "procedures": {
+            c["doctrine"]: procedure(c["doctrine"]).to_data()
+            for c in companies
+            if c["side"] == Side.AI
+        },
+    }
+
+
+# --- the queries --------------------------------------------------------------
+
+
+def _pack_queryset(battle_id: int):
+    # The wounds the characters brought to this battle: open now and not taken
+    # here, or healed by this very battle's resolution.
+    wounds = PersistingWound.objects.filter(
+        (Q(status=WoundStatus.OPEN) & ~Q(battle_taken_id=battle_id))
+        | Q(healed_in_battle_id=battle_id)
+    ).order_by("created_at", "id")
+    participants = (
+        BattleParticipant.objects.select_related("character__company")
+        .prefetch_related(Prefetch("character__wounds", queryset=wounds))
+        .order_by("order", "id")
+    )
+    companies = BattleCompany.objects.select_related(
+        "company__commander", "company__reinforcement_template"
+    ).order_by("order", "id")
+    return Battle.objects.select_related(
+        "campaign__event_deck", "scene"
+    ).prefetch_related(
+        Prefetch("participants", queryset=participants),
+        Prefetch("companies", queryset=companies),
+        "scene__objectives",
+        "scene__quarry",
+        "campaign__event_deck__events",
+    )
+
+
+# --- the parts ----------------------------------------------------------------
+
+
+def _battle(battle: Battle) -> dict[str, Any]:
+    setup = battle.setup_data or {}
+    return {
+        "id": battle.pk,
+        "number": battle.number,
+        "status": battle.get_status_display(),
+        "scenario_name": battle.scenario_name,
+        "fixed": bool(setup.get("fixed")),
+        "table_cell": battle.table_cell,
+        "special_roll": battle.special_roll,
+        "relation": _label(Relation, battle.relation),
+        "higher_side": _label(Side, battle.higher_side),
+        "player_stance": _label(Stance, battle.player_stance),
+        "ai_stance": _label(Stance, battle.ai_stance),
+        "player_score": battle.player_score,
+        "ai_score": battle.ai_score,
+        "setup_text": [p for p in battle.setup_text.split("\n\n") if p.strip()],
+        "roles": {
+            side: str(role).replace("_", " ")
+            for side, role in sorted((battle.roles or {}).items())
+        },
+        "disorganized_sides": [
+            _label(Side, s) for s in setup.get("disorganized_sides") or ()
+        ],
+        "first_activation": battle.first_activation,
+        "objective": _placement(battle.objective_placement),
+        "times_rolled": battle.times_rolled,
+        "seed": str(battle.setup_seed),
+        "coop_players": [str(name) for name in battle.coop_players or ()],
+        "dice_log": [dict(entry) for entry in battle.dice_log or ()],
+    }
+
+
+def _placement(placement: dict | None) -> dict[str, Any] | None:
+    if not placement:
+        return None
+    return {
+        "name": str(placement.get("name", "")),
+        "kind": _label(ObjectiveKind, placement.get("kind", "")),
+        "clock": int(placement["clock"]),
+        "inches": int(placement["inches"]),
+    }
+
+
+def _company(bc: BattleCompany) -> dict[str, Any]:
+    company = bc.company
+    commander = company.commander
+    template = company.reinforcement_template
+    return {
+        "id": company.pk,
+        "name": company.name,
+        "side": bc.side,
+        "side_label": _label(Side, bc.side),
+        "colour": _colour(company.colour, bc.side),
+        "entry_edge": bc.entry_edge,
+        "entry_edge_label": _label(Edge, bc.entry_edge),
+        "leading": bc.leading,
+        "doctrine": bc.doctrine,
+        "doctrine_label": _label(Doctrine, bc.doctrine),
+        "starting_mode": _label(HordeMode, bc.starting_mode),
+        "reinforcement_template": template.name if template else "",
+        "commander": {
+            "name": commander.name if commander else "",
+            "reputation": commander.reputation
+            if commander
+            else NO_COMMANDER_REPUTATION.value,
+            "rating": commander.rating if commander else NO_COMMANDER_RATING.value,
+            "reputation_label": _label(
+                Reputation,
+                commander.reputation if commander else NO_COMMANDER_REPUTATION,
+            ),
+            "rating_label": _label(
+                Rating, commander.rating if commander else NO_COMMANDER_RATING
+            ),
+        },
+    }
+
+
+def _participant(
+    p: BattleParticipant, battle: Battle, colours: dict[int, str]
+) -> dict[str, Any]:
+    character = p.character
+    return {
+        "id": p.pk,
+        "order": p.order,
+        "name": character.name,
+        "company_id": character.company_id,
+        "company": character.company.name,
+        "colour": colours.get(
+            character.company_id, _colour(character.company.colour, p.side)
+        ),
+        "side": p.side,
+        "troop_type": _label(TroopType, character.troop_type),
+        "attack": character.attack,
+        "defence": character.defence,
+        "shooting_range": character.shooting_range,
+        "move": character.move,
+        "wound_slots": character.wound_slots,
+        "hero": character.hero,
+        "special_rules": character.special_rules,
+        "scout": p.scout,
+        "mishap": p.mishap,
+        "mishap_label": _label(Mishap, p.mishap),
+        "disorganized": p.disorganized,
+        "reserve": p.reserve,
+        "coop_player": p.coop_player,
+        "wounds": [
+            {
+                "name": w.name,
+                "rules": w.rules_text,
+                "heals_at_sanctuary": w.heals_at_sanctuary,
+            }
+            for w in character.wounds.all()
+        ],
+    }
+
+
+def _events(campaign: Campaign) -> list[dict[str, str]]:
+    if not campaign.random_events or campaign.event_deck is None:
+        return []
+    return [
+        {"card": e.card, "title": e.title, "text": e.text}
+        for e in campaign.event_deck.events.all()
+    ]
+
+
+def _result_path(slug: str, battle_id: int) -> str:
+    """The result entry page's path (that route may come later than the pack)."""
+    try:
+        return reverse(
+            "campaigns:result_entry", kwargs={"slug": slug, "battle_id": battle_id}
+        )
+    except NoReverseMatch:
+        return f"/campaigns/{slug}/battles/{battle_id}/result/"
+
+
+def _colour(value: str, side: str) -> str:
+    """A company colour safe to put in a style or SVG attribute."""
+    if value and re.fullmatch(HEX_COLOUR_PATTERN, value):
+        return value.lower()
+    return SIDE_COLOURS.get(side, SIDE_COLOURS[Side.PLAYER.value])
+
+
+def _label(enum, value) -> str:
+    if value in (None, ""):
+        return ""
+    try:
+        return enum(value).label
+    except ValueError:
+        return str(value)
