@@ -5,7 +5,7 @@ is written by the services and shown here read-only."""
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.db.models import Model
 
 from campaigns.models import (
@@ -28,6 +28,7 @@ from campaigns.models import (
     Scene,
     SceneCompany,
 )
+from campaigns.printing.pack_store import pack_response
 from campaigns.services.commanders import commander_change_by_hand
 from engines.enums import SceneKind
 
@@ -522,9 +523,22 @@ class BattleAdmin(admin.ModelAdmin):
     list_select_related = ("campaign", "scene")
     search_fields = ("scene__title", "campaign__name", "scenario_name", "notes")
     inlines = (BattleCompanyInline, BattleParticipantInline)
+    actions = ["download_battle_pack"]
 
     def get_readonly_fields(self, request, obj=None):
         return [field.name for field in Battle._meta.fields if field.name != "notes"]
+
+    @admin.action(description="Download battle pack")
+    def download_battle_pack(self, request, queryset):
+        """The selected battle's pack, as the site serves it (one battle only)."""
+        if queryset.count() != 1:
+            self.message_user(
+                request,
+                "Select exactly one battle to download its pack.",
+                level=messages.WARNING,
+            )
+            return None
+        return pack_response(request, battle=queryset.select_related("scene").get())
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from campaigns.views import battles, campaign, chronicle, home, rest, results
+from campaigns.views import battles, campaign, chronicle, home, pack, rest, results
 from campaigns.views.transfer import export_json, import_form
 
 app_name = "campaigns"
@@ -29,6 +29,7 @@ urlpatterns = [
     path(C + "scenes/<slug:scene>/setup/", battles.battle_setup, name="battle_setup"),
     path(B, battles.battle_detail, name="battle_detail"),
     path(B + "reroll/", battles.battle_reroll, name="battle_reroll"),
+    path(B + "pack.pdf", pack.battle_pack, name="battle_pack"),
     path(B + "result/", results.result_entry, name="result_entry"),
     path(B + "resolution/", results.resolution, name="resolution"),
     path(B + "reopen/", results.reopen, name="result_reopen"),

@@ -1,0 +1,152 @@
+"""Stored battle packs: render once, serve the stored PDF while nothing changed.
+
+A pack is stored through Django's storage API as ``packs/<key>.pdf``. The key
+is a sha256 over
+
+- every value the pack shows: the selector's plain data
+  (:func:`campaigns.selectors.battle_pack.battle_pack_data`), serialised as
+  sorted JSON — the campaign's paper size is one of those values;
+- the paper size again, explicitly;
+- :func:`template_version`: the contents of the pack's templates, its CSS and
+  fonts, and the Python that lays the pack out, hashed once per process.
+
+So an unchanged battle is served from storage with the key as its ETag, and any
+change that alters the pack (a renamed character, a healed wound, another paper
+size, a new template) makes a new key, hence a new render. Old files are never
+read again; they are safe to delete at any time.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
+
+from campaigns.models import Battle
+from campaigns.printing import battle_pack as printing
+from campaigns.printing.render import html_to_pdf
+from campaigns.selectors.battle_pack import battle_pack_data
+
+logger = logging.getLogger(__name__)
+
+PACK_DIR = "packs"
+PACK_TEMPLATES = (
+    "battle_pack.html",
+    "setup_sheet.html",
+    "ai_card.html",
+    "event_deck.html",
+    "crop_marks.html",
+    "character_card.html",
+    "result_form.html",
+    "coop.html",
+)
+PACK_STATIC = (
+    "css/print.css",
+    "fonts/DejaVuSansCondensed.ttf",
+    "fonts/DejaVuSansCondensed-Bold.ttf",
+)
+LAYOUT_MODULES = ("battle_pack.py", "cards.py", "diagram.py", "fit.py", "qr.py")
+"""The Python that turns the data into the HTML: a change there is a new pack."""
+
+
+@functools.cache
+def template_version() -> str:
+    """A hash of everything besides the data that shapes a pack (once per process)."""
+    base = Path(settings.BASE_DIR)
+    files = [
+        *(base / "templates" / "print" / name for name in PACK_TEMPLATES),
+        *(base / "static" / name for name in PACK_STATIC),
+        *(Path(__file__).parent / name for name in LAYOUT_MODULES),
+    ]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def pack_key(data: dict[str, Any]) -> str:
+    """The sha256 naming the pack these data make (see the module doc)."""
+    payload = json.dumps(
+        {"data": data, "paper": data["paper"], "templates": template_version()},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        default=str,
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def pack_path(key: str) -> str:
+    return f"{PACK_DIR}/{key}.pdf"
+
+
+@dataclass(frozen=True)
+class StoredPack:
+    key: str
+    path: str
+    modified: datetime
+    rendered: bool
+    """Whether this call rendered it (False: it was already stored)."""
+
+
+def stored_pack(*, battle: Battle) -> StoredPack:
+    """The battle's current pack in storage, rendered first if it is not there."""
+    data = battle_pack_data(battle=battle)
+    key = pack_key(data)
+    path = pack_path(key)
+    rendered = False
+    if not default_storage.exists(path):
+        pdf = html_to_pdf(printing.render_pack_html(data))
+        saved = default_storage.save(path, ContentFile(pdf))
+        if saved != path:
+            # Another request stored the same pack meanwhile: keep one copy.
+            default_storage.delete(saved)
+        rendered = True
+        logger.info("Rendered battle pack %s for battle %s", key[:12], battle.pk)
+    return StoredPack(
+        key=key,
+        path=path,
+        modified=default_storage.get_modified_time(path),
+        rendered=rendered,
+    )
+
+
+def pack_filename(battle: Battle) -> str:
+    """``battle-3-bree.pdf``: the scene's slug is ASCII by construction."""
+    return f"battle-{battle.number}-{battle.scene.slug}.pdf"
+
+
+def pack_response(request: HttpRequest, *, battle: Battle) -> HttpResponse:
+    """The stored pack as a PDF response, with ETag and Last-Modified; a 304
+    when the client's If-None-Match (or If-Modified-Since) says it has it."""
+    pack = stored_pack(battle=battle)
+    etag = f'"{pack.key}"'
+    last_modified = int(pack.modified.timestamp())
+    not_modified = get_conditional_response(
+        request, etag=etag, last_modified=last_modified
+    )
+    if not_modified is not None:
+        not_modified["ETag"] = etag
+        not_modified["Last-Modified"] = http_date(last_modified)
+        return not_modified
+    # A pack is small: read it whole rather than stream an open file.
+    with default_storage.open(pack.path, "rb") as stored:
+        response = HttpResponse(stored.read(), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{pack_filename(battle)}"'
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_modified)
+    response["Cache-Control"] = "private, no-cache"
+    return response
