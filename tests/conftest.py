@@ -231,3 +231,63 @@ def seed_rolling():
         raise AssertionError(f"no seed rolls {dice}")
 
     return find
+
+
+# --- the battle pack ---------------------------------------------------------------
+
+
+@pytest.fixture
+def make_pack_battle(
+    campaign,
+    make_commander,
+    make_company,
+    make_character,
+    make_scene,
+    make_scene_company,
+):
+    """``make_pack_battle(doctrine="horde", players=3, ai=3)``: a planned battle
+    of ``campaign`` (owned by ``user``) at a new current scene, where a player
+    company (Bold, average commander) meets an AI company (Rash, superior) that
+    fights under ``doctrine``. ``scene`` holds scene fields, ``coop`` names the
+    human general of each player character in turn, ``setup`` goes to the
+    setup service."""
+    from campaigns.selectors.lineup import scene_lineup
+    from campaigns.services.battle_setup import battle_set_up
+
+    def make(
+        *,
+        doctrine: str = "priority",
+        players: int = 3,
+        ai: int = 3,
+        scene: dict[str, Any] | None = None,
+        coop: tuple[str, ...] = (),
+        **setup: Any,
+    ) -> Battle:
+        campaign.scenes.filter(status="current").update(status="pending")
+        player_company = make_company(
+            campaign,
+            commander=make_commander(campaign, reputation="bold", rating="average"),
+        )
+        ai_company = make_company(
+            campaign,
+            side="ai",
+            default_doctrine=doctrine,
+            commander=make_commander(campaign, reputation="rash", rating="superior"),
+        )
+        for _n in range(players):
+            make_character(player_company, name=f"Ranger {next(_serial)}", move=6)
+        for _n in range(ai):
+            make_character(ai_company, name=f"Orc {next(_serial)}", wound_slots=2)
+        the_scene = make_scene(campaign, status="current", **(scene or {}))
+        make_scene_company(the_scene, player_company, leading=True)
+        make_scene_company(the_scene, ai_company, leading=True)
+        fit = [c.character.pk for c in scene_lineup(scene=the_scene).player if c.fit]
+        setup.setdefault("stance", "attack")
+        setup.setdefault("seed", 1)
+        if coop:
+            setup["coop_players"] = {
+                pk: coop[i % len(coop)] for i, pk in enumerate(fit)
+            }
+        return battle_set_up(scene=the_scene, participant_ids=fit, **setup)
+
+    return make

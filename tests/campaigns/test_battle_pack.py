@@ -1,0 +1,482 @@
+"""The battle pack (issue 5): the paper that runs the robot opponent at the table.
+
+The PDF is read back with pypdf and pdfplumber and checked for what a player
+looks for: pages, names, the doctrine's every step, the wounds already marked,
+cards that hold their text, both paper sizes. Layout details that need no PDF
+are checked on the HTML, which is quicker.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import (
+    BattleParticipant,
+    Character,
+    Company,
+    Event,
+    EventDeck,
+    PersistingWound,
+)
+from campaigns.printing.battle_pack import (
+    battle_pack_context,
+    battle_pack_html,
+    battle_pack_pdf,
+)
+from campaigns.printing.render import StaticOnlyFetcher, html_to_pdf, static_root
+from campaigns.selectors.battle_pack import battle_pack_data
+from engines.doctrines import PROCEDURES
+from engines.events import EVENT_KEYS
+from tests.campaigns.pack_helpers import (
+    cell_lines,
+    cell_texts,
+    chars_outside_cards,
+    page_sizes,
+    page_texts,
+    pages_with,
+    squash,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+def prose(length: int, seed: str = "") -> str:
+    """Ordinary words, exactly ``length`` characters long."""
+    words = (
+        f"{seed} Strikes twice when the wind is against him; his blows shake "
+        "shields and his voice steadies the line while the enemy wavers. "
+    )
+    return (words * (length // len(words) + 1))[:length].strip().ljust(length, "x")
+
+
+# --- pages and names ---------------------------------------------------------------
+
+
+@pytest.fixture
+def battle(make_pack_battle):
+    return make_pack_battle(players=4, ai=3)
+
+
+@pytest.fixture
+def pdf(battle):
+    return battle_pack_pdf(battle)
+
+
+def test_the_pack_has_a_page_for_each_part(battle, pdf):
+    """Setup sheet, one AI card, one sheet of seven cards, the result form."""
+    assert len(page_texts(pdf)) == 4
+
+
+def test_every_participant_is_named(battle, pdf):
+    text = " ".join(page_texts(pdf))
+    names = [p.character.name for p in battle.participants.select_related("character")]
+    assert [name for name in names if name not in text] == []
+
+
+def test_the_scenario_is_named_on_the_setup_sheet(battle, pdf):
+    assert battle.scenario_name in page_texts(pdf)[0]
+
+
+def test_the_setup_sheet_prints_the_seed_and_the_dice_log(battle, pdf):
+    from engines.dice import LogEntry
+
+    first = page_texts(pdf)[0]
+    lines = [LogEntry.from_dict(e).describe() for e in battle.dice_log]
+    assert str(battle.setup_seed) in first and all(
+        squash(line) in first for line in lines
+    )
+
+
+def test_the_renderer_fetches_only_the_print_css_and_fonts(battle):
+    fetcher = StaticOnlyFetcher(static_root=static_root())
+    html_to_pdf(battle_pack_html(battle), fetcher=fetcher)
+    assert (fetcher.refused, [u.rsplit("/", 1)[-1] for u in fetcher.served]) == (
+        [],
+        ["print.css", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf"],
+    )
+
+
+# --- the AI reference cards ----------------------------------------------------------
+
+
+def doctrine_lines(doctrine: str) -> list[str]:
+    """Everything the engine's step table prints for a doctrine."""
+    procedure = PROCEDURES[doctrine]
+    lines = []
+    for section in procedure.sections:
+        lines += [section.title, section.intro, *section.notes]
+        for step in section.steps:
+            lines += [step.when, step.then]
+            for table in step.tables:
+                lines += [table.title]
+                lines += [f"{row.roll} {row.result}" for row in table.rows]
+    for table in procedure.tables:
+        lines += [table.title] + [f"{row.roll} {row.result}" for row in table.rows]
+    lines += procedure.notes
+    return [squash(line) for line in lines if line]
+
+
+@pytest.mark.parametrize("doctrine", ["priority", "deck", "horde", "pursuit"])
+def test_the_ai_card_prints_every_step_of_its_doctrine_on_one_page(
+    make_pack_battle, doctrine
+):
+    battle = make_pack_battle(doctrine=doctrine, scene={"reinforcements": True})
+    texts = page_texts(battle_pack_pdf(battle))
+    cards = pages_with(texts, "AI REFERENCE CARD")
+    assert len(cards) == 1 and len(texts) == 4
+    card = texts[cards[0]]
+    assert [line for line in doctrine_lines(doctrine) if line not in card] == []
+
+
+def test_the_horde_card_names_the_mode_the_battle_starts_in(make_pack_battle):
+    battle = make_pack_battle(doctrine="horde", scene={"horde_start_mode": "frenzy"})
+    html = battle_pack_html(battle)
+    assert "This battle starts in frenzy mode." in html
+
+
+def test_the_deck_card_prints_the_trigger_distances(make_pack_battle):
+    battle = make_pack_battle(doctrine="deck")
+    card = page_texts(battle_pack_pdf(battle))[1]
+    assert 'A base contact (0")' in card and '10 20"' in card
+
+
+def test_the_ai_card_shows_what_the_commander_changed(make_pack_battle):
+    """A Rash commander: +1 to the stance roll, −1 to scout selection; a
+    superior one adds 4 to the scouting score; the stance roll is quoted."""
+    battle = make_pack_battle()
+    html = squash(battle_pack_html(battle))
+    assert all(
+        text in html
+        for text in (
+            "AI stance roll (Rash)</th><td>+1",
+            "AI scout selection roll (Rash)</th><td>\u22121",
+            "Scouting score (Superior)</th><td>+4",
+            "AI stance: D6",
+        )
+    )
+
+
+def test_with_random_events_the_ai_card_lists_the_twelve_and_a_page_tells_them(
+    make_pack_battle, campaign
+):
+    deck = EventDeck.objects.create(slug="tiny-deck", name="Tiny")
+    for key in EVENT_KEYS:
+        Event.objects.create(
+            deck=deck, card=key, title=f"Event {key}", text=prose(600, key)
+        )
+    campaign.event_deck = deck
+    campaign.random_events = True
+    campaign.save()
+    battle = make_pack_battle(doctrine="deck")
+    texts = page_texts(battle_pack_pdf(battle))
+    card = texts[pages_with(texts, "AI REFERENCE CARD")[0]]
+    events_page = texts[pages_with(texts, "Random events: the AI deck")[0]]
+    assert len(texts) == 5
+    assert all(f"Event {key}" in card for key in EVENT_KEYS)
+    assert all(squash(prose(600, key))[:200] in events_page for key in EVENT_KEYS)
+
+
+# --- character cards -----------------------------------------------------------------
+
+
+def test_open_wounds_are_marked_and_named_on_the_card(battle):
+    ranger = battle.participants.filter(side="player").first().character
+    ranger.wound_slots = 3
+    ranger.save()
+    PersistingWound.objects.create(
+        character=ranger, name="Morgul-blade wound", rules_text="−1 defence."
+    )
+    PersistingWound.objects.create(character=ranger, name="Black Breath")
+    PersistingWound.objects.create(
+        character=ranger, name="Healed scratch", status="healed"
+    )
+    pdf = battle_pack_pdf(battle)
+    cells = cell_texts(pdf, 2, "A4")
+    card = next(text for text in cells if ranger.name in text)
+    assert (
+        "❶ Morgul-blade wound: −1 defence." in card
+        and "❷ Black Breath" in card
+        and "Healed scratch" not in card
+    )
+
+
+def test_a_wound_taken_in_this_battle_is_not_marked_on_its_card(battle):
+    ranger = battle.participants.filter(side="player").first().character
+    PersistingWound.objects.create(
+        character=ranger, name="Fresh cut", battle_taken=battle
+    )
+    assert "Fresh cut" not in battle_pack_html(battle)
+
+
+def test_player_and_ai_cards_are_told_apart(battle):
+    context = battle_pack_context(battle_pack_data(battle=battle))
+    cards = [card for sheet in context["card_sheets"] for card in sheet["cards"]]
+    assert {(c["side"], c["side_label"], c["is_ai"]) for c in cards} == {
+        ("player", "Player", False),
+        ("ai", "AI", True),
+    }
+
+
+def test_lost_and_missing_scouts_get_no_card_but_are_listed(battle):
+    lost, missing = battle.participants.filter(side="player")[:2]
+    BattleParticipant.objects.filter(pk=lost.pk).update(scout=True, mishap="lost")
+    BattleParticipant.objects.filter(pk=missing.pk).update(scout=True, mishap="misses")
+    context = battle_pack_context(battle_pack_data(battle=battle))
+    names = [c["name"] for sheet in context["card_sheets"] for c in sheet["cards"]]
+    statuses = {s["title"]: s["names"] for s in context["setup"]["statuses"]}
+    assert lost.character.name not in names and missing.character.name not in names
+    assert f"{lost.character.name} (player)" in statuses["Lost scouts"]
+    assert f"{missing.character.name} (player)" in statuses["Missing"]
+
+
+def longest(battle, *, wounds: int = 1, weird: bool = False) -> Character:
+    """Give one player character and its company the longest values allowed."""
+    participant = battle.participants.filter(side="player").first()
+    character = participant.character
+    text = (lambda n, s="": "W" * n) if weird else prose
+    Company.objects.filter(pk=character.company_id).update(
+        name=text(Company._meta.get_field("name").max_length, "Company")
+    )
+    character.name = text(Character._meta.get_field("name").max_length, "Name")
+    character.special_rules = text(
+        Character._meta.get_field("special_rules").max_length, "Special"
+    )
+    character.wound_slots = 6
+    character.shooting_range = 48
+    character.save()
+    name_length = PersistingWound._meta.get_field("name").max_length
+    rules_length = PersistingWound._meta.get_field("rules_text").max_length
+    for n in range(wounds):
+        PersistingWound.objects.create(
+            character=character,
+            name=text(name_length, f"Wound {n}"),
+            rules_text=text(rules_length, f"Rules {n}"),
+        )
+    BattleParticipant.objects.filter(pk=participant.pk).update(
+        disorganized=True, scout=True
+    )
+    return character
+
+
+@pytest.mark.parametrize("paper", ["A4", "LETTER"])
+def test_a_card_with_the_longest_values_keeps_its_text_inside(battle, campaign, paper):
+    campaign.paper_size = paper
+    campaign.save()
+    character = longest(battle)
+    context = battle_pack_context(battle_pack_data(battle=battle))
+    cards = [c for sheet in context["card_sheets"] for c in sheet["cards"]]
+    assert [c["parts"] for c in cards if c["name"] == character.name] == [1]
+    pdf = battle_pack_pdf(battle)
+    texts = page_texts(pdf)
+    card_pages = [i for i, t in enumerate(texts) if "Wounds" in t and "Attack" in t]
+    assert (len(texts), card_pages) == (4, [2])
+    assert chars_outside_cards(pdf, card_pages, paper) == []
+    cells = cell_texts(pdf, 2, paper)
+    index = next(i for i, cell in enumerate(cells) if squash(character.name) in cell)
+    *text, flags = cell_lines(pdf, 2, paper, index)
+    assert flags[2] == "Scout · Disorganized" and flags[0] >= max(
+        b for _t, b, _ in text
+    )
+
+
+def test_a_card_too_full_for_seven_points_goes_on_a_second_card(battle):
+    """Six slots of the widest letters: the text needs a continuation card,
+    and every letter stays inside its card."""
+    character = longest(battle, wounds=5, weird=True)
+    context = battle_pack_context(battle_pack_data(battle=battle))
+    parts = [
+        c
+        for sheet in context["card_sheets"]
+        for c in sheet["cards"]
+        if c["name"] == character.name
+    ]
+    pdf = battle_pack_pdf(battle)
+    texts = page_texts(pdf)
+    card_pages = [i for i, t in enumerate(texts) if "Wounds" in t and "Attack" in t]
+    assert len(parts) > 1 and all(c["body_class"] == "s70" for c in parts)
+    assert chars_outside_cards(pdf, card_pages, "A4") == []
+
+
+def test_cards_come_nine_to_a_sheet(make_pack_battle):
+    battle = make_pack_battle(players=8, ai=5)
+    texts = page_texts(battle_pack_pdf(battle))
+    card_pages = [i for i, t in enumerate(texts) if "Wounds" in t and "Attack" in t]
+    assert len(card_pages) == math.ceil(13 / 9)
+
+
+# --- paper sizes -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("paper", "size"), [("A4", (595, 842)), ("LETTER", (612, 792))]
+)
+def test_every_page_has_the_campaigns_paper_size(battle, campaign, paper, size):
+    campaign.paper_size = paper
+    campaign.save()
+    assert set(page_sizes(battle_pack_pdf(battle))) == {size}
+
+
+# --- the result form ---------------------------------------------------------------
+
+
+def test_the_result_form_follows_participant_order_and_skips_the_missing(battle):
+    missing = battle.participants.filter(side="player").last()
+    BattleParticipant.objects.filter(pk=missing.pk).update(scout=True, mishap="misses")
+    rows = battle_pack_context(battle_pack_data(battle=battle))["result"]["rows"]
+    expected = [
+        p.character.name
+        for p in battle.participants.order_by("order").select_related("character")
+        if p.mishap != "misses"
+    ]
+    assert missing.character.name not in expected
+    assert [row["name"] for row in rows] == expected
+
+
+def test_a_lost_scout_is_marked_fallen_on_the_result_form(battle):
+    lost = battle.participants.filter(side="player").first()
+    BattleParticipant.objects.filter(pk=lost.pk).update(scout=True, mishap="lost")
+    rows = battle_pack_context(battle_pack_data(battle=battle))["result"]["rows"]
+    assert [row["fallen"] for row in rows if row["id"] == lost.pk] == [True]
+
+
+def test_the_qr_code_leads_to_the_result_page(battle, settings):
+    settings.SITE_URL = "https://chronicle.example"
+    data = battle_pack_data(battle=battle)
+    path = reverse(
+        "campaigns:result_entry",
+        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
+    )
+    assert data["result_url"] == f"https://chronicle.example{path}"
+
+
+def test_the_qr_code_is_a_path_of_numbers_with_no_image_url(battle):
+    html = battle_pack_html(battle)
+    qr = html[html.index('aria-label="QR code') :]
+    qr = qr[: qr.index("</svg>")]
+    path = qr[qr.index('d="') + 3 :]
+    path = path[: path.index('"')]
+    assert set(path) <= set("Mhvz-0123456789 ") and "data:" not in html
+
+
+# --- co-op, re-rolls, escaping -------------------------------------------------------
+
+
+def test_each_human_general_gets_a_page_of_their_characters(make_pack_battle):
+    battle = make_pack_battle(players=4, coop=("Ann", "Bob"))
+    texts = page_texts(battle_pack_pdf(battle))
+    pages = {name: pages_with(texts, f"{name} commands") for name in ("Ann", "Bob")}
+    by_player = {
+        name: [
+            p.character.name
+            for p in battle.participants.filter(coop_player=name).select_related(
+                "character"
+            )
+        ]
+        for name in ("Ann", "Bob")
+    }
+    assert all(len(found) == 1 for found in pages.values())
+    assert all(
+        character in texts[pages[name][0]]
+        for name, characters in by_player.items()
+        for character in characters
+    )
+    assert "Ann → AI → Bob → AI" in texts[0]
+
+
+def test_a_rerolled_setup_says_how_many_times_it_was_rolled(battle):
+    from campaigns.services.battle_setup import battle_reroll
+
+    battle = battle_reroll(battle=battle, seed=2)
+    assert "setup rolled 2 times" in squash(battle_pack_html(battle))
+
+
+def test_user_text_is_escaped(battle):
+    ranger = battle.participants.filter(side="player").first().character
+    ranger.name = '<img src="file:///etc/passwd">'
+    ranger.special_rules = "<script>alert(1)</script>"
+    ranger.save()
+    html = battle_pack_html(battle)
+    assert "<script>" not in html and "<img" not in html
+    assert "&lt;script&gt;" in html
+
+
+def test_the_pack_reads_the_database_a_fixed_number_of_times(
+    make_pack_battle, django_assert_num_queries
+):
+    small = make_pack_battle(players=2, ai=1)
+    large = make_pack_battle(players=12, ai=9)
+    for battle in (small, large):
+        for p in battle.participants.all()[:3]:
+            PersistingWound.objects.create(character=p.character)
+    with django_assert_num_queries(6):
+        battle_pack_data(battle=small)
+    with django_assert_num_queries(6):
+        battle_pack_data(battle=large)
+
+
+# --- the page ---------------------------------------------------------------------
+
+
+def pack_url(battle) -> str:
+    return reverse(
+        "campaigns:battle_pack",
+        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
+    )
+
+
+def get(client, url, **headers):
+    """The response, its streamed body read and its file closed."""
+    response = client.get(url, headers=headers)
+    response.body = (
+        b"".join(response.streaming_content) if response.streaming else response.content
+    )
+    response.close()
+    return response
+
+
+def test_the_owner_downloads_the_pack(client, user, battle):
+    client.force_login(user)
+    response = get(client, pack_url(battle))
+    body = response.body
+    assert (response.status_code, response["Content-Type"], body[:5]) == (
+        200,
+        "application/pdf",
+        b"%PDF-",
+    )
+
+
+def test_a_member_downloads_the_pack(client, django_user_model, campaign, battle):
+    member = django_user_model.objects.create_user(username="sam")
+    campaign.members.add(member)
+    client.force_login(member)
+    assert get(client, pack_url(battle)).status_code == 200
+
+
+def test_a_stranger_is_told_there_is_no_such_pack(client, other_user, battle):
+    client.force_login(other_user)
+    assert client.get(pack_url(battle)).status_code == 404
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in(client, battle):
+    response = client.get(pack_url(battle))
+    assert (response.status_code, response["Location"].split("?")[0]) == (
+        302,
+        reverse("login"),
+    )
+
+
+def test_a_battle_of_another_campaign_is_not_found(client, user, battle, make_campaign):
+    other = make_campaign(owner=user)
+    client.force_login(user)
+    url = reverse(
+        "campaigns:battle_pack", kwargs={"slug": other.slug, "battle_id": battle.pk}
+    )
+    assert client.get(url).status_code == 404
