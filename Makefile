@@ -17,7 +17,7 @@ run: sysdeps setup migrate
 
 ## make test: set up, lint, the suite on SQLite, then again on a throwaway PostgreSQL 15
 test: sysdeps-test setup lint
-	DATABASE_URL= $(PY) -m pytest $(PYTEST_ARGS)
+	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
 	bash .ci/with-postgres.sh $(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
 
 ## make bench: write bench/results.json
