@@ -640,3 +640,25 @@ def test_two_different_results_at_once_apply_one(skirmish, result_data):
     )
     refused = [r for r in results if isinstance(r, ValidationError)]
     assert (len(refused), BattleResult.objects.count()) == (1, 1)
+
+
+def test_loop_the_next_pack_marks_the_morgul_blade_wound_on_frodos_card(
+    at_weathertop, result_data, seed_rolling
+):
+    """The whole loop: Bree, the bridge, Weathertop with one persisting token for
+    Frodo, then the next battle's pack prints the wound on Frodo's card."""
+    from campaigns.printing.battle_pack import battle_pack_pdf
+    from tests.campaigns.pack_helpers import cell_texts, page_texts
+
+    battle = pin(set_up(at_weathertop, "weathertop"), seed_rolling(1))
+    result_apply(battle=battle, data=result_data(battle, frodo={"wound_tokens": 1}))
+    next_scene = at_weathertop.current_scene()
+    pdf = battle_pack_pdf(set_up(at_weathertop, next_scene.slug))
+    cards = [
+        card
+        for number in range(len(page_texts(pdf)))
+        for card in cell_texts(pdf, number, "A4")
+        if card.startswith("PLAYER") and "Frodo Baggins" in card
+    ]
+    assert len(cards) == 1
+    assert "Morgul-blade wound" in cards[0]
