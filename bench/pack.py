@@ -27,7 +27,6 @@ from pathlib import Path
 
 from bench.large import median_time, setup_django
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = (
     "--headless",

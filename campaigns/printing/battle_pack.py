@@ -32,12 +32,11 @@ from engines.cards import Card
 from engines.combat import ATTACK_QUICK_REFERENCE, INITIATIVE_TABLE, activation_order
 from engines.dice import LogEntry
 from engines.doctrines import ORDER_RULE
-from engines.enums import Doctrine, EndReason, Outcome, Reputation, Side
+from engines.enums import Doctrine, EndReason, Mishap, Outcome, Reputation, Side
 from engines.events import EVENT_KEYS
 from engines.events import PROCEDURE as EVENTS_PROCEDURE
-from engines.roles import Role
+from engines.roles import DISORGANIZED_RULE, Role
 from engines.scouting import (
-    LATE_ARRIVAL_ROUND,
     RATING_BONUS,
     SCOUT_SELECTION_MODIFIER,
     STANCE_MODIFIER,
@@ -185,20 +184,12 @@ def _roles(battle: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 STATUSES = (
-    (
-        "disorganized",
-        "Disorganized",
-        "Its first activation only removes the disorganization; in melee it "
-        "fights normally and is reorganized afterwards.",
-    ),
-    (
-        "reserve",
-        "In reserve",
-        f"Arrives at its side's entry edge at the start of round {LATE_ARRIVAL_ROUND}.",
-    ),
-    ("lost", "Lost scouts", "Start the battle fallen."),
-    ("misses", "Missing", "Miss the battle: not deployed."),
+    ("disorganized", "Disorganized", DISORGANIZED_RULE),
+    ("reserve", "In reserve", f"{Mishap.LATE.label}."),
+    ("lost", "Lost scouts", f"{Mishap.LOST.label}."),
+    ("misses", "Missing", f"{Mishap.MISSES.label}: not deployed."),
 )
+"""How each start is named on the setup sheet, with the rule's own words."""
 
 
 def _statuses(participants: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -8,7 +8,8 @@ is a sha256 over
   sorted JSON — the campaign's paper size is one of those values;
 - the paper size again, explicitly;
 - :func:`template_version`: the contents of the pack's templates, its CSS and
-  fonts, and the Python that lays the pack out, hashed once per process.
+  fonts, the Python that lays the pack out and the engine whose rule texts it
+  prints, hashed once per process.
 
 So an unchanged battle is served from storage with the key as its ETag, and any
 change that alters the pack (a renamed character, a healed wound, another paper
@@ -69,10 +70,13 @@ def template_version() -> str:
         *(base / "templates" / "print" / name for name in PACK_TEMPLATES),
         *(base / "static" / name for name in PACK_STATIC),
         *(Path(__file__).parent / name for name in LAYOUT_MODULES),
+        # The rules' own words (quick reference, activation order, event draw)
+        # come from the engine: a new engine is a new pack.
+        *sorted((base / "engines").rglob("*.py")),
     ]
     digest = hashlib.sha256()
     for path in files:
-        digest.update(path.name.encode())
+        digest.update(str(path.relative_to(base)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
