@@ -6,7 +6,8 @@ PDF uses (the DejaVu Sans Condensed files shipped in ``static/fonts``), instead
 of hiding whatever overflows. Lines are broken greedily at spaces only, and an
 over-long word anywhere (the CSS says ``overflow-wrap: anywhere``); a browser
 that may also break after hyphens never needs more lines than counted here.
-Kerning only ever narrows DejaVu's text, so these widths are an upper bound.
+Kerning is left out (it mostly narrows DejaVu's pairs); ``SAFETY_MM`` keeps a
+little of every line free for it and for rounding.
 """
 
 from __future__ import annotations

@@ -98,9 +98,7 @@ def battle_pack_data(*, battle: Battle) -> dict[str, Any]:
             "pursuit_bonus_inches": scene.pursuit_bonus_inches,
         },
         "companies": companies,
-        "participants": [
-            _participant(p, battle, colours) for p in battle.participants.all()
-        ],
+        "participants": [_participant(p, colours) for p in battle.participants.all()],
         "events": _events(campaign),
         "procedures": {
             c["doctrine"]: procedure(c["doctrine"]).to_data()
@@ -220,9 +218,7 @@ def _company(bc: BattleCompany) -> dict[str, Any]:
     }
 
 
-def _participant(
-    p: BattleParticipant, battle: Battle, colours: dict[int, str]
-) -> dict[str, Any]:
+def _participant(p: BattleParticipant, colours: dict[int, str]) -> dict[str, Any]:
     character = p.character
     return {
         "id": p.pk,
