@@ -42,3 +42,15 @@ def deck_with(*top: str, rng: ScriptedRandom | None = None) -> Deck:
         rest.remove(card)
     state = DeckState(draw_pile=tuple(first + rest))
     return Deck(dice=Dice(rng or ScriptedRandom()), state=state)
+
+
+class Loaded(ScriptedRandom):
+    """Scripted D6 faces for code that must never shuffle (setup, combat)."""
+
+    def shuffle(self, x: list[object]) -> None:
+        raise AssertionError("this rule never shuffles")
+
+
+def loaded(*faces: int) -> Dice:
+    """Dice that roll exactly ``faces``, in order."""
+    return Dice(Loaded(*faces))

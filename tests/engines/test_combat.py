@@ -15,27 +15,8 @@ from engines.combat import (
     side_routs,
     take_wound,
 )
-from engines.dice import Dice
 from engines.enums import Side
-
-
-class Loaded:
-    """A random source that returns the given D6 faces in order, and no more."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        assert (a, b) == (1, 6)
-        return self.faces.pop(0)
-
-    def shuffle(self, x: list[object]) -> None:
-        raise AssertionError("no shuffle in combat")
-
-
-def loaded(*faces: int) -> Dice:
-    return Dice(Loaded(*faces))
-
+from tests.engines.scripted import loaded
 
 # --- attack -------------------------------------------------------------------
 

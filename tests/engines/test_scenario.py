@@ -11,21 +11,7 @@ from engines.scenario import (
     final_scenario,
     scenario_for,
 )
-
-
-class Loaded:
-    """A random source that returns the given D6 faces in order, and no more."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        assert (a, b) == (1, 6)
-        return self.faces.pop(0)
-
-    def shuffle(self, x: list[object]) -> None:
-        raise AssertionError("no shuffle in the scenario generator")
-
+from tests.engines.scripted import Loaded
 
 # --- §3.7 the outcome table: all 27 cells ------------------------------------
 

@@ -22,24 +22,7 @@ from engines.scouting import (
     scouts_allowed,
     select_ai_scouts,
 )
-
-
-class Loaded:
-    """A random source that returns the given D6 faces in order, and no more."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        assert (a, b) == (1, 6)
-        return self.faces.pop(0)
-
-    def shuffle(self, x: list[object]) -> None:
-        raise AssertionError("no shuffle in scouting")
-
-
-def loaded(*faces: int) -> Dice:
-    return Dice(Loaded(*faces))
+from tests.engines.scripted import loaded
 
 
 def character(key: str, troop: str = "infantry", company: int = 0, card: int = 0):

@@ -30,21 +30,7 @@ from engines.scenario import (
     generate_setup,
     scenario_for,
 )
-
-
-class Loaded:
-    """A random source that returns the given D6 faces in order, and no more."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int) -> int:
-        assert (a, b) == (1, 6)
-        return self.faces.pop(0)
-
-    def shuffle(self, x: list[object]) -> None:
-        raise AssertionError("no shuffle in the scenario generator")
-
+from tests.engines.scripted import Loaded
 
 FELLOWSHIP = (
     SetupCharacter("1", "Aragorn", TroopType.INFANTRY, 0, 1),
@@ -62,6 +48,7 @@ ORCS = (
     SetupCharacter("15", "Snaga", TroopType.LURKER, 1, 2),
     SetupCharacter("16", "Fell bat", TroopType.FLYER, 1, 3),
 )
+
 TWO_ORCS = ORCS[:2]  # no AI scout pool: no selection rolls
 
 
