@@ -77,7 +77,6 @@ def download_pack(client, battle) -> None:
         kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
     )
     response = client.get(url)
-    response.close()
     assert response.status_code == 200
 
 

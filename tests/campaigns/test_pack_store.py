@@ -51,7 +51,6 @@ def get(client, battle, **headers):
     response.body = (
         b"".join(response.streaming_content) if response.streaming else response.content
     )
-    response.close()
     return response
 
 
