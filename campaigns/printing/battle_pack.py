@@ -25,8 +25,8 @@ from campaigns.printing.cards import (
 )
 from campaigns.printing.diagram import table_diagram
 from campaigns.printing.fit import PT, Run, layout, text_width
+from campaigns.printing.parallel import parts_to_pdf
 from campaigns.printing.qr import qr_code
-from campaigns.printing.render import html_to_pdf
 from campaigns.selectors.battle_pack import battle_pack_data
 from engines.cards import Card
 from engines.combat import ATTACK_QUICK_REFERENCE, INITIATIVE_TABLE, activation_order
@@ -43,6 +43,8 @@ from engines.scouting import (
 )
 
 TEMPLATE = "print/battle_pack.html"
+PARTS = ("setup", "ai", "cards", "result")
+"""The pack's independent parts, laid out side by side and joined in this order."""
 PAPER_CLASSES = {"A4": "a4", "LETTER": "letter"}
 
 # The AI card's two columns (mm) and the height they may fill, by paper.
@@ -60,7 +62,15 @@ def battle_pack_html(battle: Battle) -> str:
 
 def battle_pack_pdf(battle: Battle) -> bytes:
     """The pack as PDF bytes, rendered now (the pack store keeps copies)."""
-    return html_to_pdf(battle_pack_html(battle))
+    return render_pack_pdf(battle_pack_data(battle=battle))
+
+
+def render_pack_pdf(data: dict[str, Any]) -> bytes:
+    """The selector's data to PDF: the pack's parts laid out in parallel, joined."""
+    context = battle_pack_context(data)
+    parts = [render_to_string(TEMPLATE, {**context, "part": part}) for part in PARTS]
+    title = f"Battle {context['battle']['number']}: {context['scene']['title']}"
+    return parts_to_pdf(parts, title=title)
 
 
 def render_pack_html(data: dict[str, Any]) -> str:

@@ -37,7 +37,6 @@ from django.utils.http import http_date
 
 from campaigns.models import Battle
 from campaigns.printing import battle_pack as printing
-from campaigns.printing.render import html_to_pdf
 from campaigns.selectors.battle_pack import battle_pack_data
 
 logger = logging.getLogger(__name__)
@@ -113,7 +112,7 @@ def stored_pack(*, battle: Battle) -> StoredPack:
     path = pack_path(key)
     rendered = False
     if not default_storage.exists(path):
-        pdf = html_to_pdf(printing.render_pack_html(data))
+        pdf = printing.render_pack_pdf(data)
         saved = default_storage.save(path, ContentFile(pdf))
         if saved != path:
             # Another request stored the same pack meanwhile: keep one copy.

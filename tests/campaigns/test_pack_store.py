@@ -26,11 +26,11 @@ def renders(monkeypatch):
     elsewhere: here only when a render happens matters)."""
     calls = []
 
-    def fake_html_to_pdf(html: str, **kwargs) -> bytes:
-        calls.append(html)
+    def fake_render_pack_pdf(data) -> bytes:
+        calls.append(pack_store.printing.render_pack_html(data))
         return b"%PDF-1.7 stand-in " + str(len(calls)).encode()
 
-    monkeypatch.setattr(pack_store, "html_to_pdf", fake_html_to_pdf)
+    monkeypatch.setattr(pack_store.printing, "render_pack_pdf", fake_render_pack_pdf)
     return calls
 
 
