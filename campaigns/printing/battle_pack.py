@@ -43,7 +43,7 @@ from engines.scouting import (
 )
 
 TEMPLATE = "print/battle_pack.html"
-PARTS = ("setup", "ai", "cards", "result")
+PARTS = ("setup", "ai", "events", "cards", "result")
 """The pack's independent parts, laid out side by side and joined in this order."""
 PAPER_CLASSES = {"A4": "a4", "LETTER": "letter"}
 
@@ -68,7 +68,11 @@ def battle_pack_pdf(battle: Battle) -> bytes:
 def render_pack_pdf(data: dict[str, Any]) -> bytes:
     """The selector's data to PDF: the pack's parts laid out in parallel, joined."""
     context = battle_pack_context(data)
-    parts = [render_to_string(TEMPLATE, {**context, "part": part}) for part in PARTS]
+    parts = [
+        render_to_string(TEMPLATE, {**context, "part": part})
+        for part in PARTS
+        if part != "events" or context["events"]
+    ]
     title = f"Battle {context['battle']['number']}: {context['scene']['title']}"
     return parts_to_pdf(parts, title=title)
 

@@ -103,7 +103,12 @@ class _Workers:
         return pdf
 
     def render_all(self, parts: Sequence[str], root: str) -> list[bytes]:
-        return list(self.threads.map(lambda html: self.render(html, root), parts))
+        """Every part, in order. The largest parts go first (HTML size stands in
+        for layout time), so the workers finish close together."""
+        largest_first = sorted(range(len(parts)), key=lambda i: -len(parts[i]))
+        pdfs = self.threads.map(lambda i: self.render(parts[i], root), largest_first)
+        by_index = dict(zip(largest_first, pdfs, strict=True))
+        return [by_index[i] for i in range(len(parts))]
 
     def stop(self) -> None:
         for worker in self.started:
