@@ -43,7 +43,7 @@ def build_large(slug: str = "large", scale: float = 1.0, owner_name: str = "benc
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
-    from campaigns.models import Battle, Company
+    from campaigns.models import Company
     from campaigns.selectors.lineup import scene_lineup
     from campaigns.services.battle_setup import battle_set_up
     from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
@@ -62,7 +62,6 @@ def build_large(slug: str = "large", scale: float = 1.0, owner_name: str = "benc
     fit = [c.character.pk for c in scene_lineup(scene=scene).player if c.fit][:9]
     battle = battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
     company = Company.objects.filter(campaign=campaign).order_by("pk").first()
-    Battle.objects.filter(pk=battle.pk).first()
     urls = {
         "dashboard": reverse("campaigns:dashboard", args=[slug]),
         "roster": reverse("campaigns:company", args=[slug, company.pk]),

@@ -12,7 +12,6 @@ from campaigns.models import (
     Campaign,
     Scene,
 )
-from engines.enums import SceneStatus
 
 
 def battle_for_campaign(*, campaign: Campaign, battle_id: int) -> Battle:
@@ -38,13 +37,4 @@ def battle_for_campaign(*, campaign: Campaign, battle_id: int) -> Battle:
 def scene_for_campaign(*, campaign: Campaign, slug: str) -> Scene:
     return get_object_or_404(
         Scene.objects.filter(campaign=campaign).select_related("parent"), slug=slug
-    )
-
-
-def current_scene(*, campaign: Campaign) -> Scene | None:
-    return (
-        Scene.objects.filter(campaign=campaign, status=SceneStatus.CURRENT)
-        .exclude(kind="larger_battle")
-        .select_related("parent")
-        .first()
     )
