@@ -4,7 +4,6 @@ same result entered again gives the same fates."""
 from __future__ import annotations
 
 import pytest
-from django.apps import apps
 from django.core.exceptions import ValidationError
 
 from campaigns.models import (
@@ -21,6 +20,7 @@ from campaigns.models import (
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_reopen import result_reopen
 from campaigns.services.scene_rest import scene_rest
+from tests.campaigns.dump import database_dump
 
 pytestmark = pytest.mark.django_db
 
@@ -28,23 +28,10 @@ SKIPPED_FIELDS = {"updated_at"}
 
 
 def dump() -> dict[str, list[dict]]:
-    """Every row of every campaign model, every field but auto timestamps.
-
-    The campaign log is left out: it is the chronicle, kept whole — it says the
-    result was applied and then reopened (tested below).
-    """
-    models = [
-        model
-        for model in apps.get_app_config("campaigns").get_models()
-        if model is not CampaignLogEntry
-    ]
-    return {
-        model.__name__: [
-            {k: v for k, v in row.items() if k not in SKIPPED_FIELDS}
-            for row in model._default_manager.order_by("pk").values()
-        ]
-        for model in models
-    }
+    """Every row but auto timestamps. The campaign log is left out: it is the
+    chronicle, kept whole — it says the result was applied and then reopened
+    (tested below)."""
+    return database_dump(exclude_models=[CampaignLogEntry], skip_fields=SKIPPED_FIELDS)
 
 
 @pytest.fixture

@@ -9,10 +9,8 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.apps import apps
 from django.conf import settings as django_settings
 from django.contrib.auth import authenticate, get_user_model
-from django.core import serializers
 from django.core.management import CommandError, call_command
 
 from campaigns.models import (
@@ -25,6 +23,7 @@ from campaigns.models import (
     Scene,
 )
 from campaigns.services.demo import DemoSeedError, demo_seed
+from tests.campaigns.dump import database_dump
 
 pytestmark = pytest.mark.django_db
 
@@ -48,12 +47,9 @@ def fixtures_copy(tmp_path) -> Path:
     return target
 
 
-def dump() -> str:
-    """Every campaign row and the users, as JSON: equal dumps, equal databases."""
-    models = [*apps.get_app_config("campaigns").get_models(), get_user_model()]
-    return serializers.serialize(
-        "json", [obj for model in models for obj in model._default_manager.all()]
-    )
+def dump() -> dict[str, list[dict]]:
+    """Every campaign row and the users: equal dumps, equal databases."""
+    return database_dump()
 
 
 def seed(**kwargs):
