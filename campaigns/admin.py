@@ -27,6 +27,7 @@ from campaigns.models import (
     PersistingWound,
     Scene,
     SceneCompany,
+    SceneFeature,
 )
 from campaigns.printing.pack_store import pack_response
 from campaigns.services.commanders import commander_change_by_hand
@@ -141,7 +142,25 @@ class SceneCompanyInline(admin.TabularInline):
 
 class ObjectiveInline(admin.TabularInline):
     model = Objective
-    fields = ("order", "name", "kind", "victory_points")
+    fields = ("order", "name", "kind", "victory_points", "x", "y", "carried_by")
+    extra = 0
+
+
+class SceneFeatureInline(admin.TabularInline):
+    model = SceneFeature
+    fields = (
+        "order",
+        "name",
+        "shape",
+        "x",
+        "y",
+        "width",
+        "depth",
+        "radius",
+        "cover",
+        "objective",
+        "victory_points",
+    )
     extra = 0
 
 
@@ -161,7 +180,7 @@ class SceneAdmin(admin.ModelAdmin):
     search_fields = ("title", "slug", "campaign__name", "briefing")
     prepopulated_fields = {"slug": ("title",)}
     filter_horizontal = ("quarry",)
-    inlines = (SceneCompanyInline, ObjectiveInline)
+    inlines = (SceneCompanyInline, ObjectiveInline, SceneFeatureInline)
     fieldsets = (
         (
             None,

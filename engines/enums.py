@@ -84,6 +84,50 @@ class ObjectiveKind(RuleEnum):
     FIXED = "fixed"
 
 
+class Deployment(RuleEnum):
+    """Where a company deploys (§1 "The battlefield as data")."""
+
+    EDGE = "edge"
+    """A band along its entry edge, ``depth`` inches deep."""
+    CENTRE = "centre"
+    """A circle at the centre of the table, ``radius`` inches."""
+    RECTANGLE = "rectangle"
+    """A rectangle: x, y, width, depth in inches from the north-west corner."""
+    ANYWHERE = "anywhere"
+    """Anywhere on the table at least N inches from every enemy."""
+
+    __labels__ = {
+        "edge": "Along its entry edge",
+        "centre": "Centre of the table (a circle)",
+        "rectangle": "A rectangle on the table",
+        "anywhere": "Anywhere, away from the enemy",
+    }
+
+
+class Shape(RuleEnum):
+    """A terrain feature's outline."""
+
+    RECTANGLE = "rectangle"
+    CIRCLE = "circle"
+
+
+class WoundSide(RuleEnum):
+    """Whose persisting wounds a scene's special wound becomes (§1)."""
+
+    PLAYER = "player"
+    AI = "ai"
+    BOTH = "both"
+
+    __labels__ = {
+        "player": "The player's characters",
+        "ai": "The AI's characters",
+        "both": "Both sides",
+    }
+
+    def covers(self, side: str) -> bool:
+        return self is WoundSide.BOTH or self.value == str(side)
+
+
 # --- §2: characters and commanders --------------------------------------------
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from campaigns.models.battle import Battle, BattleCompany, BattleParticipant
+from campaigns.models.battlefield import Objective, SceneCompany, SceneFeature
 from campaigns.models.campaign import Campaign
 from campaigns.models.character import Character
 from campaigns.models.company import Commander, CommanderChange, Company
 from campaigns.models.events import Event, EventDeck
 from campaigns.models.log import CampaignLogEntry
 from campaigns.models.result import BattleResult, CharacterOutcome, Effect
-from campaigns.models.scene import Objective, Scene, SceneCompany
+from campaigns.models.scene import Scene
 from campaigns.models.wound import PersistingWound
 
 __all__ = [
@@ -31,4 +32,5 @@ __all__ = [
     "PersistingWound",
     "Scene",
     "SceneCompany",
+    "SceneFeature",
 ]

@@ -1,4 +1,8 @@
-"""Scenes, their objectives and the companies they bring together (RULES §1)."""
+"""A scene: one step of the campaign's story, and how its battle is fought (RULES §1).
+
+What stands on its table (companies, deployment, features, objectives) is in
+:mod:`campaigns.models.battlefield`.
+"""
 
 from __future__ import annotations
 
@@ -11,16 +15,13 @@ from django.urls import reverse
 from campaigns.models._checks import choice_check, range_check
 from campaigns.validators import in_range
 from engines.enums import (
-    Doctrine,
-    Edge,
     HordeMode,
-    ObjectiveKind,
     Outcome,
     Scenario,
     ScenarioMode,
     SceneKind,
     SceneStatus,
-    Side,
+    WoundSide,
 )
 
 PURSUIT_BONUS_CHOICES = [(0, "None"), (2, '+2"'), (4, '+4"')]
@@ -89,7 +90,28 @@ class Scene(models.Model):
         blank=True, max_length=1000, validators=[MaxLengthValidator(1000)]
     )
     castle_nearby = models.BooleanField(
-        default=False, help_text="An Assault becomes a Siege (§3.9)."
+        default=False,
+        help_text="A castle stands nearby: a generated Assault becomes a Siege.",
+    )
+
+    # The battlefield as data: what everyone sees, how long, how it is scored.
+    sight_limit = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=in_range(1, 120),
+        help_text="Inches: nobody sees or shoots further (night, fog). Blank: no "
+        "limit.",
+    )
+    battle_length = models.PositiveSmallIntegerField(
+        default=6,
+        validators=in_range(1, 20),
+        help_text="Rounds a fixed scenario lasts. A generated scenario always lasts "
+        "6 rounds.",
+    )
+    scores_victory_points = models.BooleanField(
+        default=False,
+        help_text="The sides of this fixed scenario score victory points, and the "
+        "result form asks for them. Generated scenarios always score them.",
     )
 
     # Horde (§5.3).
@@ -116,6 +138,28 @@ class Scene(models.Model):
         blank=True, max_length=400, validators=[MaxLengthValidator(400)]
     )
     special_wound_heals_at_sanctuary = models.BooleanField(default=True)
+    special_wound_applies_to = models.CharField(
+        max_length=8,
+        choices=WoundSide.choices(),
+        default=WoundSide.PLAYER.value,
+        help_text="Whose wounds taken here become the special wound.",
+    )
+    special_wound_attack = models.SmallIntegerField(
+        default=0,
+        validators=in_range(-3, 3),
+        help_text="Added to the wounded character's attack while the wound is open "
+        "(−1 for a wound that weakens its blows).",
+    )
+    special_wound_defence = models.SmallIntegerField(
+        default=0,
+        validators=in_range(-3, 3),
+        help_text="Added to its defence while the wound is open.",
+    )
+    special_wound_move = models.SmallIntegerField(
+        default=0,
+        validators=in_range(-3, 3),
+        help_text="Inches added to its move while the wound is open.",
+    )
 
     # Branching: unset (and a draw) go on to the next scene by order.
     next_on_victory = models.ForeignKey(
@@ -148,6 +192,12 @@ class Scene(models.Model):
             range_check("table_width", 12, 120),
             range_check("table_depth", 12, 120),
             range_check("reinforcement_cap", 1, 20),
+            range_check("sight_limit", 1, 120, nullable=True),
+            range_check("battle_length", 1, 20),
+            range_check("special_wound_attack", -3, 3),
+            range_check("special_wound_defence", -3, 3),
+            range_check("special_wound_move", -3, 3),
+            choice_check("special_wound_applies_to", WoundSide.choices()),
             models.CheckConstraint(
                 condition=Q(pursuit_bonus_inches__in=[0, 2, 4]),
                 name="campaigns_scene_pursuit_bonus_valid",
@@ -239,6 +289,16 @@ class Scene(models.Model):
 
         if self.special_wound_rules and not self.special_wound_name:
             error("special_wound_name", "Name the special wound its rules belong to.")
+        modifies = (
+            self.special_wound_attack,
+            self.special_wound_defence,
+            self.special_wound_move,
+        )
+        if any(modifies) and not self.special_wound_name:
+            error(
+                "special_wound_name",
+                "Name the special wound whose attack, defence or move it changes.",
+            )
 
         for field in ("next_on_victory", "next_on_defeat"):
             target = getattr(self, field) if getattr(self, f"{field}_id") else None
@@ -258,92 +318,3 @@ class Scene(models.Model):
     def is_fighting(self) -> bool:
         """A scene fought as one battle: a major scene or a sub-scene."""
         return self.kind not in (SceneKind.LARGER_BATTLE, SceneKind.SANCTUARY)
-
-
-class Objective(models.Model):
-    scene = models.ForeignKey(
-        Scene, on_delete=models.CASCADE, related_name="objectives"
-    )
-    name = models.CharField(max_length=60)
-    kind = models.CharField(
-        max_length=16,
-        choices=ObjectiveKind.choices(),
-        default=ObjectiveKind.FIXED.value,
-    )
-    victory_points = models.PositiveSmallIntegerField(
-        default=0, validators=in_range(0, 20)
-    )
-    order = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ("scene", "order", "id")
-        constraints = [
-            range_check("victory_points", 0, 20),
-            choice_check("kind", ObjectiveKind.choices()),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class SceneCompany(models.Model):
-    """A company colliding in a scene, on a side, from an edge (§1)."""
-
-    scene = models.ForeignKey(
-        Scene, on_delete=models.CASCADE, related_name="scene_companies"
-    )
-    company = models.ForeignKey(
-        "campaigns.Company", on_delete=models.CASCADE, related_name="scene_entries"
-    )
-    side = models.CharField(max_length=16, choices=Side.choices())
-    entry_edge = models.CharField(max_length=16, choices=Edge.choices())
-    leading = models.BooleanField(
-        default=False, help_text="Its commander leads the side (§3, §6.4)."
-    )
-    doctrine_override = models.CharField(
-        max_length=16,
-        choices=Doctrine.choices(),
-        blank=True,
-        help_text="An AI company's doctrine in this scene; blank = its default.",
-    )
-    order = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ("scene", "order", "id")
-        verbose_name = "scene company"
-        verbose_name_plural = "scene companies"
-        constraints = [
-            models.UniqueConstraint(
-                fields=["scene", "company"],
-                name="campaigns_scenecompany_unique_company",
-                violation_error_message="This company is already in the scene.",
-            ),
-            models.UniqueConstraint(
-                fields=["scene", "side"],
-                condition=Q(leading=True),
-                name="campaigns_scenecompany_one_leading_per_side",
-                violation_error_message="This side already has a leading company.",
-            ),
-            choice_check("side", Side.choices()),
-            choice_check("entry_edge", Edge.choices()),
-            choice_check("doctrine_override", Doctrine.choices(), blank=True),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.company} ({self.side}) in {self.scene}"
-
-    def clean(self) -> None:
-        super().clean()
-        if (
-            self.scene_id
-            and self.company_id
-            and self.company.campaign_id != self.scene.campaign_id
-        ):
-            raise ValidationError(
-                {"company": "The company must belong to the scene's campaign."}
-            )
-
-    def doctrine(self) -> str:
-        """The doctrine the company fights under here (§5): the scene's, else
-        the company's default."""
-        return self.doctrine_override or self.company.default_doctrine

@@ -8,7 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from campaigns.models._checks import choice_check
+from campaigns.models._checks import choice_check, range_check
+from campaigns.validators import in_range
 from engines.enums import SceneKind, WoundStatus
 
 
@@ -21,6 +22,21 @@ class PersistingWound(models.Model):
         blank=True, max_length=400, validators=[MaxLengthValidator(400)]
     )
     heals_at_sanctuary = models.BooleanField(default=True)
+    attack_modifier = models.SmallIntegerField(
+        default=0,
+        validators=in_range(-3, 3),
+        help_text="Added to the character's attack while the wound is open.",
+    )
+    defence_modifier = models.SmallIntegerField(
+        default=0,
+        validators=in_range(-3, 3),
+        help_text="Added to its defence while the wound is open.",
+    )
+    move_modifier = models.SmallIntegerField(
+        default=0,
+        validators=in_range(-3, 3),
+        help_text="Inches added to its move while the wound is open.",
+    )
     battle_taken = models.ForeignKey(
         "campaigns.Battle",
         on_delete=models.SET_NULL,
@@ -52,6 +68,9 @@ class PersistingWound(models.Model):
         ordering = ("character", "created_at", "id")
         constraints = [
             choice_check("status", WoundStatus.choices()),
+            range_check("attack_modifier", -3, 3),
+            range_check("defence_modifier", -3, 3),
+            range_check("move_modifier", -3, 3),
             models.CheckConstraint(
                 condition=Q(status="healed")
                 | (Q(healed_in_battle__isnull=True) & Q(healed_at_scene__isnull=True)),

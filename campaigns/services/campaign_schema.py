@@ -2,7 +2,7 @@
 
 One JSON object holds a whole campaign (see README "Export and import")::
 
-    {"format": "warband-chronicle-campaign", "schema_version": 1,
+    {"format": "warband-chronicle-campaign", "schema_version": 2,
      "owner": "frodo", "campaign": {...}, "event_deck": {...} | null,
      "commanders": [{"ref": 1, ...}, ...], "companies": [...], ...}
 
@@ -53,13 +53,18 @@ from campaigns.models import (
     PersistingWound,
     Scene,
     SceneCompany,
+    SceneFeature,
 )
 from engines.dice import log_from_data
 from engines.enums import ObjectiveKind, Side
 from engines.scenario import SetupResult
 
 FORMAT = "warband-chronicle-campaign"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+"""Version 1 files (before the battlefield as data) still import: every value
+version 2 added has a default, and its new collection (scene_features) may be
+missing."""
 MAX_DOCUMENT_BYTES = 5 * 1024 * 1024
 """The largest document the site reads: 5 MB (README, the import form)."""
 MAX_DOCUMENT_LABEL = "5 MB (5,242,880 bytes)"
@@ -94,6 +99,7 @@ COLLECTIONS: tuple[tuple[str, type[models.Model], str], ...] = (
     ("characters", Character, "company__campaign"),
     ("scenes", Scene, "campaign"),
     ("objectives", Objective, "scene__campaign"),
+    ("scene_features", SceneFeature, "scene__campaign"),
     ("scene_companies", SceneCompany, "scene__campaign"),
     ("battles", Battle, "campaign"),
     ("battle_companies", BattleCompany, "battle__campaign"),
@@ -571,9 +577,10 @@ def document_check(document: Any) -> CheckedDocument:
             f'format: not a campaign document (expected "{FORMAT}").'
         )
     version = document.get("schema_version")
-    if version != SCHEMA_VERSION or not _is_ref(version):
+    if version not in READABLE_VERSIONS or not _is_ref(version):
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
         raise CampaignImportError(
-            f"schema_version: this site reads version {SCHEMA_VERSION}, the file "
+            f"schema_version: this site reads versions {readable}, the file "
             f"has {json.dumps(version)[:20]}."
         )
     errors = _Errors()

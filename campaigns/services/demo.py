@@ -650,6 +650,11 @@ def _add_scene_companies(
                 leading=bool(entry.data.get("leading", False)),
                 doctrine_override=entry.text("doctrine") or "",
                 order=order,
+                **(
+                    {"deployment": "centre", "deployment_radius": 6}
+                    if entry.required("entry_edge") == "centre"
+                    else {}
+                ),
             ),
             f"{where}, company {company.name!r}",
         )

@@ -108,6 +108,7 @@ def test_change_page_renders(admin_client, one_of_everything, model, model_admin
 INLINE_ONLY = {
     "SceneCompany",
     "Objective",
+    "SceneFeature",
     "Event",
     "BattleCompany",
     "BattleParticipant",

@@ -350,7 +350,7 @@ BAD = [
     ("deep_text", lambda d: b"[" * 200_000, "nested too deeply"),
     ("too_large", lambda d: b" " * (MAX_DOCUMENT_BYTES + 1), "the limit is 5 MB"),
     ("wrong_format", _set("format", "other"), "format: not a campaign document"),
-    ("other_version", _set("schema_version", 2), "reads version 1, the file has 2"),
+    ("other_version", _set("schema_version", 3), "versions 1 and 2, the file has 3"),
     ("version_text", _set("schema_version", "1"), 'the file has "1"'),
     ("unknown_top", _set("extras", []), "extras: unknown field"),
     ("unknown_field", _set("scenes.0.colour", "red"), "scenes[0].colour: unknown"),

@@ -7,6 +7,8 @@ import pytest
 from django.apps import apps
 
 from engines.enums import (
+    Cover,
+    Deployment,
     Doctrine,
     Edge,
     EndReason,
@@ -22,10 +24,12 @@ from engines.enums import (
     ScenarioMode,
     SceneKind,
     SceneStatus,
+    Shape,
     Side,
     Stance,
     TableCell,
     TroopType,
+    WoundSide,
     WoundStatus,
 )
 
@@ -40,6 +44,10 @@ FROM_ENGINE = {
     ("SceneCompany", "side"): Side,
     ("SceneCompany", "entry_edge"): Edge,
     ("SceneCompany", "doctrine_override"): Doctrine,
+    ("SceneCompany", "deployment"): Deployment,
+    ("SceneFeature", "shape"): Shape,
+    ("SceneFeature", "cover"): Cover,
+    ("Scene", "special_wound_applies_to"): WoundSide,
     ("Company", "side"): Side,
     ("Company", "default_doctrine"): Doctrine,
     ("Commander", "reputation"): Reputation,

@@ -15,6 +15,7 @@ from campaigns.models import (
     Commander,
     PersistingWound,
     Scene,
+    SceneFeature,
 )
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_notes import battle_notes_update
@@ -127,4 +128,13 @@ def _by_hand(campaign: Campaign, battles: list[Battle]) -> None:
     )
     CampaignLogEntry.objects.create(
         campaign=campaign, kind="note", text="A note by hand.", scene=sanctuary
+    )
+    SceneFeature.objects.create(
+        scene=battles[-1].scene,
+        name="A hedge by hand",
+        x=2,
+        y=3,
+        width=10,
+        depth=1,
+        cover="soft",
     )
