@@ -38,6 +38,7 @@ from django.utils.http import http_date
 from campaigns.models import Battle
 from campaigns.printing import battle_pack as printing
 from campaigns.selectors.battle_pack import battle_pack_data
+from campaigns.site_url import site_url
 
 logger = logging.getLogger(__name__)
 
@@ -105,9 +106,9 @@ class StoredPack:
     """Whether this call rendered it (False: it was already stored)."""
 
 
-def stored_pack(*, battle: Battle) -> StoredPack:
+def stored_pack(*, battle: Battle, site_url: str | None = None) -> StoredPack:
     """The battle's current pack in storage, rendered first if it is not there."""
-    data = battle_pack_data(battle=battle)
+    data = battle_pack_data(battle=battle, site_url=site_url)
     key = pack_key(data)
     path = pack_path(key)
     rendered = False
@@ -135,7 +136,7 @@ def pack_filename(battle: Battle) -> str:
 def pack_response(request: HttpRequest, *, battle: Battle) -> HttpResponse:
     """The stored pack as a PDF response, with ETag and Last-Modified; a 304
     when the client's If-None-Match (or If-Modified-Since) says it has it."""
-    pack = stored_pack(battle=battle)
+    pack = stored_pack(battle=battle, site_url=site_url(request))
     etag = f'"{pack.key}"'
     last_modified = int(pack.modified.timestamp())
     not_modified = get_conditional_response(

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.conf import settings
 from django.db.models import Prefetch, Q
 from django.urls import NoReverseMatch, reverse
 
@@ -23,6 +22,7 @@ from campaigns.models import (
     PersistingWound,
 )
 from campaigns.models.company import SIDE_COLOURS
+from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import HEX_COLOUR_PATTERN
 from engines.doctrines import procedure
 from engines.enums import (
@@ -51,14 +51,18 @@ def battle_for_pack(*, campaign: Campaign, battle_id: int) -> Battle:
     return _pack_queryset(battle_id).get(campaign=campaign, pk=battle_id)
 
 
-def battle_pack_data(*, battle: Battle) -> dict[str, Any]:
+def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str, Any]:
     """The pack's content as plain, JSON-serialisable data (see the module doc).
+
+    ``site_url`` is the address printed for the result page
+    (:func:`campaigns.site_url.site_url`); left out, the configured or local one.
 
     Seven queries at most, whatever the number of participants; fewer when
     ``battle`` came from :func:`battle_for_pack`.
     """
     if "companies" not in getattr(battle, "_prefetched_objects_cache", {}):
         battle = _pack_queryset(battle.pk).get(pk=battle.pk)
+    site_url = site_url or default_site_url()
     campaign = battle.campaign
     scene = battle.scene
     companies = [_company(bc) for bc in battle.companies.all()]
@@ -66,8 +70,8 @@ def battle_pack_data(*, battle: Battle) -> dict[str, Any]:
     return {
         "version": DATA_VERSION,
         "paper": campaign.paper_size,
-        "site_url": settings.SITE_URL,
-        "result_url": settings.SITE_URL + _result_path(campaign.slug, battle.pk),
+        "site_url": site_url,
+        "result_url": site_url + _result_path(campaign.slug, battle.pk),
         "campaign": {
             "name": campaign.name,
             "slug": campaign.slug,

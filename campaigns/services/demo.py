@@ -38,6 +38,7 @@ from campaigns.models import (
     Scene,
     SceneCompany,
 )
+from campaigns.site_url import site_url
 from engines.enums import SceneStatus
 
 DEMO_USERNAME = "demo"
@@ -63,7 +64,7 @@ class DemoLogin:
 
     @property
     def message(self) -> str:
-        return f"Log in at {settings.SITE_URL}/ as {self.username} / {self.password}"
+        return f"Log in at {site_url()}/ as {self.username} / {self.password}"
 
     @property
     def summary(self) -> str:

@@ -33,8 +33,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1")
 
-# Absolute URL of the site, used for links printed on paper (the result form's QR code).
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Absolute URL of the site for links printed on paper (the result form's QR code).
+# Unset, the pack uses the address the player reached the site at.
+SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
