@@ -66,6 +66,18 @@ ROLE_PAIRS: dict[RoleRule, tuple[Role, Role]] = {
 }
 
 
+def counterpart(role: Role | str) -> Role:
+    """The other side's role: defender ↔ attacker, surprising ↔ surprised,
+    trapping ↔ trapped."""
+    role = Role(role)
+    for mine, theirs in ROLE_PAIRS.values():
+        if role is mine:
+            return theirs
+        if role is theirs:
+            return mine
+    raise ValueError(f"no counterpart for {role}")
+
+
 @dataclass(frozen=True)
 class ObjectivePiece:
     """The named piece of a Special scenario: what it is and how it is held."""
@@ -327,16 +339,20 @@ def scenario_setup(
     higher: Side | None = None,
     objective: ObjectivePlacement | None = None,
     deployed: Mapping[Side, int] | None = None,
+    roles: Mapping[Side, Role] | None = None,
 ) -> ScenarioSetup:
     """§3.9 for a final scenario once the stances and the higher scorer are known.
 
     Without stances (a fixed scenario, a reference card) there are no roles and
     the text names them generically. ``deployed`` counts each side's characters
-    on the table at the start, for the Trap's "up to a third".
+    on the table at the start, for the Trap's "up to a third". ``roles``, when
+    given, are the sides' roles already decided (a fixed scenario's, from its
+    scene) instead of those the stances give.
     """
-    roles = assign_roles(
-        scenario, player_stance=player_stance, ai_stance=ai_stance, higher=higher
-    )
+    if roles is None:
+        roles = assign_roles(
+            scenario, player_stance=player_stance, ai_stance=ai_stance, higher=higher
+        )
     trapping = [side for side, role in roles.items() if role is Role.TRAPPING]
     infiltrators = None
     if trapping and deployed is not None:

@@ -16,6 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines.battlefield import (
+    Arriving,
+    Battlefield,
+    ForceSpec,
+    TableSpec,
+    deal_entry_edges,
+    generated_battlefield,
+    scene_battlefield,
+)
 from engines.dice import Dice, DiceLog, RandomSource, log_from_data, log_to_data
 from engines.enums import (
     Mishap,
@@ -32,9 +41,9 @@ from engines.roles import (
     SIDE_NAMES,
     ObjectivePlacement,
     Role,
+    counterpart,
     place_objective,
     scenario_setup,
-    setup_text,
 )
 from engines.scouting import (
     LATE_ARRIVAL_ROUND,
@@ -155,7 +164,8 @@ def final_scenario(
 class SetupInputs:
     """What the generator needs of a scene and the player's choices (§3)."""
 
-    player_stance: Stance
+    player_stance: Stance | None
+    """None only for a fixed scenario, where no stance is asked."""
     player_characters: tuple[SetupCharacter, ...]
     ai_characters: tuple[SetupCharacter, ...]
     player_scouts: tuple[str, ...] = ()
@@ -166,19 +176,34 @@ class SetupInputs:
     fixed_scenario: Scenario | str | None = None
     """A §3.9 name, or a scene-specific name; set, it skips §3 steps 2–9."""
     fixed_setup_text: str = ""
+    fixed_player_role: Role | None = None
+    """A fixed named scenario's role for the player side (the AI takes the other)."""
+    table: TableSpec | None = None
+    """The scene's table (size, terrain, objectives, sight, length, scoring)."""
+    forces: tuple[ForceSpec, ...] = ()
+    """The scene's companies with their deployment and arrival."""
 
     def __post_init__(self) -> None:
         def put(name: str, value: object) -> None:
             object.__setattr__(self, name, value)
 
-        put("player_stance", Stance(self.player_stance))
+        fixed = _scenario_or_name(self.fixed_scenario) or None
+        if self.player_stance is None and fixed is None:
+            raise SetupError("Choose your stance.", field="stance")
+        put(
+            "player_stance",
+            None if self.player_stance is None else Stance(self.player_stance),
+        )
         put("player_characters", tuple(self.player_characters))
         put("ai_characters", tuple(self.ai_characters))
         put("player_scouts", tuple(str(key) for key in self.player_scouts))
         put("ai_reputation", Reputation(self.ai_reputation))
         put("ai_rating", Rating(self.ai_rating))
         put("player_rating", Rating(self.player_rating))
-        put("fixed_scenario", _scenario_or_name(self.fixed_scenario) or None)
+        put("fixed_scenario", fixed)
+        put("forces", tuple(self.forces))
+        if self.fixed_player_role is not None:
+            put("fixed_player_role", Role(self.fixed_player_role))
 
 
 def validate_setup(inputs: SetupInputs) -> None:
@@ -259,7 +284,7 @@ class CharacterSetup:
 class SetupResult:
     """Every decision of §3, and the dice that made it."""
 
-    player_stance: Stance
+    player_stance: Stance | None
     scenario: Scenario | str
     fixed: bool = False
     ai_stance: Stance | None = None
@@ -276,6 +301,7 @@ class SetupResult:
     objective: ObjectivePlacement | None = None
     characters: tuple[CharacterSetup, ...] = ()
     setup_text: tuple[str, ...] = ()
+    battlefield: Battlefield | None = None
     log: DiceLog = field(default=())
 
     @property
@@ -292,7 +318,7 @@ class SetupResult:
         """A JSON-serialisable dict: enum values as strings."""
         objective = self.objective
         return {
-            "player_stance": self.player_stance.value,
+            "player_stance": _value(self.player_stance),
             "scenario": str(self.scenario),
             "fixed": self.fixed,
             "ai_stance": _value(self.ai_stance),
@@ -316,6 +342,9 @@ class SetupResult:
             },
             "characters": [c.to_data() for c in self.characters],
             "setup_text": list(self.setup_text),
+            "battlefield": None
+            if self.battlefield is None
+            else self.battlefield.to_data(),
             "log": log_to_data(self.log),
         }
 
@@ -323,7 +352,7 @@ class SetupResult:
     def from_data(cls, data: dict[str, Any]) -> SetupResult:
         objective = data.get("objective")
         return cls(
-            player_stance=Stance(data["player_stance"]),
+            player_stance=_enum(Stance, data.get("player_stance")),
             scenario=_scenario_or_name(data["scenario"]),
             fixed=bool(data.get("fixed")),
             ai_stance=_enum(Stance, data.get("ai_stance")),
@@ -351,6 +380,9 @@ class SetupResult:
                 CharacterSetup.from_data(c) for c in data.get("characters", ())
             ),
             setup_text=tuple(data.get("setup_text", ())),
+            battlefield=None
+            if not data.get("battlefield")
+            else Battlefield.from_data(data["battlefield"]),
             log=log_from_data(data.get("log", ())),
         )
 
@@ -365,9 +397,10 @@ def generate_setup(inputs: SetupInputs, *, rng: RandomSource) -> SetupResult:
     makes no roll at all: no stances, scores, scouting or mishaps.
     """
     validate_setup(inputs)
-    if inputs.fixed_scenario is not None:
-        return _fixed_setup(inputs)
     dice = Dice(rng)
+    if inputs.fixed_scenario is not None:
+        return _fixed_setup(inputs, dice)
+    assert inputs.player_stance is not None
     ai_stance = roll_ai_stance(inputs.ai_reputation, dice=dice)
     pool = ai_scout_pool(inputs.ai_characters)
     ai_scouts = in_card_order(select_ai_scouts(pool, inputs.ai_reputation, dice=dice))
@@ -420,6 +453,36 @@ def generate_setup(inputs: SetupInputs, *, rng: RandomSource) -> SetupResult:
         )
         for c in in_card_order(group)
     )
+    battlefield = None
+    if inputs.table is not None:
+        placed = (
+            None
+            if objective is None
+            else (objective.name, objective.kind, objective.clock, objective.inches)
+        )
+        battlefield = generated_battlefield(
+            scenario,
+            roles={
+                side: role
+                for side, role in (
+                    (Side.PLAYER, setup.player_role),
+                    (Side.AI, setup.ai_role),
+                )
+                if role is not None
+            },
+            table=inputs.table,
+            forces=inputs.forces,
+            placement=placed,
+            deployed={
+                Side.PLAYER: _count_present(
+                    Side.PLAYER, inputs.player_characters, absent
+                ),
+                Side.AI: _count_present(Side.AI, inputs.ai_characters, absent),
+            },
+        )
+        battlefield = deal_entry_edges(
+            battlefield, _arriving(inputs, characters), dice=dice
+        )
     return SetupResult(
         player_stance=inputs.player_stance,
         scenario=scenario,
@@ -437,6 +500,7 @@ def generate_setup(inputs: SetupInputs, *, rng: RandomSource) -> SetupResult:
         objective=objective,
         characters=characters,
         setup_text=setup.text + _mishap_lines(characters),
+        battlefield=battlefield,
         log=dice.entries(),
     )
 
@@ -461,25 +525,69 @@ def _mishap_lines(characters: Sequence[CharacterSetup]) -> tuple[str, ...]:
     )
 
 
-def _fixed_setup(inputs: SetupInputs) -> SetupResult:
+def _fixed_setup(inputs: SetupInputs, dice: Dice) -> SetupResult:
+    """A fixed scenario: no stances, scores, scouting or mishaps. Its roles (a
+    named scenario's) come from the scene; the only chance is dealing the entry
+    edges of companies whose edges are dealt."""
     scenario = inputs.fixed_scenario
     assert scenario is not None
+    roles: dict[Side, Role] = {}
+    if inputs.fixed_player_role is not None:
+        roles = {
+            Side.PLAYER: inputs.fixed_player_role,
+            Side.AI: counterpart(inputs.fixed_player_role),
+        }
+    setup = scenario_setup(scenario, roles=roles)
     lines = tuple(
         line.strip() for line in inputs.fixed_setup_text.splitlines() if line.strip()
     )
+    characters = tuple(
+        CharacterSetup(
+            key=c.key,
+            name=c.name,
+            side=side,
+            disorganized=side in setup.disorganized_sides,
+        )
+        for side, group in (
+            (Side.PLAYER, inputs.player_characters),
+            (Side.AI, inputs.ai_characters),
+        )
+        for c in in_card_order(group)
+    )
+    battlefield = None
+    if inputs.table is not None:
+        battlefield = deal_entry_edges(
+            scene_battlefield(table=inputs.table, forces=inputs.forces),
+            _arriving(inputs, characters),
+            dice=dice,
+        )
     return SetupResult(
         player_stance=inputs.player_stance,
         scenario=scenario,
         fixed=True,
-        characters=tuple(
-            CharacterSetup(key=c.key, name=c.name, side=side)
-            for side, group in (
-                (Side.PLAYER, inputs.player_characters),
-                (Side.AI, inputs.ai_characters),
-            )
-            for c in in_card_order(group)
-        ),
-        setup_text=lines or setup_text(scenario),
+        player_role=setup.player_role,
+        ai_role=setup.ai_role,
+        disorganized_sides=setup.disorganized_sides,
+        first_activation=setup.first_activation,
+        characters=characters,
+        setup_text=lines or setup.text,
+        battlefield=battlefield,
+        log=dice.entries(),
+    )
+
+
+def _arriving(
+    inputs: SetupInputs, characters: Sequence[CharacterSetup]
+) -> tuple[Arriving, ...]:
+    """The characters on the table at some point, with their company, for
+    dealing entry edges (in card order, player side first)."""
+    company = {
+        c.key: c.company for c in (*inputs.player_characters, *inputs.ai_characters)
+    }
+    return tuple(
+        Arriving(key=c.key, name=c.name, company=company.get(c.key, ""))
+        for c in characters
+        if c.mishap is None
     )
 
 

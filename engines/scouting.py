@@ -57,6 +57,8 @@ class SetupCharacter:
     troop_type: TroopType
     company_order: int = 0
     card_order: int = 0
+    company: str = ""
+    """The key of its company (the site's company id), for dealing entry edges."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "key", str(self.key))
