@@ -59,7 +59,7 @@ def build_large(slug: str = "large", scale: float = 1.0, owner_name: str = "benc
     )
     campaign = campaign_generate(owner=owner, slug=slug, sizes=sizes, seed=1)
     scene = campaign.current_scene()
-    fit = [c.character.pk for c in scene_lineup(scene=scene).player if c.fit][:9]
+    fit = scene_lineup(scene=scene).default_participant_ids()[:9]
     battle = battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
     company = Company.objects.filter(campaign=campaign).order_by("pk").first()
     urls = {

@@ -72,7 +72,7 @@ def largest_battle(workdir: Path):
     battle = battle_set_up(
         scene=best,
         stance="recon",
-        participant_ids=[c.character.pk for c in lineup.player if c.fit],
+        participant_ids=lineup.default_participant_ids(),
         seed=1,
     )
     return battle, login

@@ -78,6 +78,14 @@ def counterpart(role: Role | str) -> Role:
     raise ValueError(f"no counterpart for {role}")
 
 
+def scenario_roles(scenario: Scenario | str) -> tuple[Role, ...]:
+    """The two roles a named scenario gives its sides; none for the others."""
+    rules = _rules_for(scenario)
+    if rules is None or rules.roles is RoleRule.NONE:
+        return ()
+    return ROLE_PAIRS[rules.roles]
+
+
 @dataclass(frozen=True)
 class ObjectivePiece:
     """The named piece of a Special scenario: what it is and how it is held."""

@@ -110,6 +110,38 @@ def scenario_for(
     ]
 
 
+def stance_outcomes(stance: Stance | str) -> dict[Relation, tuple[TableCell, ...]]:
+    """What a stance leads to when its side scouts higher: the cells of its row of
+    the outcome table, for each relation, without repeats (§3.7)."""
+    stance = Stance(stance)
+    return {
+        relation: tuple(
+            dict.fromkeys(
+                OUTCOME_TABLE[(stance, relation, column)] for column in OUTCOME_COLUMNS
+            )
+        )
+        for relation in (Relation.OUTSCOUTS, Relation.SURPRISES)
+    }
+
+
+def stance_line(stance: Stance | str) -> str:
+    """One line a player reads before choosing a stance, from the outcome table:
+    'Outscout the AI: Pitched Battle or Assault. Surprise it: …'."""
+    outcomes = stance_outcomes(stance)
+
+    def cells(relation: Relation) -> str:
+        names = [cell.label for cell in outcomes[relation]]
+        return (
+            ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+        )
+
+    return (
+        f"Outscout the AI: {cells(Relation.OUTSCOUTS)}. "
+        f"Surprise it: {cells(Relation.SURPRISES)}. "
+        "Its own stance decides which."
+    )
+
+
 # --- §3.8: from the table cell to the final scenario --------------------------
 
 SPECIAL_TABLE: tuple[tuple[int, Scenario], ...] = (

@@ -187,8 +187,8 @@ def skirmish(
         scene = scene or campaign.current_scene()
         fit = [
             c.character.pk
-            for c in scene_lineup(scene=scene).player
-            if c.fit and c.character not in exclude
+            for c in scene_lineup(scene=scene).default_participants()
+            if c.character not in exclude
         ]
         return battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
 
@@ -281,7 +281,7 @@ def make_pack_battle(
         the_scene = make_scene(campaign, status="current", **(scene or {}))
         make_scene_company(the_scene, player_company, leading=True)
         make_scene_company(the_scene, ai_company, leading=True)
-        fit = [c.character.pk for c in scene_lineup(scene=the_scene).player if c.fit]
+        fit = scene_lineup(scene=the_scene).default_participant_ids()
         setup.setdefault("stance", "attack")
         setup.setdefault("seed", 1)
         if coop:

@@ -7,6 +7,7 @@ from django import forms
 from campaigns.selectors.lineup import SceneLineup
 from campaigns.services.battle_setup import COOP_NAME_MAX, MAX_SEED
 from engines.enums import ScenarioMode, Stance
+from engines.scenario import stance_line
 
 
 class BattleSetupForm(forms.Form):
@@ -15,7 +16,8 @@ class BattleSetupForm(forms.Form):
         choices=Stance.choices(),
         widget=forms.RadioSelect,
         initial=Stance.ATTACK.value,
-        help_text="Attack, Recon or Defend (RULES §3). The AI rolls its own.",
+        help_text="With the AI's stance (it rolls its own) and the scouting, it "
+        "decides the scenario. Equal scouting gives a special scenario.",
     )
     participants = forms.MultipleChoiceField(
         label="Taking part",
@@ -39,20 +41,25 @@ class BattleSetupForm(forms.Form):
     def __init__(self, *args, lineup: SceneLineup, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lineup = lineup
-        fit = [c for c in lineup.player if c.fit]
+        self.fixed = lineup.scene.scenario_mode == ScenarioMode.FIXED
+        if self.fixed:
+            del self.fields["stance"]
+        selectable = [c for c in lineup.player if c.selectable]
         self.fields["participants"].choices = [
-            (str(c.character.pk), c.character.name) for c in fit
+            (str(c.character.pk), c.character.name) for c in selectable
         ]
-        self.fields["participants"].initial = [str(c.character.pk) for c in fit]
+        self.fields["participants"].initial = [
+            str(pk) for pk in lineup.default_participant_ids()
+        ]
         self.fields["scouts"].choices = [
-            (str(c.character.pk), f"{c.character.name} scouts") for c in fit
+            (str(c.character.pk), f"{c.character.name} scouts") for c in selectable
         ]
-        if lineup.scene.scenario_mode == ScenarioMode.FIXED:
+        if self.fixed:
             self.fields["scouts"].disabled = True
             self.fields[
                 "scouts"
             ].help_text = "This scene has a fixed scenario: there is no scouting."
-        for c in fit:
+        for c in selectable:
             self.fields[self.coop_field(c.character.pk)] = forms.CharField(
                 label=f"Player commanding {c.character.name}",
                 required=False,
@@ -63,8 +70,17 @@ class BattleSetupForm(forms.Form):
     def coop_field(character_id: int) -> str:
         return f"coop_{character_id}"
 
+    def stances(self) -> list[dict]:
+        """Each stance's radio with one line on what it leads to."""
+        if self.fixed:
+            return []
+        return [
+            {"radio": radio, "line": stance_line(radio.data["value"])}
+            for radio in self["stance"]
+        ]
+
     def rows(self) -> list[dict]:
-        """One row per player character for the template, fit or not."""
+        """One row per player character the scene allows, fit or not."""
         participants = {w.data["value"]: w for w in self["participants"]}
         scouts = {w.data["value"]: w for w in self["scouts"]}
         rows = []
@@ -73,16 +89,31 @@ class BattleSetupForm(forms.Form):
             rows.append(
                 {
                     "lineup": c,
+                    "wounds": [w.name for w in c.open_wounds],
                     "participant": participants.get(key),
                     "scout": scouts.get(key),
-                    "coop": self[self.coop_field(c.character.pk)] if c.fit else None,
+                    "coop": self[self.coop_field(c.character.pk)]
+                    if c.selectable
+                    else None,
                 }
             )
         return rows
+
+    def limits(self) -> list[str]:
+        """What the scene allows of each company, in words (empty: no limits)."""
+        lines = []
+        for scene_company in self.lineup.scene_companies:
+            text = self.lineup.limits(scene_company).describe()
+            if text:
+                lines.append(f"{scene_company.company.name}: {text}")
+        return lines
 
     def coop_players(self) -> dict[int, str]:
         return {
             c.character.pk: self.cleaned_data.get(self.coop_field(c.character.pk), "")
             for c in self.lineup.player
-            if c.fit
+            if c.selectable
         }
+
+    def chosen_stance(self) -> str | None:
+        return None if self.fixed else self.cleaned_data["stance"]

@@ -30,6 +30,12 @@ class BattleResult(models.Model):
     ai_victory_points = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=in_range(0, 99)
     )
+    rounds_played = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=in_range(1, 20),
+        help_text="How many rounds were fought.",
+    )
     fingerprint = models.CharField(
         max_length=64,
         blank=True,
@@ -45,6 +51,7 @@ class BattleResult(models.Model):
             choice_check("end_reason", EndReason.choices()),
             range_check("player_victory_points", 0, 99, nullable=True),
             range_check("ai_victory_points", 0, 99, nullable=True),
+            range_check("rounds_played", 1, 20, nullable=True),
         ]
 
     def __str__(self) -> str:

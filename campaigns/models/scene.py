@@ -23,6 +23,7 @@ from engines.enums import (
     SceneStatus,
     WoundSide,
 )
+from engines.roles import Role, scenario_roles
 
 PURSUIT_BONUS_CHOICES = [(0, "None"), (2, '+2"'), (4, '+4"')]
 """§5.4's difficulty lever: inches added to pursuers behind the rearmost model."""
@@ -79,6 +80,13 @@ class Scene(models.Model):
     custom_scenario_setup = models.TextField(
         blank=True, max_length=1500, validators=[MaxLengthValidator(1500)]
     )
+    fixed_player_role = models.CharField(
+        max_length=16,
+        choices=Role.choices(),
+        blank=True,
+        help_text="A fixed named scenario with sides' roles (Assault, Siege, Trap, "
+        "Ambush …): the player side's role; the AI side takes the other.",
+    )
 
     briefing = models.TextField(
         blank=True, max_length=2000, validators=[MaxLengthValidator(2000)]
@@ -88,6 +96,14 @@ class Scene(models.Model):
     )
     victory_conditions = models.TextField(
         blank=True, max_length=1000, validators=[MaxLengthValidator(1000)]
+    )
+    outright_kill_rule = models.TextField(
+        blank=True,
+        max_length=400,
+        validators=[MaxLengthValidator(400)],
+        help_text="A rule of this scene that kills a character outright (for "
+        "example a hero struck by a fated blow). Blank: nobody is killed outright "
+        "here, and the result form does not ask.",
     )
     castle_nearby = models.BooleanField(
         default=False,
@@ -198,6 +214,7 @@ class Scene(models.Model):
             range_check("special_wound_defence", -3, 3),
             range_check("special_wound_move", -3, 3),
             choice_check("special_wound_applies_to", WoundSide.choices()),
+            choice_check("fixed_player_role", Role.choices(), blank=True),
             models.CheckConstraint(
                 condition=Q(pursuit_bonus_inches__in=[0, 2, 4]),
                 name="campaigns_scene_pursuit_bonus_valid",
@@ -280,7 +297,23 @@ class Scene(models.Model):
                 error("custom_scenario_name", "Name the scene's own scenario.")
             elif custom and not self.custom_scenario_setup:
                 error("custom_scenario_setup", "Write the scene's own setup text.")
-        elif self.fixed_scenario or self.custom_scenario_name:
+        if self.fixed_player_role:
+            roles = scenario_roles(self.fixed_scenario or "")
+            if not (self.scenario_mode == ScenarioMode.FIXED and roles):
+                error(
+                    "fixed_player_role",
+                    "Only a fixed named scenario with roles (Assault, Siege, Trap, "
+                    "Ambush …) takes the player side's role.",
+                )
+            elif self.fixed_player_role not in roles:
+                names = " or ".join(role.label.lower() for role in roles)
+                error(
+                    "fixed_player_role",
+                    f"In a {self.fixed_scenario} the player side is the {names}.",
+                )
+        if self.scenario_mode != ScenarioMode.FIXED and (
+            self.fixed_scenario or self.custom_scenario_name
+        ):
             error(
                 "scenario_mode",
                 "A generated scenario takes no fixed scenario: choose fixed mode "

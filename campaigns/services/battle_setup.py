@@ -25,6 +25,7 @@ from campaigns.models import (
 )
 from campaigns.models.battle import BattleStatus, new_seed
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineup
+from campaigns.services.battlefield import scene_forces, scene_table
 from engines.enums import (
     Doctrine,
     Mishap,
@@ -45,17 +46,22 @@ from engines.scenario import (
     SetupResult,
     generate_setup,
 )
+from engines.scouting import scouts_allowed
 
 MAX_SEED = 2**63 - 1
 # The engine names the input at fault; the form names its fields differently.
-FORM_FIELDS = {"player_characters": "participants", "player_scouts": "scouts"}
+FORM_FIELDS = {
+    "player_characters": "participants",
+    "player_scouts": "scouts",
+    "stance": "stance",
+}
 COOP_NAME_MAX = 40
 
 
 def battle_set_up(
     *,
     scene: Scene,
-    stance: Stance | str,
+    stance: Stance | str | None,
     participant_ids: Sequence[int],
     scout_ids: Sequence[int] = (),
     coop_players: Mapping[int, str] | None = None,
@@ -63,7 +69,8 @@ def battle_set_up(
 ) -> Battle:
     """Run §3 for the scene's current battle and save it as a planned battle.
 
-    Raises ValidationError (keyed by form field where one is to blame) and saves
+    ``stance`` is None for a fixed scenario (no stance is asked there). Raises
+    ValidationError (keyed by form field where one is to blame) and saves
     nothing when the choices break a rule.
     """
     try:
@@ -79,7 +86,9 @@ def battle_set_up(
             scouts = _chosen_scouts(scene, players, scout_ids)
             coop = _coop_names(players, coop_players or {})
             seed = _seed(seed)
-            result = _generate(scene, lineup, Stance(stance), players, scouts, seed)
+            result = _generate(
+                scene, lineup, _stance(scene, stance), players, scouts, seed
+            )
             battle = Battle(
                 campaign=scene.campaign,
                 scene=scene,
@@ -134,7 +143,12 @@ def battle_reroll(*, battle: Battle, seed: int | None = None) -> Battle:
         seed = _seed(seed)
         try:
             result = _generate(
-                scene, lineup, Stance(battle.player_stance), players, scouts, seed
+                scene,
+                lineup,
+                _stance(scene, battle.player_stance or None),
+                players,
+                scouts,
+                seed,
             )
         except SetupError as error:
             raise ValidationError(str(error)) from error
@@ -183,10 +197,22 @@ def _check_scene(scene: Scene) -> None:
         )
 
 
+def _stance(scene: Scene, stance: Stance | str | None) -> Stance | None:
+    """The player's stance: asked for a generated scenario, none for a fixed one."""
+    if scene.scenario_mode == ScenarioMode.FIXED:
+        return None
+    if not stance:
+        raise ValidationError(
+            {"stance": "Choose your stance: attack, recon or defend."}
+        )
+    return Stance(stance)
+
+
 def _chosen_participants(
     lineup: SceneLineup, participant_ids: Sequence[int]
 ) -> list[LineupCharacter]:
-    by_id = {c.character.pk: c for c in lineup.player}
+    players = lineup.of_side(Side.PLAYER)
+    by_id = {c.character.pk: c for c in players}
     try:
         wanted = {int(raw) for raw in participant_ids}
     except (TypeError, ValueError) as error:
@@ -198,7 +224,20 @@ def _chosen_participants(
         raise ValidationError(
             {"participants": "Only the player's characters in this scene can fight."}
         )
-    chosen = [c for c in lineup.player if c.character.pk in wanted]
+    chosen = [c for c in players if c.character.pk in wanted]
+    forbidden = [c for c in chosen if not c.allowed]
+    if forbidden:
+        names = ", ".join(c.character.name for c in forbidden)
+        rules = " ".join(
+            f"{limits.name}: {limits.describe()}"
+            for limits in _limits(lineup, forbidden)
+        )
+        raise ValidationError(
+            {
+                "participants": f"{names} cannot take part in {lineup.scene.title}. "
+                f"{rules}"
+            }
+        )
     unfit = [c for c in chosen if not c.fit]
     if unfit:
         names = ", ".join(f"{c.character.name} ({c.reason.lower()})" for c in unfit)
@@ -207,12 +246,56 @@ def _chosen_participants(
         raise ValidationError(
             {"participants": "Pick at least one character to take part."}
         )
-    if not any(c.fit for c in lineup.ai):
-        raise ValidationError(
-            "Nobody can fight on the AI side: every AI character of this scene is "
-            "dead or unfit."
-        )
+    for scene_company in lineup.scene_companies:
+        if scene_company.side != Side.PLAYER:
+            continue
+        count = sum(1 for c in chosen if c.scene_company.pk == scene_company.pk)
+        least, most = scene_company.min_characters, scene_company.max_characters
+        name = scene_company.company.name
+        if most is not None and count > most:
+            raise ValidationError(
+                {
+                    "participants": f"At most {most} of {name} may take part in "
+                    f"{lineup.scene.title}; {count} were picked."
+                }
+            )
+        if least is not None and count < least:
+            raise ValidationError(
+                {
+                    "participants": f"At least {least} of {name} must take part in "
+                    f"{lineup.scene.title}; {count} were picked."
+                }
+            )
+    _check_ai_side(lineup)
     return chosen
+
+
+def _limits(lineup: SceneLineup, characters: Sequence[LineupCharacter]):
+    seen = []
+    for c in characters:
+        if c.scene_company not in seen:
+            seen.append(c.scene_company)
+    return [lineup.limits(sc) for sc in seen]
+
+
+def _check_ai_side(lineup: SceneLineup) -> None:
+    """The AI side needs someone to fight, and each AI company its least number."""
+    fighting = lineup.ai_fighting()
+    if not fighting:
+        raise ValidationError(
+            "Nobody can fight on the AI side: every AI character this scene allows "
+            "is dead or unfit."
+        )
+    for scene_company in lineup.scene_companies:
+        least = scene_company.min_characters
+        if scene_company.side != Side.AI or least is None:
+            continue
+        count = sum(1 for c in fighting if c.scene_company.pk == scene_company.pk)
+        if count < least:
+            raise ValidationError(
+                f"{scene_company.company.name} needs at least {least} characters "
+                f"in {lineup.scene.title}, but only {count} can fight."
+            )
 
 
 def _chosen_scouts(
@@ -233,7 +316,7 @@ def _chosen_scouts(
         raise ValidationError(
             {"scouts": "A scout must be one of the characters taking part."}
         )
-    allowed = len(players) // 3
+    allowed = scouts_allowed(len(players))
     if len(wanted) > allowed:
         raise ValidationError(
             {
@@ -279,6 +362,7 @@ def _setup_character(c: LineupCharacter) -> SetupCharacter:
         troop_type=c.character.troop_type,
         company_order=c.company_order,
         card_order=c.character.card_order,
+        company=str(c.scene_company.company_id),
     )
 
 
@@ -300,7 +384,7 @@ def _fixed_scenario(scene: Scene) -> tuple[str | None, str]:
 def _generate(
     scene: Scene,
     lineup: SceneLineup,
-    stance: Stance,
+    stance: Stance | None,
     players: list[LineupCharacter],
     scouts: list[LineupCharacter],
     seed: int,
@@ -311,7 +395,7 @@ def _generate(
     inputs = SetupInputs(
         player_stance=stance,
         player_characters=tuple(_setup_character(c) for c in players),
-        ai_characters=tuple(_setup_character(c) for c in lineup.ai if c.fit),
+        ai_characters=tuple(_setup_character(c) for c in lineup.ai_fighting()),
         player_scouts=tuple(str(c.character.pk) for c in scouts),
         ai_reputation=ai_reputation,
         ai_rating=ai_rating,
@@ -319,6 +403,13 @@ def _generate(
         castle_nearby=scene.castle_nearby,
         fixed_scenario=fixed,
         fixed_setup_text=fixed_text,
+        fixed_player_role=scene.fixed_player_role or None,
+        table=scene_table(
+            scene=scene,
+            features=scene.features.all(),
+            objectives=scene.objectives.select_related("carried_by"),
+        ),
+        forces=scene_forces(lineup.scene_companies),
     )
     try:
         return generate_setup(inputs, rng=random.Random(seed))
@@ -331,7 +422,7 @@ def _generate(
 def _apply_result(battle: Battle, result: SetupResult) -> None:
     """Copy the engine's decisions onto the battle row."""
     scenario = str(result.scenario)
-    battle.player_stance = result.player_stance.value
+    battle.player_stance = result.player_stance.value if result.player_stance else ""
     battle.ai_stance = result.ai_stance.value if result.ai_stance else ""
     battle.player_score = result.player_score
     battle.ai_score = result.ai_score
@@ -388,7 +479,7 @@ def _save_lineup(
         for position, sc in enumerate(lineup.scene_companies)
     )
     states = {c.key: c for c in result.characters}
-    fighting = [*players, *(c for c in lineup.ai if c.fit)]
+    fighting = [*players, *lineup.ai_fighting()]
     rows = []
     for order, c in enumerate(fighting, start=1):
         state = states.get(str(c.character.pk))

@@ -29,7 +29,7 @@ def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
         try:
             battle = setup_service.battle_set_up(
                 scene=scene_obj,
-                stance=form.cleaned_data["stance"],
+                stance=form.chosen_stance(),
                 participant_ids=[int(v) for v in form.cleaned_data["participants"]],
                 scout_ids=[int(v) for v in form.cleaned_data["scouts"]],
                 coop_players=form.coop_players(),
@@ -42,7 +42,7 @@ def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
             return redirect(
                 "campaigns:battle_detail", slug=campaign.slug, battle_id=battle.pk
             )
-    fit_count = sum(1 for c in lineup.player if c.fit)
+    fit_count = len(lineup.default_participants())
     return render(
         request,
         "campaigns/battle_setup_form.html",
@@ -53,6 +53,7 @@ def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
             "lineup": lineup,
             "planned": planned,
             "ai_characters": lineup.ai,
+            "ai_fighting": {c.character.pk for c in lineup.ai_fighting()},
             "scouts_allowed_all": scouts_allowed(fit_count),
         },
     )

@@ -137,3 +137,17 @@ def test_a_special_wound_that_changes_values_has_a_name(scene):
 def test_a_special_wound_modifier_stays_within_three(scene):
     scene.special_wound_name, scene.special_wound_attack = "Black Breath", -4
     assert "special_wound_attack" in _errors(scene)
+
+
+def test_a_fixed_named_scenario_s_player_role_is_one_of_its_roles(scene):
+    scene.scenario_mode, scene.fixed_scenario = "fixed", "Trap"
+    scene.fixed_player_role = "defender"
+    assert _errors(scene)["fixed_player_role"] == [
+        "In a Trap the player side is the trapping side or surprised side (attacker)."
+    ]
+
+
+def test_only_a_named_scenario_with_roles_takes_a_player_role(scene):
+    scene.scenario_mode, scene.fixed_scenario = "fixed", "Pitched Battle"
+    scene.fixed_player_role = "attacker"
+    assert "fixed_player_role" in _errors(scene)

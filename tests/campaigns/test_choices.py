@@ -32,6 +32,7 @@ from engines.enums import (
     WoundSide,
     WoundStatus,
 )
+from engines.roles import Role
 
 FROM_ENGINE = {
     ("Scene", "kind"): SceneKind,
@@ -48,6 +49,7 @@ FROM_ENGINE = {
     ("SceneFeature", "shape"): Shape,
     ("SceneFeature", "cover"): Cover,
     ("Scene", "special_wound_applies_to"): WoundSide,
+    ("Scene", "fixed_player_role"): Role,
     ("Company", "side"): Side,
     ("Company", "default_doctrine"): Doctrine,
     ("Commander", "reputation"): Reputation,

@@ -31,7 +31,7 @@ def demo(settings, tmp_path) -> Campaign:
 
 def set_up(campaign: Campaign) -> Battle:
     scene = campaign.current_scene()
-    fit = [c.character.pk for c in scene_lineup(scene=scene).player if c.fit]
+    fit = scene_lineup(scene=scene).default_participant_ids()
     return battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=3)
 
 

@@ -30,7 +30,7 @@ def sizes(n: int) -> GenerateSizes:
 def build(owner, slug: str, n: int):
     campaign = campaign_generate(owner=owner, slug=slug, sizes=sizes(n), seed=n)
     scene = campaign.current_scene()
-    fit = [c.character.pk for c in scene_lineup(scene=scene).player if c.fit][:6]
+    fit = scene_lineup(scene=scene).default_participant_ids()[:6]
     planned = battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
     resolved = Battle.objects.filter(campaign=campaign, status="resolved").last()
     company = Company.objects.filter(campaign=campaign).first()

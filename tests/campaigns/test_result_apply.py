@@ -541,7 +541,7 @@ def test_a_refused_result_saves_nothing(battle, skirmish, result_data):
 
 
 def fit_ids(scene: Scene) -> list[int]:
-    return [c.character.pk for c in scene_lineup(scene=scene).player if c.fit]
+    return scene_lineup(scene=scene).default_participant_ids()
 
 
 def set_up(campaign, slug: str, participant_ids=None) -> Battle:

@@ -48,7 +48,7 @@ def table_counts() -> dict[str, int]:
 def set_up(campaign: Campaign, *, seed: int = 1) -> Battle:
     """The current scene's battle with every fit player character."""
     scene = campaign.current_scene()
-    fit = [c.character.pk for c in scene_lineup(scene=scene).player if c.fit]
+    fit = scene_lineup(scene=scene).default_participant_ids()
     return battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=seed)
 
 

@@ -103,7 +103,7 @@ class Command(BaseCommand):
                 )
             return planned
         lineup = scene_lineup(scene=scene)
-        participants = [c.character.pk for c in lineup.player if c.fit]
+        participants = lineup.default_participant_ids()
         try:
             return battle_set_up(
                 scene=scene, stance=stance, participant_ids=participants, seed=seed

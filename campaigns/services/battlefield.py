@@ -1,0 +1,106 @@
+"""A scene's battlefield rows as the engine's inputs (RULES §1).
+
+:func:`scene_table` and :func:`scene_forces` read the scene's table, terrain,
+objectives and companies into :mod:`engines.battlefield`'s plain values; the
+engine turns them into the battle's :class:`~engines.battlefield.Battlefield`
+at setup (the scene's own for a fixed scenario, §3.9's for a generated one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from campaigns.models import Objective, Scene, SceneCompany, SceneFeature
+from engines.battlefield import (
+    DEFAULT_BAND,
+    Feature,
+    ForceSpec,
+    ObjectiveMark,
+    TableSpec,
+    Zone,
+)
+from engines.enums import Cover, Deployment, Edge, ObjectiveKind, Shape, Side
+
+
+def scene_table(
+    *,
+    scene: Scene,
+    features: Iterable[SceneFeature],
+    objectives: Iterable[Objective],
+) -> TableSpec:
+    """The scene's table: size, terrain, objectives, sight, length, scoring."""
+    return TableSpec(
+        width=scene.table_width,
+        depth=scene.table_depth,
+        features=tuple(_feature(f) for f in features),
+        objectives=tuple(_objective(o) for o in objectives),
+        sight_limit=scene.sight_limit,
+        length=scene.battle_length,
+        scores_victory_points=scene.scores_victory_points,
+    )
+
+
+def scene_forces(scene_companies: Iterable[SceneCompany]) -> tuple[ForceSpec, ...]:
+    """Each company of the scene: side, entry edge, deployment, arrival, orders."""
+    return tuple(
+        ForceSpec(
+            key=str(sc.company_id),
+            name=sc.company.name,
+            side=Side(sc.side),
+            entry_edge=Edge(sc.entry_edge),
+            zone=deployment_zone(sc),
+            arrives_in_round=sc.arrives_in_round,
+            dealt=sc.entry_edge_dealt,
+            instructions=sc.ai_instructions if sc.side == Side.AI else "",
+        )
+        for sc in scene_companies
+    )
+
+
+def deployment_zone(sc: SceneCompany) -> Zone:
+    """Where the scene company deploys, as the engine's zone."""
+    match Deployment(sc.deployment):
+        case Deployment.CENTRE:
+            return Zone(kind=Deployment.CENTRE, radius=sc.deployment_radius or 6)
+        case Deployment.RECTANGLE:
+            return Zone(
+                kind=Deployment.RECTANGLE,
+                x=sc.zone_x,
+                y=sc.zone_y,
+                width=sc.zone_width,
+                depth=sc.zone_depth or DEFAULT_BAND,
+            )
+        case Deployment.ANYWHERE:
+            return Zone(kind=Deployment.ANYWHERE, distance=sc.deployment_distance or 0)
+    edge = Edge(sc.entry_edge)
+    return Zone(
+        kind=Deployment.EDGE,
+        edge=None if edge is Edge.CENTRE else edge,
+        depth=sc.deployment_depth,
+    )
+
+
+def _feature(f: SceneFeature) -> Feature:
+    return Feature(
+        name=f.name,
+        shape=Shape(f.shape),
+        x=f.x,
+        y=f.y,
+        width=f.width,
+        depth=f.depth,
+        radius=f.radius,
+        cover=Cover(f.cover),
+        objective=f.objective,
+        victory_points=f.victory_points,
+    )
+
+
+def _objective(o: Objective) -> ObjectiveMark:
+    return ObjectiveMark(
+        name=o.name,
+        kind=ObjectiveKind(o.kind),
+        x=o.x,
+        y=o.y,
+        carrier=o.carried_by.name if o.carried_by_id else None,
+        victory_points=o.victory_points,
+    )
