@@ -38,8 +38,15 @@ BAND_PT = 7.0
 NAME_PAD = 1.0
 TYPE_PT = 7.0
 TYPE_GAP = 0.6
-STATS_HEIGHT = 7.8
-"""Two lines of 8 pt ("Attack +2 · Defence +1", "Range 24″ · Move 6″"), padded."""
+STATS_PT = 8.0
+STATS_PAD = 0.8
+"""The stats box's padding and border, top and bottom together (mm)."""
+STATS_WIDTH = TEXT_WIDTH - 2 * 1.2 - 0.5
+"""The stats box's text width: the card's, less the box's padding and border."""
+STATS_LINE = STATS_PT * 1.15 * (25.4 / 72)
+STATS_CLASSES = {2: "stats2", 3: "stats3", 4: "stats4"}
+"""Two lines of 8 pt ("Attack +2 · Defence +1", "Range 24″ · Move 6″"); a
+value a wound changes takes a line of its own, with the reason."""
 STATS_GAP = 1.0
 SLOTS_HEIGHT = 5.0
 """One line of 11 pt slot glyphs (① empty, ❶ marked)."""
@@ -118,7 +125,9 @@ def _cards_for(p: dict[str, Any]) -> list[dict[str, Any]]:
         )
         for f in flags
     )
-    card_parts = STATS_HEIGHT + STATS_GAP + SLOTS_HEIGHT + SLOTS_GAP + flags_height
+    stats = _stats(p)
+    stats_height = len(stats) * STATS_LINE + STATS_PAD
+    card_parts = stats_height + STATS_GAP + SLOTS_HEIGHT + SLOTS_GAP + flags_height
     slots, paras = _slots_and_paras(p)
     body_lines = {
         size: [len(layout(para.runs(), TEXT_WIDTH, size)) for para in paras]
@@ -170,7 +179,8 @@ def _cards_for(p: dict[str, Any]) -> list[dict[str, Any]]:
                 "continued": index > 0,
                 "part": index + 1,
                 "parts": len(bodies),
-                "stats": _stats(p) if index == 0 else [],
+                "stats": stats if index == 0 else [],
+                "stats_class": STATS_CLASSES[len(stats)],
                 "slots": slots if index == 0 else [],
                 "flags": flags if index == 0 else [],
                 "paras": [{"label": para.label, "text": para.text} for para in body],
@@ -190,14 +200,59 @@ def _name_options(name: str) -> list[tuple[float, int]]:
     return options
 
 
-def _stats(p: dict[str, Any]) -> list[tuple[str, str]]:
+INCH = "\u2033"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "\u2212")
+
+
+def effective_values(p: dict[str, Any]) -> dict[str, tuple[int, list[str]]]:
+    """Attack, defence and move with the open wounds' modifiers applied: the
+    value, and the reasons ("Morgul-blade −1") when a wound changes it."""
+    values = {}
+    for stat in ("attack", "defence", "move"):
+        value, reasons = p[stat], []
+        for wound in p["wounds"]:
+            change = wound.get(stat, 0)
+            if change:
+                value += change
+                reasons.append(f"{' '.join(wound['name'].split())} {_signed(change)}")
+        if stat == "move":
+            value = max(value, 0)
+        values[stat] = (value, reasons)
+    return values
+
+
+def _stats(p: dict[str, Any]) -> list[str]:
+    """The stats box's lines: "Attack +2 · Defence +1", "Range 24″ · Move 6″";
+    a value a wound changes goes on its own line, with its base and reasons:
+    "Defence +1 (+2, Morgul-blade −1)"."""
+    values = effective_values(p)
     shooting = p["shooting_range"]
-    return [
-        ("Attack", f"{p['attack']:+d}"),
-        ("Defence", f"{p['defence']:+d}"),
-        ("Range", f"{shooting}\u2033" if shooting else "\u2014"),
-        ("Move", f"{p['move']}\u2033"),
-    ]
+
+    def term(stat: str, label: str) -> str:
+        value, reasons = values[stat]
+        base = p[stat]
+        if stat == "move":
+            shown, plain = f"{value}\u2033", f"{base}\u2033"
+        else:
+            shown, plain = _signed(value), _signed(base)
+        if reasons:
+            return f"{label} {shown} ({plain}, {', '.join(reasons)})"
+        return f"{label} {shown}"
+
+    attack, defence = term("attack", "Attack"), term("defence", "Defence")
+    range_ = f"Range {shooting}\u2033" if shooting else "Range \u2014"
+    move = term("move", "Move")
+    lines = []
+    for first, second in ((attack, defence), (range_, move)):
+        joined = f"{first} \u00b7 {second}"
+        if len(layout([Run(joined, bold=True)], STATS_WIDTH, STATS_PT)) == 1:
+            lines.append(joined)
+        else:
+            lines += [first, second]
+    return lines
 
 
 def _flags(p: dict[str, Any]) -> list[str]:
@@ -208,8 +263,11 @@ def _flags(p: dict[str, Any]) -> list[str]:
         flags.append("Disorganized")
     if p["reserve"]:
         flags.append(f"Reserve: arrives round {LATE_ARRIVAL_ROUND}")
-    # One line of tags (the setup sheet explains each).
-    return [" · ".join(flags)] if flags else []
+    # One line of tags (the setup sheet explains each), then who commands it.
+    lines = [" · ".join(flags)] if flags else []
+    if p.get("coop_player"):
+        lines.append(f"Commanded by {p['coop_player']}")
+    return lines
 
 
 def _slots_and_paras(p: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Para]]:
@@ -239,13 +297,24 @@ def _slots_and_paras(p: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Para
         if slot.wound is None:
             continue
         w = p["wounds"][int(slot.wound.key)]
+        changes = tuple(
+            (stat, w.get(stat, 0))
+            for stat in ("attack", "defence", "move")
+            if w.get(stat, 0)
+        )
         groups.setdefault(
-            (w["name"], w["rules"].strip(), w["heals_at_sanctuary"]), []
+            (w["name"], w["rules"].strip(), w["heals_at_sanctuary"], changes), []
         ).append(slot.number)
-    for (name, rules, heals), numbers in groups.items():
+    for (name, rules, heals, changes), numbers in groups.items():
         marks = "".join(chr(MARKED_SLOT + n - 1) for n in numbers)
         label = f"{marks} {' '.join(name.split())}:"
-        text = rules or "an open persisting wound."
+        effect = ", ".join(
+            f"{_signed(change)}{INCH if stat == 'move' else ''} {stat}"
+            for stat, change in changes
+        )
+        text = rules or (
+            f"{effect} while open." if effect else "an open persisting wound."
+        )
         if not heals:
             text = f"{text} (Does not heal at a sanctuary.)"
         paras.append(Para(label, text))

@@ -1,201 +1,369 @@
-"""The setup sheet's top-down table diagram, as numbers for an inline SVG.
+"""The setup sheet's table diagram, drawn from the battle's battlefield data.
 
-Everything here is geometry in millimetres; the template draws it with
-``<rect>``, ``<circle>`` and ``<text>`` elements, and the only words inside the
-SVG are numbers and compass letters (company names go in the legend beside it,
-where the text can wrap). North is up; a clock direction reads 12 = north,
-3 = east (RULES §0).
+The SVG's user units are inches (its ``viewBox`` runs from minus the margin to
+the table's size plus the margin), so every rectangle and circle carries the
+data's own numbers: a 6" band along the north edge of a 36" table is
+``<rect x="0" y="0" width="36" height="6">``, and a test can check the drawing
+against the data. North is up; a clock direction reads 12 = north, 3 = east.
+
+Inside the SVG there are only numbers, compass letters and keys; names go in
+the legend beside it, where text can wrap. Nothing is drawn that the data does
+not say: a company that deploys "anywhere" has no zone, a carried objective no
+marker (the legend says who carries it).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.enums import Edge
+from engines.battlefield import Battlefield, Force
+from engines.enums import Cover, Deployment, Edge, Shape
 
-MAX_WIDTH_MM = 88.0
-MAX_DEPTH_MM = 88.0
-MARGIN_MM = 6.0
-"""Room around the table for the compass letters and clock numbers."""
-EDGE_ZONE_INCHES = 3.0
-"""How deep an entry edge's band is drawn."""
-CENTRE_ZONE_SHARE = 1 / 3
-"""The centre zone's side, as a share of the table's smaller dimension."""
+MAX_WIDTH_MM = 96.0
+MAX_DEPTH_MM = 92.0
+MARGIN_MM = 7.0
+"""Room around the table for compass letters, arrival arrows and the scale."""
 GRID_INCHES = 6
-MARKER_HALF = 1.8
-"""Half the side of the objective's diamond, in mm."""
+FONT_MM = 2.4
+SMALL_MM = 2.0
+COVER_FILL = {Cover.HARD.value: "#7d7d7d", Cover.SOFT.value: "#9fbf8a", "none": "none"}
+COVER_OPACITY = {Cover.HARD.value: 0.55, Cover.SOFT.value: 0.5, "none": 0}
 
 
-def _mm(value: float) -> float:
-    """Millimetres to a hundredth: short SVG numbers."""
+def _n(value: float) -> float:
+    """A short SVG number (hundredths of an inch)."""
     return round(value, 2)
 
 
 @dataclass(frozen=True)
-class Zone:
+class ZoneShape:
     key: int
     colour: str
+    kind: str
+    """"rect" or "circle"."""
+    x: float = 0
+    y: float = 0
+    width: float = 0
+    height: float = 0
+    r: float = 0
+    label: str = ""
+    """The depth or radius, written on the zone: '6″', 'r 6″'."""
+    label_x: float = 0
+    label_y: float = 0
+    key_x: float = 0
+    key_y: float = 0
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrival marker at an edge: a wedge pointing in, the key and round."""
+
+    key: int
+    colour: str
+    points: str
+    text: str
+    text_x: float
+    text_y: float
+
+
+@dataclass(frozen=True)
+class FeatureShape:
+    letter: str
+    kind: str
     x: float
     y: float
-    width: float
-    height: float
-    label_x: float
-    label_y: float
-    circle_y: float
+    width: float = 0
+    height: float = 0
+    r: float = 0
+    fill: str = "none"
+    opacity: float = 0
+    objective: bool = False
+    letter_x: float = 0
+    letter_y: float = 0
 
 
 @dataclass(frozen=True)
 class Marker:
+    """An objective diamond at its position (a rolled one with its line)."""
+
     x: float
     y: float
-    line_x1: float
-    line_y1: float
-    box_x: float
-    box_y: float
-    label: str
-    """Numbers only: "11 o'clock, 7\"" is built from the placement's numbers."""
-    clamped: bool
+    points: str
+    line: tuple[float, float, float, float] | None = None
+    clamped: bool = False
 
 
 @dataclass(frozen=True)
 class Diagram:
-    width: float
-    height: float
-    table_x: float
-    table_y: float
-    table_width: float
-    table_depth: float
-    inches_wide: int
-    inches_deep: int
+    width_mm: float
+    height_mm: float
+    view_box: str
+    table_width: int
+    table_depth: int
+    margin: float
     grid: tuple[tuple[float, float, float, float], ...]
-    zones: tuple[Zone, ...]
+    zones: tuple[ZoneShape, ...]
+    arrows: tuple[Arrow, ...]
+    features: tuple[FeatureShape, ...]
+    markers: tuple[Marker, ...]
     compass: tuple[tuple[float, float, str], ...]
+    scale: dict[str, Any]
     font: float
-    marker: Marker | None = None
+    small: float
+    stroke: float
     legend: tuple[dict[str, Any], ...] = field(default=())
+    feature_legend: tuple[dict[str, Any], ...] = field(default=())
+    objective_legend: tuple[str, ...] = field(default=())
 
 
 def table_diagram(
-    *,
-    width_in: int,
-    depth_in: int,
-    companies: Sequence[dict[str, Any]],
-    objective: dict[str, Any] | None,
+    *, battlefield: Battlefield, companies: list[dict[str, Any]]
 ) -> Diagram:
-    """Lay out the table: each company's entry edge (or the centre zone) in its
-    colour, keyed by number, and the placed objective if there is one."""
-    scale = min(MAX_WIDTH_MM / width_in, MAX_DEPTH_MM / depth_in)
-    tw, td = width_in * scale, depth_in * scale
-    ox = oy = MARGIN_MM
+    """Lay out the table: zones in each company's colour keyed by number, arrival
+    arrows, terrain keyed by letter, objectives, a grid and a scale."""
+    width, depth = battlefield.width, battlefield.depth
+    mm_per_inch = min(MAX_WIDTH_MM / width, MAX_DEPTH_MM / depth)
+    margin = MARGIN_MM / mm_per_inch
+    font, small = FONT_MM / mm_per_inch, SMALL_MM / mm_per_inch
+    stroke = 0.3 / mm_per_inch
 
-    def at(x_in: float, y_in: float) -> tuple[float, float]:
-        return ox + x_in * scale, oy + y_in * scale
+    colours = {str(c["id"]): (c["colour"], c) for c in companies}
+    keys = {str(c["id"]): n for n, c in enumerate(companies, start=1)}
+    zones, arrows, legend = [], [], []
+    for force in battlefield.forces:
+        key = keys.get(force.key, len(keys) + 1)
+        colour, company = colours.get(force.key, ("#555555", {}))
+        if force.arrival is None or force.zone.kind is not Deployment.EDGE:
+            shape = _zone(force, key, colour, width, depth, font)
+            if shape is not None:
+                zones.append(shape)
+        if force.arrival is not None:
+            arrows.extend(_arrows(force, key, colour, width, depth, font))
+        legend.append({"key": key, "colour": colour, "force": force, **company})
 
+    features = tuple(
+        _feature(f, chr(ord("A") + i), font) for i, f in enumerate(battlefield.features)
+    )
+    feature_legend = tuple(
+        {"letter": shape.letter, "feature": f}
+        for shape, f in zip(features, battlefield.features, strict=True)
+    )
+    markers = tuple(
+        m
+        for m in (_marker(o, width, depth, font) for o in battlefield.objectives)
+        if m is not None
+    )
     grid = tuple(
-        tuple(_mm(v) for v in line)
-        for line in [
-            (*at(x, 0), *at(x, depth_in))
-            for x in range(GRID_INCHES, width_in, GRID_INCHES)
-        ]
-        + [
-            (*at(0, y), *at(width_in, y))
-            for y in range(GRID_INCHES, depth_in, GRID_INCHES)
-        ]
+        [(x, 0, x, depth) for x in range(GRID_INCHES, width, GRID_INCHES)]
+        + [(0, y, width, y) for y in range(GRID_INCHES, depth, GRID_INCHES)]
     )
-
-    zones: list[Zone] = []
-    legend: list[dict[str, Any]] = []
-    by_edge: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-    for key, company in enumerate(companies, start=1):
-        by_edge.setdefault(company["entry_edge"], []).append((key, company))
-        legend.append({"key": key, **company})
-    band = min(EDGE_ZONE_INCHES, depth_in / 4, width_in / 4) * scale
-    for edge, group in by_edge.items():
-        zones.extend(_zones(edge, group, ox, oy, tw, td, band, width_in, scale))
-
-    font = 2.6
-    compass = tuple(
-        (_mm(x), _mm(y), letter)
-        for x, y, letter in (
-            (ox + tw / 2, oy - 1.6, "N (12)"),
-            (ox + tw + MARGIN_MM / 2, oy + td / 2 + font / 3, "E"),
-            (ox + tw / 2, oy + td + MARGIN_MM - 1.4, "S (6)"),
-            (ox - MARGIN_MM / 2, oy + td / 2 + font / 3, "W"),
-        )
+    compass = (
+        (_n(width / 2), _n(-margin * 0.3), "N (12)"),
+        (_n(width + margin / 2), _n(depth / 2 + font / 3), "E"),
+        (_n(width / 2), _n(depth + margin * 0.55), "S (6)"),
+        (_n(-margin / 2), _n(depth / 2 + font / 3), "W"),
     )
-    marker = None
-    if objective:
-        marker = _marker(objective, width_in, depth_in, at)
+    span = GRID_INCHES if width >= 2 * GRID_INCHES else max(1, width // 2)
+    bar_y = depth + margin * 0.6
+    scale = {
+        "x1": 0,
+        "x2": span,
+        "y": _n(bar_y),
+        "ticks": (0, span),
+        "tick_top": _n(bar_y - font * 0.3),
+        "tick_bottom": _n(bar_y + font * 0.3),
+        "label": f"{span}\u2033",
+        "label_x": _n(span + font * 0.3),
+        "label_y": _n(bar_y + font * 0.35),
+    }
     return Diagram(
-        width=_mm(tw + 2 * MARGIN_MM),
-        height=_mm(td + 2 * MARGIN_MM),
-        table_x=ox,
-        table_y=oy,
-        table_width=_mm(tw),
-        table_depth=_mm(td),
-        inches_wide=width_in,
-        inches_deep=depth_in,
+        width_mm=round((width + 2 * margin) * mm_per_inch, 2),
+        height_mm=round((depth + 2 * margin) * mm_per_inch, 2),
+        view_box=f"{_n(-margin)} {_n(-margin)} {_n(width + 2 * margin)} "
+        f"{_n(depth + 2 * margin)}",
+        table_width=width,
+        table_depth=depth,
+        margin=_n(margin),
         grid=grid,
         zones=tuple(zones),
+        arrows=tuple(arrows),
+        features=features,
+        markers=markers,
         compass=compass,
-        font=font,
-        marker=marker,
+        scale=scale,
+        font=_n(font),
+        small=_n(small),
+        stroke=_n(stroke),
         legend=tuple(legend),
+        feature_legend=feature_legend,
+        objective_legend=tuple(o.describe() for o in battlefield.objectives),
     )
 
 
-def _zones(edge, group, ox, oy, tw, td, band, width_in, scale) -> list[Zone]:
-    n = len(group)
-    zones = []
-    for i, (key, company) in enumerate(group):
-        if edge == Edge.NORTH:
-            x, y, w, h = ox + tw * i / n, oy, tw / n, band
-        elif edge == Edge.SOUTH:
-            x, y, w, h = ox + tw * i / n, oy + td - band, tw / n, band
-        elif edge == Edge.WEST:
-            x, y, w, h = ox, oy + td * i / n, band, td / n
-        elif edge == Edge.EAST:
-            x, y, w, h = ox + tw - band, oy + td * i / n, band, td / n
-        else:  # centre
-            side = min(tw, td) * CENTRE_ZONE_SHARE
-            x0, y0 = ox + (tw - side) / 2, oy + (td - side) / 2
-            x, y, w, h = x0 + side * i / n, y0, side / n, side
-        zones.append(
-            Zone(
+def _zone(
+    force: Force, key: int, colour: str, width: int, depth: int, font: float
+) -> ZoneShape | None:
+    zone = force.zone
+    if zone.kind is Deployment.ANYWHERE:
+        return None
+    if zone.kind is Deployment.CENTRE:
+        r = zone.radius or 0
+        return ZoneShape(
+            key=key,
+            colour=colour,
+            kind="circle",
+            x=_n(width / 2),
+            y=_n(depth / 2),
+            r=r,
+            label=f"r {r}\u2033",
+            label_x=_n(width / 2),
+            label_y=_n(depth / 2 + r - font * 0.4),
+            key_x=_n(width / 2),
+            key_y=_n(depth / 2),
+        )
+    box = zone.box(width, depth)
+    if box is None:
+        return None
+    x, y, w, h = box
+    if zone.kind is Deployment.EDGE:
+        label = f"{zone.depth}\u2033"
+    else:
+        label = f"{_n(w):g}\u2033 × {_n(h):g}\u2033"
+    # The depth is written near the zone's west or north end, the key at its middle.
+    along_x = w >= h
+    label_x = x + (font * 1.6 if along_x else w / 2)
+    label_y = y + (h / 2 + font * 0.35 if along_x else font * 1.4)
+    return ZoneShape(
+        key=key,
+        colour=colour,
+        kind="rect",
+        x=_n(x),
+        y=_n(y),
+        width=_n(w),
+        height=_n(h),
+        label=label,
+        label_x=_n(label_x),
+        label_y=_n(label_y),
+        key_x=_n(x + w / 2),
+        key_y=_n(y + h / 2),
+    )
+
+
+def _arrows(
+    force: Force, key: int, colour: str, width: int, depth: int, font: float
+) -> list[Arrow]:
+    """One wedge per edge the company comes on at, in the margin, pointing in."""
+    arrival = force.arrival
+    assert arrival is not None
+    if arrival.dealt:
+        edges: dict[Edge, int] = {}
+        for card in arrival.cards:
+            edges[card.edge] = edges.get(card.edge, 0) + 1
+        entries = [(edge, f"R{arrival.round}×{n}") for edge, n in edges.items()]
+    else:
+        edge = arrival.edge or force.entry_edge
+        entries = [(edge, f"R{arrival.round}")] if edge is not Edge.CENTRE else []
+    arrows = []
+    size = font * 0.9
+    for edge, text in entries:
+        cx, cy = {
+            Edge.NORTH: (width * (0.25 + 0.1 * key), 0),
+            Edge.SOUTH: (width * (0.25 + 0.1 * key), depth),
+            Edge.WEST: (0, depth * (0.25 + 0.1 * key)),
+            Edge.EAST: (width, depth * (0.25 + 0.1 * key)),
+        }[edge]
+        cx, cy = min(max(cx, size), width - size), min(max(cy, size), depth - size)
+        if edge in (Edge.NORTH, Edge.SOUTH):
+            out = -1 if edge is Edge.NORTH else 1
+            points = [
+                (cx - size, cy + out * size * 1.6),
+                (cx + size, cy + out * size * 1.6),
+                (cx, cy + out * size * 0.2),
+            ]
+            tx, ty = cx + size * 1.3, cy + out * size * 1.1 + font * 0.3
+        else:
+            out = -1 if edge is Edge.WEST else 1
+            points = [
+                (cx + out * size * 1.6, cy - size),
+                (cx + out * size * 1.6, cy + size),
+                (cx + out * size * 0.2, cy),
+            ]
+            tx, ty = cx + out * size * 1.2, cy + size * 2.3
+        arrows.append(
+            Arrow(
                 key=key,
-                colour=company["colour"],
-                x=_mm(x),
-                y=_mm(y),
-                width=_mm(w),
-                height=_mm(h),
-                label_x=_mm(x + w / 2),
-                label_y=_mm(y + h / 2 + 1.0),
-                circle_y=_mm(y + h / 2),
+                colour=colour,
+                points=" ".join(f"{_n(px)},{_n(py)}" for px, py in points),
+                text=f"{key}: {text}",
+                text_x=_n(tx),
+                text_y=_n(ty),
             )
         )
-    return zones
+    return arrows
 
 
-def _marker(objective, width_in, depth_in, at) -> Marker:
-    clock, inches = int(objective["clock"]), int(objective["inches"])
-    angle = math.radians((clock % 12) * 30)
-    cx, cy = width_in / 2, depth_in / 2
-    x_in = cx + inches * math.sin(angle)
-    y_in = cy - inches * math.cos(angle)
-    clamped_x = min(max(x_in, 0.5), width_in - 0.5)
-    clamped_y = min(max(y_in, 0.5), depth_in - 0.5)
-    x, y = at(clamped_x, clamped_y)
-    x1, y1 = at(cx, cy)
+def _feature(feature, letter: str, font: float) -> FeatureShape:
+    cover = feature.cover.value
+    common = {
+        "letter": letter,
+        "fill": COVER_FILL.get(cover, "none"),
+        "opacity": COVER_OPACITY.get(cover, 0),
+        "objective": feature.objective,
+    }
+    if feature.shape is Shape.CIRCLE:
+        return FeatureShape(
+            kind="circle",
+            x=_n(feature.x),
+            y=_n(feature.y),
+            r=_n(feature.radius or 0),
+            letter_x=_n(feature.x),
+            letter_y=_n(feature.y - (feature.radius or 0) + font),
+            **common,
+        )
+    return FeatureShape(
+        kind="rect",
+        x=_n(feature.x),
+        y=_n(feature.y),
+        width=_n(feature.width or 0),
+        height=_n(feature.depth or 0),
+        letter_x=_n(feature.x + font * 0.55),
+        letter_y=_n(feature.y + font),
+        **common,
+    )
+
+
+def objective_point(objective, width: int, depth: int) -> tuple[float, float] | None:
+    """Where an objective stands, in inches, or None (carried, or not placed)."""
+    if objective.placement is not None:
+        clock, inches = objective.placement
+        angle = math.radians((clock % 12) * 30)
+        return (
+            width / 2 + inches * math.sin(angle),
+            depth / 2 - inches * math.cos(angle),
+        )
+    if objective.placed:
+        return (float(objective.x), float(objective.y))
+    return None
+
+
+def _marker(objective, width: int, depth: int, font: float) -> Marker | None:
+    point = objective_point(objective, width, depth)
+    if point is None:
+        return None
+    x, y = point
+    cx, cy = min(max(x, 0.5), width - 0.5), min(max(y, 0.5), depth - 0.5)
+    half = font * 0.55
+    corners = ((cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy))
+    points = " ".join(f"{_n(px)},{_n(py)}" for px, py in corners)
+    line = None
+    if objective.placement is not None:
+        line = (_n(width / 2), _n(depth / 2), _n(cx), _n(cy))
     return Marker(
-        x=_mm(x),
-        y=_mm(y),
-        line_x1=_mm(x1),
-        line_y1=_mm(y1),
-        box_x=_mm(x - MARKER_HALF),
-        box_y=_mm(y - MARKER_HALF),
-        label=f"{clock} o'clock, {inches}\u2033",
-        clamped=(clamped_x, clamped_y) != (x_in, y_in),
+        x=_n(cx),
+        y=_n(cy),
+        points=points,
+        line=line,
+        clamped=(cx, cy) != (x, y),
     )

@@ -43,23 +43,11 @@ from campaigns.site_url import site_url
 logger = logging.getLogger(__name__)
 
 PACK_DIR = "packs"
-PACK_TEMPLATES = (
-    "battle_pack.html",
-    "setup_sheet.html",
-    "ai_card.html",
-    "event_deck.html",
-    "crop_marks.html",
-    "character_card.html",
-    "result_form.html",
-    "coop.html",
-)
 PACK_STATIC = (
     "css/print.css",
     "fonts/DejaVuSansCondensed.ttf",
     "fonts/DejaVuSansCondensed-Bold.ttf",
 )
-LAYOUT_MODULES = ("battle_pack.py", "cards.py", "diagram.py", "fit.py", "qr.py")
-"""The Python that turns the data into the HTML: a change there is a new pack."""
 
 
 @functools.cache
@@ -67,9 +55,10 @@ def template_version() -> str:
     """A hash of everything besides the data that shapes a pack (once per process)."""
     base = Path(settings.BASE_DIR)
     files = [
-        *(base / "templates" / "print" / name for name in PACK_TEMPLATES),
+        *sorted((base / "templates" / "print").glob("*.html")),
         *(base / "static" / name for name in PACK_STATIC),
-        *(Path(__file__).parent / name for name in LAYOUT_MODULES),
+        # The Python that turns the data into the HTML.
+        *sorted(Path(__file__).parent.glob("*.py")),
         # The rules' own words (quick reference, activation order, event draw)
         # come from the engine: a new engine is a new pack.
         *sorted((base / "engines").rglob("*.py")),

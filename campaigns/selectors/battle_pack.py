@@ -22,8 +22,10 @@ from campaigns.models import (
     PersistingWound,
 )
 from campaigns.models.company import SIDE_COLOURS
+from campaigns.services.battlefield import scene_forces, scene_table
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import HEX_COLOUR_PATTERN
+from engines.battlefield import Battlefield, generated_battlefield, scene_battlefield
 from engines.doctrines import procedure
 from engines.enums import (
     Doctrine,
@@ -39,9 +41,10 @@ from engines.enums import (
     TroopType,
     WoundStatus,
 )
+from engines.roles import Role
 from engines.scouting import NO_COMMANDER_RATING, NO_COMMANDER_REPUTATION
 
-DATA_VERSION = 1
+DATA_VERSION = 2
 """Bump when the shape of the data changes (it is part of the pack's hash)."""
 
 
@@ -78,6 +81,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             "random_events": campaign.random_events,
         },
         "battle": _battle(battle),
+        "battlefield": battle_battlefield(battle).to_data(),
         "scene": {
             "title": scene.title,
             "slug": scene.slug,
@@ -95,6 +99,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
                 for o in scene.objectives.all()
             ],
             "special_wound": scene.special_wound_name,
+            "outright_kill_rule": scene.outright_kill_rule,
             "reinforcements": scene.reinforcements,
             "reinforcement_cap": scene.reinforcement_cap,
             "quarry": sorted(c.name for c in scene.quarry.all()),
@@ -110,6 +115,41 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             if c["side"] == Side.AI
         },
     }
+
+
+def battle_battlefield(battle: Battle) -> Battlefield:
+    """The battlefield the battle was set up with; for a battle set up before
+    battlefields were kept, the one its scene and setup give now (no cards
+    dealt: the pack then says to deal them at the table)."""
+    stored = (battle.setup_data or {}).get("battlefield")
+    if stored:
+        return Battlefield.from_data(stored)
+    scene = battle.scene
+    table = scene_table(
+        scene=scene,
+        features=scene.features.all(),
+        objectives=scene.objectives.select_related("carried_by"),
+    )
+    forces = scene_forces(
+        scene.scene_companies.select_related("company").order_by("order", "id")
+    )
+    if (battle.setup_data or {}).get("fixed") or not battle.ai_stance:
+        return scene_battlefield(table=table, forces=forces)
+    placement = battle.objective_placement
+    return generated_battlefield(
+        battle.scenario_name,
+        roles={Side(side): Role(role) for side, role in (battle.roles or {}).items()},
+        table=table,
+        forces=forces,
+        placement=None
+        if not placement
+        else (
+            placement["name"],
+            ObjectiveKind(placement["kind"]),
+            int(placement["clock"]),
+            int(placement["inches"]),
+        ),
+    )
 
 
 # --- the queries --------------------------------------------------------------
@@ -253,6 +293,9 @@ def _participant(p: BattleParticipant, colours: dict[int, str]) -> dict[str, Any
                 "name": w.name,
                 "rules": w.rules_text,
                 "heals_at_sanctuary": w.heals_at_sanctuary,
+                "attack": w.attack_modifier,
+                "defence": w.defence_modifier,
+                "move": w.move_modifier,
             }
             for w in character.wounds.all()
         ],

@@ -154,7 +154,3 @@ LOGGING = {
         "fontTools": {"handlers": ["console"], "level": "ERROR"},
     },
 }
-
-# Battle packs are laid out in this many worker processes, one part each
-# (campaigns/printing/parallel.py); 1 renders everything in the request's process.
-PDF_RENDER_PROCESSES = int(os.environ.get("PDF_RENDER_PROCESSES", "2"))

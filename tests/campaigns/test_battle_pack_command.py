@@ -19,9 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def quick_pdf(monkeypatch):
     """A stand-in renderer for the tests that are not about the PDF itself."""
-    monkeypatch.setattr(
-        battle_pack, "parts_to_pdf", lambda parts, **kw: b"%PDF-stand-in"
-    )
+    monkeypatch.setattr(battle_pack, "html_to_pdf", lambda html, **kw: b"%PDF-stand-in")
 
 
 @pytest.fixture

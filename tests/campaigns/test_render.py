@@ -78,5 +78,12 @@ def test_a_missing_static_file_is_refused():
 
 
 def test_render_pdf_renders_a_template():
-    pdf = render_pdf("print/crop_marks.html", {"sheet": {"width": 63, "height": 88}})
+    sheet = {
+        "box_width": 73,
+        "box_height": 98,
+        "pad_x": 5,
+        "pad_y": 5,
+        "marks": [(0, -5, 0, -1)],
+    }
+    pdf = render_pdf("print/crop_marks.html", {"sheet": sheet})
     assert pdf.startswith(b"%PDF-")

@@ -1,0 +1,542 @@
+"""An AI reference card: everything a player needs to run one robot company
+from the paper alone, for this battle.
+
+The card opens with "This battle, for the AI" (where and when the company comes
+on, sight, length, who starts late or disorganized, the scene's orders,
+objectives with their positions), then the round (initiative and the AI's
+choice, the activation order), the doctrine's procedure from the engine's step
+table, and the trackers the doctrine needs. Blocks flow down two columns of a
+page; the type is the largest that fits (estimated from the font's real glyph
+widths), and a card too long even at the smallest type goes on to a second
+page instead of overflowing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from campaigns.printing import rules_text
+from campaigns.printing.fit import PT, Run, layout, text_width
+from engines.battlefield import Battlefield
+from engines.cards import Card
+from engines.dice import LogEntry
+from engines.enums import Doctrine, HordeMode, Reputation, Side
+from engines.events import EVENT_KEYS
+from engines.roles import Role
+from engines.scouting import RATING_BONUS, SCOUT_SELECTION_MODIFIER, STANCE_MODIFIER
+
+# The card's two columns (mm) and the height they may fill, by paper.
+COLUMN_WIDTH = 91.5
+COLUMN_HEIGHT = {"a4": 250.0, "letter": 232.0}
+"""The page's height less its margins and the card's heading, with room to spare."""
+SIZES = (8.5, 8.0, 7.5, 7.0)
+SIZE_CLASSES = {8.5: "ai85", 8.0: "ai80", 7.5: "ai75", 7.0: "ai70"}
+BOX = "\u2610"
+HORDE_FALLEN_BOXES = 12
+
+
+def ai_card(
+    *,
+    data: dict[str, Any],
+    company: dict[str, Any],
+    participants: list[dict[str, Any]],
+    battlefield: Battlefield,
+    paper: str,
+) -> dict[str, Any]:
+    """The card of one AI company: its heading and its pages of two columns."""
+    procedure = data["procedures"][company["doctrine"]]
+    blocks: list[dict[str, Any]] = [
+        _this_battle(data, company, participants, battlefield),
+        _round_block(data, company, battlefield),
+    ]
+    blocks += [
+        {
+            "kind": "section",
+            "section": _with_term_widths(s),
+            "current": _current(s, company),
+        }
+        for s in procedure["sections"]
+    ]
+    blocks.append(
+        {
+            "kind": "text",
+            "title": "Felled its enemy in melee",
+            "text": rules_text.FOLLOW_UP,
+        }
+    )
+    blocks += [
+        {
+            "kind": "table",
+            "table": t,
+            "term_mm": _term_mm([t["columns"][0], *(r["roll"] for r in t["rows"])]),
+        }
+        for t in procedure["tables"]
+    ]
+    if procedure["notes"]:
+        blocks.append({"kind": "lines", "title": "Notes", "lines": procedure["notes"]})
+    deck = _deck_block(company, bool(data["events"]))
+    if deck is not None:
+        blocks.append(deck)
+    blocks.append(_trackers(data, company, battlefield))
+    attack = rules_text.attack_rows()
+    blocks.append(
+        {
+            "kind": "rows",
+            "title": "Attack quick reference",
+            "rows": attack,
+            "term_mm": _term_mm(t for t, _ in attack),
+        }
+    )
+    blocks.append(
+        {
+            "kind": "text-ref",
+            "title": "Rout check",
+            "text": rules_text.rout_text(company["doctrine"]),
+        }
+    )
+    commander = _commander(data["battle"], company)
+    if commander is not None:
+        blocks.append(commander)
+    size, pages = _columns(blocks, paper)
+    return {
+        "company": company,
+        "summary": procedure["summary"],
+        "title": procedure["title"],
+        "size_class": SIZE_CLASSES[size],
+        "pages": pages,
+    }
+
+
+# --- this battle ---------------------------------------------------------------------
+
+
+def _this_battle(
+    data: dict[str, Any],
+    company: dict[str, Any],
+    participants: list[dict[str, Any]],
+    battlefield: Battlefield,
+) -> dict[str, Any]:
+    battle, scene = data["battle"], data["scene"]
+    lines: list[str] = []
+    role = battle["roles"].get(Side.AI.value)
+    if role:
+        try:
+            role = Role(role.replace(" ", "_")).label
+        except ValueError:
+            pass
+        lines.append(f"{battle['scenario_name']}: the AI side is the {role.lower()}.")
+    else:
+        lines.append(f"Scenario: {battle['scenario_name']}.")
+    force = battlefield.force(str(company["id"]))
+    if force is not None:
+        lines.append(force.describe())
+        if force.arrival is not None and force.arrival.dealt:
+            if force.arrival.cards:
+                lines.append(
+                    "Entry edges dealt: "
+                    + "; ".join(
+                        f"{c.name} {c.card} → {c.edge}" for c in force.arrival.cards
+                    )
+                    + "."
+                )
+            else:
+                lines.append(
+                    "Deal a card to each character: ♠ north, ♥ east, ♣ south, ♦ west."
+                )
+    mine = [p for p in participants if p["company_id"] == company["id"]]
+    lines += _starts(mine)
+    if battlefield.sight_text:
+        lines.append(battlefield.sight_text)
+    lines.append(battlefield.length_text)
+    if battle["first_activation"] == Side.AI:
+        lines.append("Round 1: the AI takes the first activation, without a roll.")
+    elif battle["first_activation"] == Side.PLAYER:
+        lines.append("Round 1: the humans take the first activation, without a roll.")
+    for objective in battlefield.objectives:
+        lines.append(f"Objective: {objective.describe()}.")
+    for feature in battlefield.features:
+        if feature.objective:
+            lines.append(
+                f"Objective: the {feature.name} (fixed; hold it by standing within "
+                f"1\u2033 with no enemy within 1\u2033)."
+            )
+    lines += _doctrine_lines(scene, company)
+    orders = [
+        p for p in (force.instructions if force else "").splitlines() if p.strip()
+    ]
+    return {
+        "kind": "battle",
+        "title": "This battle, for the AI",
+        "lines": lines,
+        "orders": orders,
+    }
+
+
+STARTS = (
+    ("disorganized", "Starts disorganized (its first activation only reorganizes it)"),
+    ("reserve", "Late: arrives at its entry edge at the start of round 2"),
+    ("lost", "Lost scouting: starts the battle fallen"),
+    ("misses", "Misses the battle"),
+)
+
+
+def _starts(mine: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    deployed = [p for p in mine if not p["mishap"]]
+    for key, text in STARTS:
+        if key in ("lost", "misses"):
+            chosen = [p for p in mine if p["mishap"] == key]
+        else:
+            chosen = [p for p in mine if p[key]]
+        if not chosen:
+            continue
+        if key == "disorganized" and len(chosen) == len(deployed) > 3:
+            names = f"all {len(chosen)} deployed characters"
+        else:
+            names = ", ".join(p["name"] for p in chosen)
+        lines.append(f"{text}: {names}.")
+    return lines
+
+
+def _doctrine_lines(scene: dict[str, Any], company: dict[str, Any]) -> list[str]:
+    """This scene's settings of the doctrine's levers."""
+    doctrine = company["doctrine"]
+    if doctrine == Doctrine.HORDE:
+        lines = [f"The horde starts in {company['starting_mode'].lower()} mode."]
+        if scene["reinforcements"]:
+            template = company["reinforcement_template"]
+            lines.append(
+                f"Reinforcements: on, at most {scene['reinforcement_cap']} on the table"
+                + (f"; each is a {template}." if template else ".")
+            )
+        else:
+            lines.append("Reinforcements: none in this battle (and no lurking).")
+        return lines
+    if doctrine == Doctrine.PURSUIT:
+        quarry = ", ".join(scene["quarry"]) or "the nearest player character"
+        lines = [f"Quarry: {quarry}."]
+        if scene["route"]:
+            route = scene["route"].rstrip()
+            lines.append(f"Route: {route}" + ("" if route.endswith(".") else "."))
+        bonus = scene["pursuit_bonus_inches"]
+        lines.append(
+            f"Pursuers behind the player's rearmost model move +{bonus}\u2033."
+            if bonus
+            else "No extra move for pursuers behind the player's rearmost model."
+        )
+        return lines
+    return []
+
+
+# --- the round -----------------------------------------------------------------------
+
+
+def _round_block(
+    data: dict[str, Any], company: dict[str, Any], battlefield: Battlefield
+) -> dict[str, Any]:
+    rows = rules_text.initiative_rows()
+    steps = []
+    if data["events"]:
+        steps.append("Draw a random event from the AI deck (see the events page).")
+    steps += [
+        "The first-named human general rolls D6 for the initiative: "
+        + "; ".join(f"{roll} {who}" for roll, who in rows)
+        + ".",
+        rules_text.AI_CHOICE,
+        "Generals alternate activations; one with nothing left lets the other "
+        "continue.",
+    ]
+    return {
+        "kind": "round",
+        "title": "Each round",
+        "steps": steps,
+        "order": rules_text.activation_order(company["doctrine"]),
+    }
+
+
+# --- the deck and the trackers -------------------------------------------------------
+
+
+def _deck_block(company: dict[str, Any], events: bool) -> dict[str, Any] | None:
+    """The AI deck's set-up and random selection, where the card or the random
+    events need them and the doctrine's own procedure does not print them."""
+    lines = []
+    own_deck = company["doctrine"] == Doctrine.DECK
+    if not own_deck:
+        lines.append(rules_text.deck_setup())
+    if events:
+        lines.append(
+            "Random events draw from this deck at the start of each round: "
+            + "; ".join(
+                f"{label} {text}" for label, text in rules_text.event_draw_rows()
+            )
+        )
+    if not own_deck:
+        lines.append(rules_text.RANDOM_SELECTION)
+    if not lines:
+        return None
+    return {"kind": "lines", "title": "The AI deck", "lines": lines}
+
+
+def _trackers(
+    data: dict[str, Any], company: dict[str, Any], battlefield: Battlefield
+) -> dict[str, Any]:
+    rows = [
+        {
+            "label": "Round",
+            "boxes": [str(n) for n in range(1, battlefield.length + 1)],
+        }
+    ]
+    if company["doctrine"] == Doctrine.HORDE:
+        rows.append(
+            {"label": "Mode now", "boxes": [m.label for m in HordeMode]},
+        )
+        rows.append({"label": "Horde fallen", "boxes": [""] * HORDE_FALLEN_BOXES})
+        if data["scene"]["reinforcements"]:
+            rows.append(
+                {
+                    "label": "Reinforcements on the table",
+                    "boxes": [""] * data["scene"]["reinforcement_cap"],
+                }
+            )
+    if data["events"]:
+        rows.append(
+            {
+                "label": "Events drawn",
+                "boxes": [str(Card.parse(key)) for key in EVENT_KEYS],
+            }
+        )
+    return {"kind": "track", "title": "Trackers", "rows": rows}
+
+
+# --- the commander (only when it rolled) ---------------------------------------------
+
+
+def _commander(
+    battle: dict[str, Any], company: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The leading commander's rolls in this setup; none where nothing was rolled."""
+    lines = [
+        LogEntry.from_dict(entry).describe()
+        for entry in battle["dice_log"]
+        if str(entry.get("purpose", "")).startswith(
+            ("AI stance", "AI scout selection", "AI scouting score")
+        )
+    ]
+    if not company["leading"] or battle["fixed"] or not lines:
+        return None
+    commander = company["commander"]
+    reputation = Reputation(commander["reputation"])
+    rep, rating = commander["reputation_label"], commander["rating_label"]
+    modifiers = [
+        (f"Stance roll ({rep})", _signed(STANCE_MODIFIER[reputation])),
+        (f"Scout selection ({rep})", _signed(SCOUT_SELECTION_MODIFIER[reputation])),
+        (f"Scouting score ({rating})", _signed(RATING_BONUS[commander["rating"]])),
+    ]
+    return {
+        "kind": "commander",
+        "title": "Commander",
+        "name": commander["name"] or "No commander",
+        "reputation": rep,
+        "rating": rating,
+        "rows": modifiers,
+        "term_mm": _term_mm(t for t, _ in modifiers),
+        "lines": lines,
+    }
+
+
+def _signed(value: int) -> str:
+    """+1, −1 (a real minus sign), ±0."""
+    if value == 0:
+        return "\u00b10"
+    return f"+{value}" if value > 0 else f"\u2212{-value}"
+
+
+# --- procedure sections --------------------------------------------------------------
+
+TERM_PT = max(SIZES)
+TERM_PADDING_MM = 2.2
+
+
+def _term_mm(terms: Iterable[str]) -> float:
+    """The width (mm) of a table's first column: its longest term, in bold at the
+    largest card type, with the cell's padding (tables use a fixed layout)."""
+    widest = max((text_width(t, TERM_PT, bold=True) for t in terms), default=0.0)
+    return round(widest + TERM_PADDING_MM, 1)
+
+
+def _with_term_widths(section: dict[str, Any]) -> dict[str, Any]:
+    steps = []
+    for step in section["steps"]:
+        tables = [
+            {
+                **table,
+                "heading": _table_heading(table),
+                "term_mm": _term_mm(
+                    [table["columns"][0], *(r["roll"] for r in table["rows"])]
+                ),
+            }
+            for table in step["tables"]
+        ]
+        steps.append({**step, "tables": tables})
+    return {**section, "steps": steps}
+
+
+def _table_heading(table: dict[str, Any]) -> str:
+    title, (roll, result) = table["title"], table["columns"]
+    if title == roll:
+        return result
+    return title if result == "Result" else f"{title}: {result[:1].lower()}{result[1:]}"
+
+
+def _current(section: dict[str, Any], company: dict[str, Any]) -> bool:
+    return (
+        company["doctrine"] == Doctrine.HORDE
+        and section["id"] == (company["starting_mode"] or "").lower()
+    )
+
+
+# --- two columns a page, the largest type that fits ----------------------------------
+
+LINE_HEIGHT = 1.25
+HEADING_EM, HEADING_LINE, HEADING_EXTRA = 1.1, 1.15, 0.85
+BLOCK_GAP = 2.2
+PARA_GAP = 1.4
+STEP_GAP = 0.5
+STEP_LABEL = 10.0
+TABLE_GAP = 0.9
+BULLET_INDENT = 2.5
+NUMBER_INDENT = 4.0
+TRACK_ROW = 5.2
+"""A tracker row: the label and its boxes at 11 pt (mm)."""
+SAFETY = 1.06
+
+
+def _columns(
+    blocks: list[dict[str, Any]], paper: str
+) -> tuple[float, list[list[list[dict[str, Any]]]]]:
+    """(type size, pages of two columns): at the largest type where the blocks
+    fit two columns, else at the smallest type over as many pages as needed.
+
+    The card's reading blocks keep their order down the two columns; the
+    reference blocks (trackers, quick reference, rout check, commander) may go
+    at the foot of whichever column has room for them.
+    """
+    room = COLUMN_HEIGHT[paper]
+    flow = [b for b in blocks if b["kind"] not in REFERENCE_KINDS]
+    extras = [b for b in blocks if b["kind"] in REFERENCE_KINDS]
+    for size in SIZES:
+        packed = _two_columns(flow, extras, size, room)
+        if packed is not None:
+            return size, [packed]
+    heights = [_block_height(b, SIZES[-1]) for b in blocks]
+    columns = _fill(blocks, heights, room)
+    return SIZES[-1], [columns[i : i + 2] for i in range(0, len(columns), 2)]
+
+
+REFERENCE_KINDS = ("track", "rows", "text-ref", "commander")
+
+
+def _two_columns(flow, extras, size, room) -> list[list[dict[str, Any]]] | None:
+    """The flow split where the taller column is shortest, with every extra
+    block in a column that still has room; None if no split fits."""
+    flow_heights = [_block_height(b, size) for b in flow]
+    extra_heights = [_block_height(b, size) for b in extras]
+    best = None
+    for k in range(1, len(flow) + 1):
+        columns = [list(flow[:k]), list(flow[k:])]
+        used = [sum(flow_heights[:k]), sum(flow_heights[k:])]
+        if max(used) > room:
+            continue
+        for block, height in zip(extras, extra_heights, strict=True):
+            target = max((0, 1), key=lambda c: room - used[c])
+            if used[target] + height > room:
+                break
+            columns[target].append(block)
+            used[target] += height
+        else:
+            if best is None or max(used) < best[0]:
+                best = (max(used), columns)
+    return None if best is None else best[1]
+
+
+def _fill(blocks, heights, room) -> list[list[dict[str, Any]]]:
+    columns: list[list[dict[str, Any]]] = [[]]
+    used = 0.0
+    for block, height in zip(blocks, heights, strict=True):
+        if columns[-1] and used + height > room:
+            columns.append([])
+            used = 0.0
+        columns[-1].append(block)
+        used += height
+    return columns
+
+
+def _lines(text: str | Iterable[Run], width: float, size: float) -> int:
+    return max(1, len(layout(text, width, size)))
+
+
+def _term_width(terms: Iterable[str], size: float) -> float:
+    return max((text_width(t, size, bold=True) for t in terms), default=0.0) + 1.2
+
+
+def _block_height(block: dict[str, Any], size: float) -> float:
+    """An estimate (mm) of the block as ai_card.html draws it."""
+    width = COLUMN_WIDTH
+    line = size * LINE_HEIGHT * PT
+    kind = block["kind"]
+    mm = size * HEADING_EM * HEADING_LINE * PT + HEADING_EXTRA
+
+    def rows_height(rows) -> float:
+        term = _term_width((t for t, _ in rows), size)
+        return sum(_lines(text, width - term, size) * line for _t, text in rows) + (
+            0.4 * len(rows)
+        )
+
+    def bullets(lines) -> float:
+        return sum(_lines(t, width - BULLET_INDENT, size) * line + 0.3 for t in lines)
+
+    if kind == "section":
+        section = block["section"]
+        if section["intro"]:
+            mm += _lines(section["intro"], width, size) * line + PARA_GAP
+        body = width - STEP_LABEL
+        for step in section["steps"]:
+            runs = [Run(step["when"], bold=True), Run(step["then"])]
+            mm += _lines(runs, body, size) * line + STEP_GAP
+            for table in step["tables"]:
+                rows = [(r["roll"], r["result"]) for r in table["rows"]]
+                rows.insert(0, (table["columns"][0], table["title"]))
+                roll = _term_width((t for t, _ in rows), size) + 1.0
+                mm += TABLE_GAP + sum(
+                    _lines(text, body - roll, size) * line for _t, text in rows
+                )
+        mm += bullets(section["notes"])
+    elif kind == "table":
+        table = block["table"]
+        rows = [(r["roll"], r["result"]) for r in table["rows"]]
+        mm += rows_height([tuple(table["columns"]), *rows])
+    elif kind == "battle":
+        mm += bullets(block["lines"])
+        mm += sum(_lines(p, width, size) * line + PARA_GAP for p in block["orders"])
+        mm += PARA_GAP if block["orders"] else 0
+    elif kind == "round":
+        mm += sum(
+            _lines(t, width - NUMBER_INDENT, size) * line + 0.3 for t in block["steps"]
+        )
+        order = [Run("AI activation order:", bold=True), Run(block["order"])]
+        mm += _lines(order, width, size) * line + PARA_GAP
+    elif kind == "lines":
+        mm += bullets(block["lines"])
+    elif kind in ("text", "text-ref"):
+        mm += _lines(block["text"], width, size) * line + PARA_GAP
+    elif kind == "rows":
+        mm += rows_height(block["rows"])
+    elif kind == "track":
+        for row in block["rows"]:
+            boxes = " ".join(f"{BOX} {b}" for b in row["boxes"])
+            mm += max(1, _lines(f"{row['label']}: {boxes}", width, size)) * TRACK_ROW
+    elif kind == "commander":
+        mm += line + PARA_GAP + rows_height(block["rows"]) + bullets(block["lines"])
+    return mm * SAFETY + BLOCK_GAP
