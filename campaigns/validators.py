@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.core.exceptions import ValidationError
 from django.core.validators import (
     MaxValueValidator,
@@ -34,3 +36,32 @@ def validate_not_reserved_slug(value: str) -> None:
 def in_range(low: int, high: int) -> list[MinValueValidator | MaxValueValidator]:
     """The two validators for a closed range, matching a range CheckConstraint."""
     return [MinValueValidator(low), MaxValueValidator(high)]
+
+
+def unprintable(value: str) -> list[str]:
+    """The characters of ``value`` the battle pack's font cannot print (emoji,
+    rare scripts), each once, in order. Spaces, line breaks and invisible
+    formatting characters (such as direction marks) are not counted."""
+    from campaigns.printing.fit import printable_code_points
+
+    printable = printable_code_points()
+    missing: list[str] = []
+    for char in value:
+        if char in missing or ord(char) in printable or char in "\n\r\t":
+            continue
+        if unicodedata.category(char) in ("Cf", "Zs", "Zl", "Zp"):
+            continue
+        missing.append(char)
+    return missing
+
+
+def validate_printable(value: str) -> None:
+    """Refuse text the printed pack would show as empty boxes."""
+    missing = unprintable(value or "")
+    if missing:
+        raise ValidationError(
+            "The printed pack cannot show %(chars)s: use letters, numbers and "
+            "ordinary punctuation instead.",
+            code="unprintable",
+            params={"chars": " ".join(missing[:5])},
+        )

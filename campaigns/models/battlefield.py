@@ -17,7 +17,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from campaigns.models._checks import choice_check, range_check
-from campaigns.validators import in_range
+from campaigns.validators import in_range, validate_printable
 from engines.enums import Cover, Deployment, Doctrine, Edge, ObjectiveKind, Shape, Side
 
 DEFAULT_BAND_DEPTH = 6
@@ -145,7 +145,7 @@ class SceneCompany(models.Model):
     ai_instructions = models.TextField(
         blank=True,
         max_length=1000,
-        validators=[MaxLengthValidator(1000)],
+        validators=[validate_printable, MaxLengthValidator(1000)],
         help_text="An AI company's orders in this scene, printed on its AI card: "
         "when and where it comes on, what it must or may not do.",
     )
@@ -289,7 +289,7 @@ class Objective(models.Model):
     scene = models.ForeignKey(
         "campaigns.Scene", on_delete=models.CASCADE, related_name="objectives"
     )
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=60, validators=[validate_printable])
     kind = models.CharField(
         max_length=16,
         choices=ObjectiveKind.choices(),
@@ -389,7 +389,7 @@ class SceneFeature(models.Model):
     scene = models.ForeignKey(
         "campaigns.Scene", on_delete=models.CASCADE, related_name="features"
     )
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=60, validators=[validate_printable])
     shape = models.CharField(
         max_length=16, choices=Shape.choices(), default=Shape.RECTANGLE.value
     )

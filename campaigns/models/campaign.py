@@ -11,7 +11,11 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from campaigns.validators import RESERVED_SLUGS, validate_not_reserved_slug
+from campaigns.validators import (
+    RESERVED_SLUGS,
+    validate_not_reserved_slug,
+    validate_printable,
+)
 from engines.enums import SceneKind, SceneStatus
 
 if TYPE_CHECKING:
@@ -36,7 +40,7 @@ class Campaign(models.Model):
         related_name="member_campaigns",
         help_text="Users who may read the campaign; only the owner changes it.",
     )
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[validate_printable])
     slug = models.SlugField(
         max_length=80,
         unique=True,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 from campaigns.models._checks import choice_check, range_check
-from campaigns.validators import in_range
+from campaigns.validators import in_range, validate_printable
 from engines.enums import TroopType, WoundStatus
 
 
@@ -13,7 +13,7 @@ class Character(models.Model):
     company = models.ForeignKey(
         "campaigns.Company", on_delete=models.CASCADE, related_name="characters"
     )
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=40, validators=[validate_printable])
     troop_type = models.CharField(
         max_length=16, choices=TroopType.choices(), default=TroopType.INFANTRY.value
     )
@@ -30,7 +30,9 @@ class Character(models.Model):
     )
     wound_slots = models.PositiveSmallIntegerField(default=1, validators=in_range(1, 6))
     hero = models.BooleanField(default=False)
-    special_rules = models.CharField(max_length=300, blank=True)
+    special_rules = models.CharField(
+        max_length=300, blank=True, validators=[validate_printable]
+    )
     alive = models.BooleanField(default=True)
     unfit_next_battle = models.BooleanField(
         default=False, help_text="Grievously wounded: misses the company's next battle."

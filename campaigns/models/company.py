@@ -11,7 +11,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaigns.models._checks import choice_check
-from campaigns.validators import HEX_COLOUR_PATTERN, validate_hex_colour
+from campaigns.validators import (
+    HEX_COLOUR_PATTERN,
+    validate_hex_colour,
+    validate_printable,
+)
 from engines.enums import Doctrine, Rating, Reputation, Side
 
 SIDE_COLOURS = {Side.PLAYER.value: "#2f5d8a", Side.AI.value: "#8a2f2f"}
@@ -22,7 +26,7 @@ class Commander(models.Model):
     campaign = models.ForeignKey(
         "campaigns.Campaign", on_delete=models.CASCADE, related_name="commanders"
     )
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=60, validators=[validate_printable])
     reputation = models.CharField(
         max_length=16, choices=Reputation.choices(), default=Reputation.BOLD.value
     )
@@ -96,7 +100,7 @@ class Company(models.Model):
     campaign = models.ForeignKey(
         "campaigns.Campaign", on_delete=models.CASCADE, related_name="companies"
     )
-    name = models.CharField(max_length=60)
+    name = models.CharField(max_length=60, validators=[validate_printable])
     side = models.CharField(
         max_length=16,
         choices=Side.choices(),

@@ -6,11 +6,12 @@ from django.core.validators import MaxLengthValidator
 from django.db import models
 
 from campaigns.models._checks import choice_check
+from campaigns.validators import validate_printable
 
 
 class EventDeck(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=80, validators=[validate_printable])
     description = models.TextField(
         blank=True, max_length=1000, validators=[MaxLengthValidator(1000)]
     )
@@ -44,8 +45,10 @@ class Event(models.Model):
 
     deck = models.ForeignKey(EventDeck, on_delete=models.CASCADE, related_name="events")
     card = models.CharField(max_length=2, choices=Card.choices)
-    title = models.CharField(max_length=80)
-    text = models.TextField(max_length=600, validators=[MaxLengthValidator(600)])
+    title = models.CharField(max_length=80, validators=[validate_printable])
+    text = models.TextField(
+        max_length=600, validators=[validate_printable, MaxLengthValidator(600)]
+    )
 
     class Meta:
         ordering = ("deck", "id")

@@ -13,7 +13,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 
 from campaigns.models._checks import choice_check, range_check
-from campaigns.validators import in_range
+from campaigns.validators import in_range, validate_printable
 from engines.enums import (
     HordeMode,
     Outcome,
@@ -37,7 +37,7 @@ class Scene(models.Model):
         blank=True, help_text="Play order in the campaign; left blank, it goes last."
     )
     slug = models.SlugField(max_length=80)
-    title = models.CharField(max_length=120)
+    title = models.CharField(max_length=120, validators=[validate_printable])
     kind = models.CharField(
         max_length=16, choices=SceneKind.choices(), default=SceneKind.MAJOR.value
     )
@@ -76,9 +76,13 @@ class Scene(models.Model):
     fixed_scenario = models.CharField(
         max_length=32, choices=Scenario.choices(), blank=True
     )
-    custom_scenario_name = models.CharField(max_length=80, blank=True)
+    custom_scenario_name = models.CharField(
+        max_length=80, blank=True, validators=[validate_printable]
+    )
     custom_scenario_setup = models.TextField(
-        blank=True, max_length=1500, validators=[MaxLengthValidator(1500)]
+        blank=True,
+        max_length=1500,
+        validators=[validate_printable, MaxLengthValidator(1500)],
     )
     fixed_player_role = models.CharField(
         max_length=16,
@@ -89,18 +93,24 @@ class Scene(models.Model):
     )
 
     briefing = models.TextField(
-        blank=True, max_length=2000, validators=[MaxLengthValidator(2000)]
+        blank=True,
+        max_length=2000,
+        validators=[validate_printable, MaxLengthValidator(2000)],
     )
     special_rules = models.TextField(
-        blank=True, max_length=1500, validators=[MaxLengthValidator(1500)]
+        blank=True,
+        max_length=1500,
+        validators=[validate_printable, MaxLengthValidator(1500)],
     )
     victory_conditions = models.TextField(
-        blank=True, max_length=1000, validators=[MaxLengthValidator(1000)]
+        blank=True,
+        max_length=1000,
+        validators=[validate_printable, MaxLengthValidator(1000)],
     )
     outright_kill_rule = models.TextField(
         blank=True,
         max_length=400,
-        validators=[MaxLengthValidator(400)],
+        validators=[validate_printable, MaxLengthValidator(400)],
         help_text="A rule of this scene that kills a character outright (for "
         "example a hero struck by a fated blow). Blank: nobody is killed outright "
         "here, and the result form does not ask.",
@@ -143,15 +153,21 @@ class Scene(models.Model):
     quarry = models.ManyToManyField(
         "campaigns.Character", blank=True, related_name="hunted_in"
     )
-    route = models.CharField(max_length=200, blank=True)
+    route = models.CharField(
+        max_length=200, blank=True, validators=[validate_printable]
+    )
     pursuit_bonus_inches = models.PositiveSmallIntegerField(
         default=0, choices=PURSUIT_BONUS_CHOICES
     )
 
     # The special wound every persisting wound taken here becomes (§1, §6.3).
-    special_wound_name = models.CharField(max_length=60, blank=True)
+    special_wound_name = models.CharField(
+        max_length=60, blank=True, validators=[validate_printable]
+    )
     special_wound_rules = models.TextField(
-        blank=True, max_length=400, validators=[MaxLengthValidator(400)]
+        blank=True,
+        max_length=400,
+        validators=[validate_printable, MaxLengthValidator(400)],
     )
     special_wound_heals_at_sanctuary = models.BooleanField(default=True)
     special_wound_applies_to = models.CharField(

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaigns.models._checks import choice_check, range_check
-from campaigns.validators import in_range
+from campaigns.validators import in_range, validate_printable
 from engines.enums import SceneKind, WoundStatus
 
 
@@ -17,9 +17,13 @@ class PersistingWound(models.Model):
     character = models.ForeignKey(
         "campaigns.Character", on_delete=models.CASCADE, related_name="wounds"
     )
-    name = models.CharField(max_length=60, default="wound")
+    name = models.CharField(
+        max_length=60, default="wound", validators=[validate_printable]
+    )
     rules_text = models.TextField(
-        blank=True, max_length=400, validators=[MaxLengthValidator(400)]
+        blank=True,
+        max_length=400,
+        validators=[validate_printable, MaxLengthValidator(400)],
     )
     heals_at_sanctuary = models.BooleanField(default=True)
     attack_modifier = models.SmallIntegerField(

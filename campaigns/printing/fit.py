@@ -45,6 +45,12 @@ def _advances(bold: bool) -> dict[int, float]:
         font.close()
 
 
+@functools.cache
+def printable_code_points() -> frozenset[int]:
+    """Every character both pack fonts (regular and bold) can draw."""
+    return frozenset(_advances(False)) & frozenset(_advances(True))
+
+
 def text_width(text: str, size_pt: float, *, bold: bool = False) -> float:
     """Width of ``text`` on one line, in millimetres."""
     advances = _advances(bold)

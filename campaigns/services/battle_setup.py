@@ -26,6 +26,7 @@ from campaigns.models import (
 from campaigns.models.battle import BattleStatus, new_seed
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineup
 from campaigns.services.battlefield import scene_forces, scene_table
+from campaigns.validators import unprintable
 from engines.enums import (
     Doctrine,
     Mishap,
@@ -337,6 +338,14 @@ def _coop_names(
         if len(name) > COOP_NAME_MAX:
             raise ValidationError(
                 {"coop": f"A player's name has at most {COOP_NAME_MAX} characters."}
+            )
+        missing = unprintable(name)
+        if missing:
+            raise ValidationError(
+                {
+                    "coop": f"The printed pack cannot show {' '.join(missing[:5])} "
+                    f"in {name}: use letters, numbers and ordinary punctuation."
+                }
             )
         names[c.character.pk] = name
     return names

@@ -213,3 +213,10 @@ def test_a_fixed_named_scenario_takes_the_player_s_role_from_the_scene(playable)
         {"player": "trapping", "ai": "trapped"},
         {"ai"},
     )
+
+
+def test_a_coop_name_the_pack_cannot_print_is_refused(playable):
+    frodo = playable.players[0]
+    with pytest.raises(ValidationError) as caught:
+        _set_up(playable, ["Frodo"], coop_players={frodo.pk: "Ann 🐉"})
+    assert "cannot show 🐉" in caught.value.message_dict["coop"][0]

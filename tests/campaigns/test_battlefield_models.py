@@ -151,3 +151,23 @@ def test_only_a_named_scenario_with_roles_takes_a_player_role(scene):
     scene.scenario_mode, scene.fixed_scenario = "fixed", "Pitched Battle"
     scene.fixed_player_role = "attacker"
     assert "fixed_player_role" in _errors(scene)
+
+
+def test_a_name_the_pack_cannot_print_is_refused(campaign, make_company):
+    character = make_company(campaign).characters.create(name="Smaug 🐉")
+    assert _errors(character)["name"] == [
+        "The printed pack cannot show 🐉: use letters, numbers and ordinary "
+        "punctuation instead."
+    ]
+
+
+def test_accents_and_card_suits_print(campaign, make_company):
+    character = make_company(campaign).characters.create(
+        name="Éowyn", special_rules="Draws ♠ and ♥ cards; −1″ move."
+    )
+    character.full_clean()
+
+
+def test_direction_marks_are_allowed_and_isolated_when_printed(scene):
+    scene.title = "Evil\u202eliveE"
+    scene.full_clean()

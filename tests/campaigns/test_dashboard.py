@@ -247,7 +247,7 @@ def test_home_lists_the_campaigns_the_user_owns_or_is_a_member_of(
 def test_home_shows_each_campaigns_current_scene(client, user, playable):
     client.force_login(user)
     content = client.get(reverse("campaigns:home")).content.decode()
-    assert "Now: <strong>Weathertop</strong>" in content
+    assert "Now: <strong><bdi>Weathertop</bdi></strong>" in content
 
 
 # --- query counts ----------------------------------------------------------------

@@ -72,7 +72,8 @@ def test_each_field_is_labelled_with_the_characters_name(owner, battle, skirmish
     html = owner.get(url("result_entry", battle)).content.decode()
     label = (
         f'<label for="id_{field(battle, skirmish.merry, "fallen")}" '
-        'class="choice-label"><span class="visually-hidden">Merry: </span>fallen'
+        'class="choice-label"><span class="visually-hidden"><bdi>Merry</bdi>: '
+        "</span>fallen"
     )
     assert label in html
 

@@ -214,7 +214,10 @@ def test_a_wound_says_where_it_was_taken_and_where_it_healed(client, user, fough
     frodo, first, _ = fought
     client.force_login(user)
     content = client.get(character_url(frodo)).content.decode()
-    assert f"battle {first.number}</a> (Weathertop); healed at Rivendell." in content
+    assert (
+        f"battle {first.number}</a> (<bdi>Weathertop</bdi>); healed at "
+        "<bdi>Rivendell</bdi>." in content
+    )
 
 
 def test_the_card_shows_the_characters_values(client, user, playable):
