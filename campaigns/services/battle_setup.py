@@ -45,6 +45,7 @@ from engines.scenario import (
     SetupResult,
     generate_setup,
 )
+from engines.scouting import scouts_allowed
 
 MAX_SEED = 2**63 - 1
 # The engine names the input at fault; the form names its fields differently.
@@ -233,7 +234,7 @@ def _chosen_scouts(
         raise ValidationError(
             {"scouts": "A scout must be one of the characters taking part."}
         )
-    allowed = len(players) // 3
+    allowed = scouts_allowed(len(players))
     if len(wanted) > allowed:
         raise ValidationError(
             {
