@@ -128,7 +128,7 @@ RANK_ORDER_TEXT = " ".join(
 """A K Q J 10 9 … 2: highest first."""
 
 RANDOM_SELECTION = (
-    "Random selection: deal one card to each candidate; the highest wins. Rank "
+    "Deal one card to each candidate; the highest wins. Rank "
     f"{RANK_ORDER_TEXT}, then suit {' '.join(s.symbol for s in SUIT_ORDER)}. "
     "Jokers are discarded and replaced; reshuffle afterwards."
 )
