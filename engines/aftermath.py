@@ -14,6 +14,8 @@ from engines.fates import (
     FateInput,
     FatesResult,
     UnfitChanges,
+    companies_that_fought,
+    company_fought,
     resolution_order,
     resolve_fates,
     unfit_changes,
@@ -22,11 +24,13 @@ from engines.reputation import CommanderStep, commander_after_battle, side_outco
 from engines.wounds import (
     RestingCharacter,
     SanctuaryRest,
+    UnfitReason,
     Wound,
     WoundSlot,
     is_unfit,
     rest,
     slots_marked,
+    unfit_reason,
 )
 
 __all__ = [
@@ -37,9 +41,12 @@ __all__ = [
     "RestingCharacter",
     "SanctuaryRest",
     "UnfitChanges",
+    "UnfitReason",
     "Wound",
     "WoundSlot",
     "commander_after_battle",
+    "companies_that_fought",
+    "company_fought",
     "is_unfit",
     "resolution_order",
     "resolve_fates",
@@ -47,4 +54,5 @@ __all__ = [
     "side_outcome",
     "slots_marked",
     "unfit_changes",
+    "unfit_reason",
 ]

@@ -107,10 +107,32 @@ class Card:
 
 
 JOKER = Card(0, None)
-FULL_DECK: tuple[Card, ...] = tuple(
-    Card(rank, suit) for suit in SUIT_ORDER for rank in RANKS
-) + (JOKER, JOKER)
+JOKERS = 2
+FULL_DECK: tuple[Card, ...] = (
+    tuple(Card(rank, suit) for suit in SUIT_ORDER for rank in RANKS) + (JOKER,) * JOKERS
+)
 """The 54 cards of the AI deck, in a fixed order before the first shuffle."""
+
+_NUMBER_WORDS = {2: "two"}
+
+DECK_SETUP = (
+    f"One {len(FULL_DECK)}-card deck ({_NUMBER_WORDS[JOKERS]} jokers) for the AI "
+    "side, shuffled at battle start; when it runs out, the discards are shuffled "
+    "into a new deck."
+)
+"""The deck's set-up as the cards and the setup sheet print it (RULES §5.2)."""
+
+RANK_ORDER_TEXT = " ".join(
+    RANK_NAMES.get(rank, str(rank)) for rank in sorted(RANKS, reverse=True)
+)
+"""A K Q J 10 9 … 2: highest first."""
+
+RANDOM_SELECTION = (
+    "Deal one card to each candidate; the highest wins. Rank "
+    f"{RANK_ORDER_TEXT}, then suit {' '.join(s.symbol for s in SUIT_ORDER)}. "
+    "Jokers are discarded and replaced; reshuffle afterwards."
+)
+"""Random selection as the cards print it (RULES §5.2)."""
 
 
 # --- the deck -------------------------------------------------------------------------

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engines.dice import Dice, LogEntry, Modifier
+from engines.dice import Dice, DiceLog, LogEntry, Modifier
 from engines.enums import Side
+from engines.text import signed, spaced
 
 # --- Attack -------------------------------------------------------------------
 
@@ -24,17 +25,23 @@ WOUNDS_ABOVE = 3
 MOVE_AND_SHOOT_PENALTY = -1
 """Move and shoot: −1 to the roll (adaptation: the source says "a penalty")."""
 
+ROUTS_ON = 3
+"""Rout check: D6, on 3 or less the company routs."""
+
 ATTACK_QUICK_REFERENCE: tuple[tuple[str, str], ...] = (
     ("Attack roll", "D6 + attacker's attack modifier − target's defence modifier"),
-    ("Move and shoot", "−1 to the roll"),
-    ("Natural 1", "always misses"),
-    ("Natural 6", "always wounds"),
-    ("Otherwise", "a total above 3 wounds (4 or more)"),
+    ("Move and shoot", f"{signed(MOVE_AND_SHOOT_PENALTY)} to the roll"),
+    (f"Natural {ALWAYS_MISSES}", "always misses"),
+    (f"Natural {ALWAYS_WOUNDS}", "always wounds"),
+    (
+        "Otherwise",
+        f"a total above {WOUNDS_ABOVE} wounds ({WOUNDS_ABOVE + 1} or more)",
+    ),
     ("Wound", "fills the next free wound slot; with no free slot the character falls"),
     (
         "Rout check",
         "when a character falls and its company has lost more than half of its "
-        "characters: D6, on 3 or less the company routs",
+        f"characters: D6, on {ROUTS_ON} or less the company routs",
     ),
 )
 """What the printed card shows of §4, as (term, rule) rows."""
@@ -115,9 +122,6 @@ def take_wound(*, filled: int, slots: int) -> WoundResult:
 
 # --- Rout check ---------------------------------------------------------------
 
-ROUTS_ON = 3
-"""Rout check: D6, on 3 or less the company routs."""
-
 
 @dataclass(frozen=True)
 class RoutCheck:
@@ -184,12 +188,43 @@ def side_routs(companies_routed: Iterable[bool]) -> bool:
 # --- Rounds -------------------------------------------------------------------
 
 INITIATIVE_TABLE: tuple[tuple[int, Side], ...] = (
-    (3, Side.AI),  # 1–3: the AI activates first
-    (6, Side.PLAYER),  # 4–6: the humans activate first
+    (3, Side.AI),  # 1–3: the AI side wins the initiative
+    (6, Side.PLAYER),  # 4–6: the humans win it
 )
+"""§4: the highest face of each band and the side that wins the initiative."""
+
+WINS_THE_INITIATIVE = {
+    Side.AI: "the AI side wins the initiative",
+    Side.PLAYER: "the humans win the initiative",
+}
+
+
+def initiative_rows() -> tuple[tuple[str, str], ...]:
+    """The initiative table as printed: ("1–3", "the AI side wins the initiative")."""
+    rows, low = [], 1
+    for high, side in INITIATIVE_TABLE:
+        rows.append((spaced(low, high), WINS_THE_INITIATIVE[side]))
+        low = high + 1
+    return tuple(rows)
+
+
+INITIATIVE_RULE = (
+    "Each round one human general (the first named, in co-op) rolls D6: "
+    + "; ".join(f"{roll} {who}" for roll, who in initiative_rows())
+    + ". The winner chooses who activates first."
+)
+"""§4's initiative roll, as the setup sheet and the AI cards print it."""
+
+AI_INITIATIVE_CHOICE = (
+    "When the AI side wins the initiative it goes first if any AI character has "
+    "an enemy in sight at the start of the round; otherwise it lets the humans "
+    "go first."
+)
+"""§4: the AI's choice, as the setup sheet and every AI card print it."""
 
 
 def initiative_for(natural: int) -> Side:
+    """The side that wins the initiative on this D6 face."""
     for highest, side in INITIATIVE_TABLE:
         if natural <= highest:
             return side
@@ -197,20 +232,66 @@ def initiative_for(natural: int) -> Side:
 
 
 def roll_initiative(*, dice: Dice, round_number: int | None = None) -> Side:
-    """§4: one human general rolls D6: 1–3 the AI activates first, 4–6 the humans."""
+    """§4: one human general rolls D6: 1–3 the AI side wins, 4–6 the humans."""
     purpose = (
         "initiative" if round_number is None else f"initiative, round {round_number}"
     )
     entry = dice.d6(
-        purpose,
-        outcome=lambda d, _t: (
-            "the AI activates first"
-            if initiative_for(d[0]) is Side.AI
-            else "the humans activate first"
-        ),
+        purpose, outcome=lambda d, _t: WINS_THE_INITIATIVE[initiative_for(d[0])]
     )
     assert entry.natural is not None
     return initiative_for(entry.natural)
+
+
+def ai_initiative_choice(*, enemy_in_sight: bool) -> Side:
+    """§4: the side the AI sends first when it wins the initiative.
+
+    ``enemy_in_sight``: any AI character has an enemy in sight at the start of
+    the round (:func:`engines.doctrines.ai_sees_an_enemy` works it out from
+    the AI characters' situations).
+    """
+    return Side.AI if enemy_in_sight else Side.PLAYER
+
+
+@dataclass(frozen=True)
+class Initiative:
+    """A round's initiative: the roll, who won it, who activates first, and why.
+
+    ``first`` is None when the humans won and have not said yet whom they send
+    first (they choose; the engine does not choose for them).
+    """
+
+    winner: Side
+    first: Side | None
+    reason: str
+    log: DiceLog
+
+
+def initiative(
+    *,
+    dice: Dice,
+    ai_enemy_in_sight: bool,
+    humans_choice: Side | None = None,
+    round_number: int | None = None,
+) -> Initiative:
+    """§4: roll the initiative; if the AI side wins, make its choice."""
+    start = len(dice.log)
+    winner = roll_initiative(dice=dice, round_number=round_number)
+    if winner is Side.AI:
+        first = ai_initiative_choice(enemy_in_sight=ai_enemy_in_sight)
+        if first is Side.AI:
+            reason = "the AI side wins and goes first: an AI character sees an enemy"
+        else:
+            reason = (
+                "the AI side wins and lets the humans go first: no AI character "
+                "sees an enemy"
+            )
+    else:
+        first = None if humans_choice is None else Side(humans_choice)
+        reason = "the humans win and choose who goes first"
+    return Initiative(
+        winner=winner, first=first, reason=reason, log=tuple(dice.log[start:])
+    )
 
 
 AI_GENERAL = "AI"

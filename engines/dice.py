@@ -200,3 +200,37 @@ class Dice:
 
     def entries(self) -> DiceLog:
         return tuple(self.log)
+
+
+@dataclass(frozen=True)
+class RolledDistance:
+    """A distance rolled in inches: ``count`` D6 plus ``plus`` (D6", D6+4").
+
+    The horde's moves (RULES §5.3) are rolled, not the character's move.
+    """
+
+    count: int = 1
+    plus: int = 0
+
+    @property
+    def low(self) -> int:
+        return self.count + self.plus
+
+    @property
+    def high(self) -> int:
+        return 6 * self.count + self.plus
+
+    @property
+    def text(self) -> str:
+        """As a card prints it: D6", 2D6", D6+4"."""
+        dice = "D6" if self.count == 1 else f"{self.count}D6"
+        return f'{dice}+{self.plus}"' if self.plus else f'{dice}"'
+
+    def roll(self, dice: Dice, purpose: str) -> LogEntry:
+        """Roll it on ``dice`` (logged with ``purpose``); the total is in inches."""
+        return dice.roll(
+            purpose,
+            self.count,
+            modifiers=[("inches", self.plus)],
+            outcome=lambda _dice, total: f'{total}"',
+        )

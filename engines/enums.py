@@ -309,7 +309,7 @@ class Drift(RuleEnum):
     __labels__ = {
         "wide": "Drifts wide (away from the quarry's line)",
         "in": "Cuts in (toward the quarry's line)",
-        "balanced": "Balanced: no drift, +2 inches",
+        "balanced": "Balanced: no drift, a bonus forward",
     }
 
 
@@ -328,9 +328,10 @@ class Action(RuleEnum):
     MOVE_TOWARD_OBJECTIVE = "move_toward_objective"
     MOVE_TOWARD_ENEMY = "move_toward_enemy"
     MOVE_AWAY = "move_away"
+    FLEE = "flee"
     WANDER = "wander"
     PURSUE = "pursue"
-    LEAVE_TABLE = "leave_table"
+    SCATTER = "scatter"
     OVERWATCH = "overwatch"
     HOLD = "hold"
     NO_ACTION = "no_action"
@@ -350,9 +351,10 @@ class Action(RuleEnum):
         "move_toward_objective": "Move toward the objective",
         "move_toward_enemy": "Move toward the enemy",
         "move_away": "Full move away from the enemy",
-        "wander": "Wander: half move in a direction roll",
+        "flee": "Flee the rolled distance straight away from the nearest enemy",
+        "wander": "Wander the rolled distance toward a direction roll",
         "pursue": "Pursue along the route",
-        "leave_table": "Full move toward the nearest table edge, leaving the battle",
+        "scatter": "Scatter the rolled distance toward the nearest table edge",
         "overwatch": "Overwatch",
         "hold": "Hold",
         "no_action": "Does not act",

@@ -9,12 +9,14 @@ battle.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from engines.cards import PICTURE_RANKS, RANK_NAMES, SUIT_ORDER, Card, Deck
 from engines.dice import DiceLog
 from engines.doctrines.steps import Procedure, Row, Section, Step, Table
+from engines.text import words
 
 EVENT_KEYS: tuple[str, ...] = tuple(
     f"{RANK_NAMES[rank]}{suit.letter}"
@@ -33,19 +35,92 @@ class Event:
     text: str
 
 
+_COUNT_WORDS = {12: "twelve"}
+
+EVENT_DECK_RULE = (
+    f"An event deck needs exactly {_COUNT_WORDS[len(EVENT_KEYS)]} events, one for "
+    "each J, Q and K of each suit"
+)
+"""The rule a player reads when a deck breaks it."""
+
+
+class EventDeckError(ValueError):
+    """An event deck that is not one event per picture card; ``message`` says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _card_name(code: str) -> str:
+    """K♠ for ``KS`` or ``K♠``; the text itself when it is no card."""
+    try:
+        return str(Card.parse(code))
+    except ValueError:
+        return code.strip()
+
+
+def _key(code: str) -> str | None:
+    """The event key (``KS``) of a card code or name, None when it is no card."""
+    try:
+        card = Card.parse(code)
+    except ValueError:
+        return None
+    return card.code
+
+
+def event_deck_message(codes: Iterable[str]) -> str | None:
+    """What is wrong with an event deck holding these cards, or None if nothing.
+
+    ``codes`` are the card of each event (``KS`` or ``K♠``, one per event, in
+    any order). The message is for players: "An event deck needs exactly twelve
+    events, one for each J, Q and K of each suit; missing K♠ and Q♥; not a
+    picture card: 10♣; twice: J♦."
+    """
+    codes = [str(code) for code in codes]
+    keys = [_key(code) for code in codes]
+    present = Counter(key for key in keys if key in EVENT_KEYS)
+    missing = [key for key in EVENT_KEYS if key not in present]
+    twice = [key for key in EVENT_KEYS if present[key] > 1]
+    strays = [code for code, key in zip(codes, keys, strict=True) if key is None]
+    others = [
+        code
+        for code, key in zip(codes, keys, strict=True)
+        if key and key not in present
+    ]
+    problems = []
+    if missing:
+        problems.append(f"missing {words(_card_name(k) for k in missing)}")
+    if others:
+        problems.append(f"not a picture card: {words(_card_name(c) for c in others)}")
+    if strays:
+        problems.append(f"not a card: {words(f'“{c.strip()}”' for c in strays)}")
+    if twice:
+        problems.append(f"twice: {words(_card_name(k) for k in twice)}")
+    if not problems:
+        return None
+    return f"{EVENT_DECK_RULE}; {'; '.join(problems)}."
+
+
+def event_deck_codes_check(codes: Iterable[str]) -> None:
+    """Raise :class:`EventDeckError` (with :func:`event_deck_message`) unless the
+    cards are exactly the twelve picture cards, once each."""
+    message = event_deck_message(codes)
+    if message is not None:
+        raise EventDeckError(message)
+
+
 def event_deck_check(events: Mapping[str, Event]) -> None:
-    """An event deck has exactly one event for each of the twelve picture cards."""
-    missing = [key for key in EVENT_KEYS if key not in events]
-    extra = sorted(set(events) - set(EVENT_KEYS))
-    if missing or extra:
-        raise ValueError(
-            f"an event deck has one event per picture card (missing {missing}, "
-            f"not picture cards {extra})"
-        )
+    """An event deck has exactly one event for each of the twelve picture cards.
+
+    Raises :class:`EventDeckError`, a ValueError with a message for players.
+    """
+    event_deck_codes_check(events.keys())
     for key, event in events.items():
         if event.key != key:
-            raise ValueError(
-                f"event {event.title!r} is filed under {key}, not {event.key}"
+            raise EventDeckError(
+                f"The event “{event.title}” is filed under {_card_name(key)}, not "
+                f"{_card_name(event.key)}."
             )
 
 

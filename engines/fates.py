@@ -6,7 +6,9 @@ Who is resolved:
 - every AI character flagged hero that took part;
 - every unfit character (§2: flag set, or open wounds filling every slot) of a
   company that fought, though it did not take part: it rolls to heal its open
-  wounds like a character that took no token;
+  wounds like a character that took no token. A company *fought* when at least
+  one of its characters took part (:func:`companies_that_fought`); a company in
+  the scene that sent nobody has not fought;
 - any character that took part and is marked *killed outright* (decision: a
   scene rule that kills a character kills it whatever its side; it rolls no die,
   so the dice order is the same either way).
@@ -19,7 +21,7 @@ resolved by ``(not is_player, company_order, card_order, key)`` — player
 companies first, then card order — so the same seed and the same result give
 the same rolls in the same order.
 
-Unfit flags: a flag set before this battle is cleared because its company
+Unfit flags: a flag set before this battle is cleared when its company
 fought; a grievous wound sets a new flag. The site applies them in that order,
 clear old then set new (:class:`UnfitChanges`), so a flag set in this battle
 stays set until the *next* battle of its company resolves.
@@ -104,13 +106,13 @@ class FateInput:
     name: str
     is_player: bool
     """On the player side in this battle."""
+    company: str
+    """Its company's key: the engine works out which companies fought."""
     company_order: int
     card_order: int
     wound_slots: int
     is_hero: bool = False
     took_part: bool = False
-    company_fought: bool = False
-    """Its company fought this battle (implied when the character took part)."""
     wound_tokens: int = 0
     fallen: bool = False
     killed_outright: bool = False
@@ -122,10 +124,6 @@ class FateInput:
     def __post_init__(self) -> None:
         if self.wound_tokens < 0:
             raise ValueError(f"{self.name}: wound tokens cannot be negative")
-
-    @property
-    def in_fighting_company(self) -> bool:
-        return self.took_part or self.company_fought
 
     @property
     def order(self) -> tuple[bool, int, int, str]:
@@ -178,28 +176,52 @@ class FatesResult:
 # --- the rules ---------------------------------------------------------------------
 
 
-def is_resolved(character: FateInput) -> bool:
-    """§6.2's scope: who gets a fate (see the module docstring)."""
+def company_fought(took_part: Iterable[bool]) -> bool:
+    """§6.2: a company fought a battle when at least one of its characters took part."""
+    return any(took_part)
+
+
+def companies_that_fought(characters: Iterable[FateInput]) -> frozenset[str]:
+    """The keys of the companies that fought: those with a character taking part."""
+    by_company: dict[str, list[bool]] = {}
+    for character in characters:
+        by_company.setdefault(character.company, []).append(character.took_part)
+    return frozenset(
+        company for company, flags in by_company.items() if company_fought(flags)
+    )
+
+
+def is_resolved(character: FateInput, fought: frozenset[str]) -> bool:
+    """§6.2's scope: who gets a fate (see the module docstring).
+
+    ``fought`` holds the companies that fought (:func:`companies_that_fought`).
+    """
     if character.took_part:
         return character.is_player or character.is_hero or character.killed_outright
-    return character.company_fought and is_unfit(
+    return character.company in fought and is_unfit(
         character.unfit, len(character.open_wounds), character.wound_slots
     )
 
 
 def resolution_order(characters: Iterable[FateInput]) -> tuple[FateInput, ...]:
     """The characters §6.2 resolves, in the order their dice are rolled."""
-    return tuple(sorted(filter(is_resolved, characters), key=lambda c: c.order))
+    characters = tuple(characters)
+    fought = companies_that_fought(characters)
+    return tuple(
+        sorted((c for c in characters if is_resolved(c, fought)), key=lambda c: c.order)
+    )
 
 
 def unfit_changes(
     characters: Iterable[FateInput], fates: Iterable[CharacterFate]
 ) -> UnfitChanges:
     """Which unfit flags clear (old, company fought) and which are set (new)."""
+    characters = tuple(characters)
+    fought = companies_that_fought(characters)
     cleared = tuple(
         c.key
         for c in sorted(characters, key=lambda c: c.order)
-        if c.unfit and c.in_fighting_company
+        if c.unfit and c.company in fought
     )
     newly_set = tuple(fate.key for fate in fates if fate.unfit_next_battle)
     return UnfitChanges(cleared=cleared, newly_set=newly_set)

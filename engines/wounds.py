@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 DEFAULT_WOUND_NAME = "wound"
 """§6.3: a persisting wound is named "wound" unless the scene has a special wound."""
@@ -67,10 +68,30 @@ def slots_marked(
     )
 
 
+class UnfitReason(StrEnum):
+    """Why a character is unfit (§2)."""
+
+    FLAG = "flag"
+    """Its unfit-for-the-next-battle flag is set (grievously wounded, §6.2)."""
+    WOUNDS = "wounds"
+    """Its open wounds fill every wound slot."""
+
+
+def unfit_reason(
+    unfit_flag: bool, open_wound_count: int, wound_slots: int
+) -> UnfitReason | None:
+    """§2: why the character is unfit (the flag first), or None when it is fit."""
+    if unfit_flag:
+        return UnfitReason.FLAG
+    if open_wound_count >= wound_slots:
+        return UnfitReason.WOUNDS
+    return None
+
+
 def is_unfit(unfit_flag: bool, open_wound_count: int, wound_slots: int) -> bool:
     """§2: unfit while the flag is set or while open wounds fill all wound slots."""
     _check_slots(wound_slots)
-    return unfit_flag or open_wound_count >= wound_slots
+    return unfit_reason(unfit_flag, open_wound_count, wound_slots) is not None
 
 
 @dataclass(frozen=True)

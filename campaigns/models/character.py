@@ -7,6 +7,7 @@ from django.db import models
 from campaigns.models._checks import choice_check, range_check
 from campaigns.validators import in_range, validate_printable
 from engines.enums import TroopType, WoundStatus
+from engines.wounds import unfit_reason
 
 
 class Character(models.Model):
@@ -84,11 +85,12 @@ class Character(models.Model):
     def is_unfit(self, open_wound_count: int | None = None) -> bool:
         """Unfit while the flag is set or while open wounds fill every wound
         slot (§2). Pass the count when the caller already has it."""
-        if self.unfit_next_battle:
-            return True
-        if open_wound_count is None:
+        if open_wound_count is None and not self.unfit_next_battle:
             open_wound_count = self.count_open_wounds()
-        return open_wound_count >= self.wound_slots
+        reason = unfit_reason(
+            self.unfit_next_battle, open_wound_count or 0, self.wound_slots
+        )
+        return reason is not None
 
     def can_fight(self, open_wound_count: int | None = None) -> bool:
         """Alive and fit: may be picked to fight (§2)."""

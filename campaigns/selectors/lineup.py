@@ -9,6 +9,7 @@ from django.db.models import Prefetch
 
 from campaigns.models import Character, PersistingWound, Scene, SceneCompany
 from engines.enums import Side, WoundStatus
+from engines.wounds import UnfitReason, unfit_reason
 
 
 @dataclass(frozen=True)
@@ -44,10 +45,13 @@ class LineupCharacter:
             return "Not in this scene"
         if not character.alive:
             return "Dead"
-        if character.unfit_next_battle:
-            return "Unfit: grievously wounded, misses this battle"
-        if len(self.open_wounds) >= character.wound_slots:
-            return "Unfit: open wounds fill every wound slot"
+        match unfit_reason(
+            character.unfit_next_battle, len(self.open_wounds), character.wound_slots
+        ):
+            case UnfitReason.FLAG:
+                return "Unfit: grievously wounded, misses this battle"
+            case UnfitReason.WOUNDS:
+                return "Unfit: open wounds fill every wound slot"
         return ""
 
 

@@ -40,7 +40,15 @@ from engines.aftermath import (
     side_outcome,
 )
 from engines.dice import log_to_data
-from engines.enums import Outcome, Rating, Reputation, SceneStatus, Side, WoundStatus
+from engines.enums import (
+    Outcome,
+    Rating,
+    Reputation,
+    SceneStatus,
+    Side,
+    WoundSide,
+    WoundStatus,
+)
 from engines.wounds import DEFAULT_WOUND_NAME
 
 REOPEN_FIRST = (
@@ -81,8 +89,9 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> BattleResult:
             .order_by("order", "id")
         )
         characters = _characters(battle, companies)
+        sides = _sides(battle, companies, characters)
         fates = resolve_fates(
-            _fate_inputs(battle, companies, characters, rows, entry),
+            _fate_inputs(companies, characters, sides, rows, entry),
             rng=random.Random(battle.resolution_seed),
         )
         result = BattleResult.objects.create(
@@ -97,7 +106,7 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> BattleResult:
             resolution_log=log_to_data(fates.log),
         )
         _save_outcomes(result, rows, entry, fates)
-        _apply_fates(ledger, battle, scene, characters, fates)
+        _apply_fates(ledger, battle, scene, characters, sides, fates)
         _apply_commanders(ledger, battle, scene, companies, entry)
         scene_advance(ledger=ledger, scene=scene, outcome=entry.outcome)
         ledger.change(
@@ -159,10 +168,21 @@ def _characters(battle: Battle, companies: list[BattleCompany]) -> list[Characte
     return [c for c in characters if c.alive or c.pk in taking_part]
 
 
+def _sides(
+    battle: Battle, companies: list[BattleCompany], characters: list[Character]
+) -> dict[int, str]:
+    """Each character's side in this battle: as it took part, else its company's."""
+    company = {bc.company_id: bc for bc in companies}
+    taking_part = dict(battle.participants.values_list("character_id", "side"))
+    return {
+        c.pk: taking_part.get(c.pk) or company[c.company_id].side for c in characters
+    }
+
+
 def _fate_inputs(
-    battle: Battle,
     companies: list[BattleCompany],
     characters: list[Character],
+    sides: dict[int, str],
     rows: list[EntryRow],
     entry: ResultEntry,
 ) -> list[FateInput]:
@@ -170,22 +190,21 @@ def _fate_inputs(
     lines = {
         row.participant.character_id: entry.line_for(row.participant.pk) for row in rows
     }
-    sides = dict(battle.participants.values_list("character_id", "side"))
     inputs = []
     for character in characters:
         line = lines.get(character.pk)
-        side = sides.get(character.pk) or company[character.company_id].side
+        side = sides[character.pk]
         inputs.append(
             FateInput(
                 key=str(character.pk),
                 name=character.name,
                 is_player=side == Side.PLAYER,
+                company=str(character.company_id),
                 company_order=company[character.company_id].order,
                 card_order=character.card_order,
                 wound_slots=character.wound_slots,
                 is_hero=character.hero,
                 took_part=line is not None,
-                company_fought=True,
                 wound_tokens=line.wound_tokens if line else 0,
                 fallen=bool(line and line.fallen),
                 killed_outright=bool(line and line.killed_outright),
@@ -230,6 +249,7 @@ def _apply_fates(
     battle: Battle,
     scene: Scene,
     characters: list[Character],
+    sides: dict[int, str],
     fates: FatesResult,
 ) -> None:
     by_key = {str(c.pk): c for c in characters}
@@ -244,7 +264,7 @@ def _apply_fates(
                 alive=False,
             )
         for _ in range(fate.new_persisting_wounds):
-            wound = _new_wound(character, battle, scene)
+            wound = _new_wound(character, battle, scene, sides[character.pk])
             ledger.created(
                 wound,
                 EffectKind.WOUND_OPENED,
@@ -275,13 +295,25 @@ def _apply_fates(
         )
 
 
-def _new_wound(character: Character, battle: Battle, scene: Scene) -> PersistingWound:
-    special = bool(scene.special_wound_name)
+def _new_wound(
+    character: Character, battle: Battle, scene: Scene, side: str
+) -> PersistingWound:
+    """The scene's special wound for the side(s) it applies to, else a plain one."""
+    special = bool(scene.special_wound_name) and WoundSide(
+        scene.special_wound_applies_to or WoundSide.PLAYER
+    ).covers(side)
+    if not special:
+        return PersistingWound.objects.create(
+            character=character, name=DEFAULT_WOUND_NAME, battle_taken=battle
+        )
     return PersistingWound.objects.create(
         character=character,
-        name=scene.special_wound_name or DEFAULT_WOUND_NAME,
-        rules_text=scene.special_wound_rules if special else "",
-        heals_at_sanctuary=scene.special_wound_heals_at_sanctuary if special else True,
+        name=scene.special_wound_name,
+        rules_text=scene.special_wound_rules,
+        heals_at_sanctuary=scene.special_wound_heals_at_sanctuary,
+        attack_modifier=scene.special_wound_attack,
+        defence_modifier=scene.special_wound_defence,
+        move_modifier=scene.special_wound_move,
         battle_taken=battle,
     )
 

@@ -14,17 +14,7 @@ from campaigns.models import Scene
 from campaigns.models.result import EffectKind
 from campaigns.services.effects import Ledger
 from engines.enums import Outcome, SceneKind, SceneStatus
-
-
-def larger_battle_outcome(*, sub_outcomes: list[str]) -> Outcome:
-    """§1: more victories than defeats → victory, fewer → defeat, else a draw."""
-    victories = sub_outcomes.count(Outcome.VICTORY)
-    defeats = sub_outcomes.count(Outcome.DEFEAT)
-    if victories > defeats:
-        return Outcome.VICTORY
-    if victories < defeats:
-        return Outcome.DEFEAT
-    return Outcome.DRAW
+from engines.narrative import larger_battle_outcome
 
 
 def scene_advance(
@@ -47,7 +37,7 @@ def scene_advance(
             for s in scenes
             if s.parent_id == parent.pk and s.status == SceneStatus.RESOLVED
         ]
-        parent_outcome = larger_battle_outcome(sub_outcomes=sub_outcomes)
+        parent_outcome = larger_battle_outcome(sub_outcomes)
         _resolve(ledger, parent, parent_outcome)
         if target is None:
             target = _branch(parent, parent_outcome, by_id) or _next_by_order(

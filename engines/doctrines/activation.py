@@ -1,7 +1,14 @@
-"""AI activation order (RULES §5, all doctrines, across all AI companies).
+"""AI activation order and the AI's initiative choice (RULES §5 intro, §4).
 
-Characters with an enemy in sight first, each group closest to an enemy first;
-ties by card order.
+One order across all the AI side's companies: characters with an enemy in
+sight first, each group closest to an enemy first; ties by card order. A
+pursuer (§5.4) counts its quarry as its enemy and as in sight (003), so
+pursuers go closest to the quarry first, among the characters that see an
+enemy. The texts each doctrine prints are in :mod:`engines.doctrines.rules`.
+
+The AI side wins the initiative and goes first if any AI character has an
+enemy in sight at the start of the round (000): :func:`ai_sees_an_enemy`
+reads that from the same situations (a pursuer always sees its quarry).
 """
 
 from __future__ import annotations
@@ -9,17 +16,28 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from engines.doctrines.pursuit import Pursuer
+from engines.doctrines.rules import ORDER_RULE
+from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
 from engines.doctrines.situation import Situation
 
-ORDER_RULE = (
-    "Characters with an enemy in sight first, each group closest to an enemy "
-    "first; ties by card order."
-)
-"""The rule as the AI cards print it."""
+__all__ = ["ORDER_RULE", "activation_key", "activation_order", "ai_sees_an_enemy"]
+
+AiCharacter = Situation | Pursuer
+"""An AI character as the order sees it: a situation, or a pursuer."""
 
 
-def activation_key(situation: Situation) -> tuple[bool, float, int]:
-    """Sort key: enemy in sight first, then the nearest enemy's distance, then card."""
+def activation_key(
+    character: AiCharacter, settings: DoctrineSettings = DEFAULT_SETTINGS
+) -> tuple[bool, float, int]:
+    """Sort key: enemy in sight first, then the nearest enemy's distance, then card.
+
+    A pursuer's enemy is its quarry, always in sight; its distance is the
+    distance to the quarry.
+    """
+    if isinstance(character, Pursuer):
+        return (False, character.distance, character.card_order)
+    situation = settings.seen(character)
     nearest = situation.nearest_enemy
     return (
         not situation.in_sight,
@@ -28,6 +46,22 @@ def activation_key(situation: Situation) -> tuple[bool, float, int]:
     )
 
 
-def activation_order(situations: Iterable[Situation]) -> tuple[Situation, ...]:
-    """The AI characters in the order they activate this round."""
-    return tuple(sorted(situations, key=activation_key))
+def activation_order(
+    characters: Iterable[AiCharacter], settings: DoctrineSettings | None = None
+) -> tuple[AiCharacter, ...]:
+    """The AI characters (of every doctrine) in the order they activate this round."""
+    used = settings or DEFAULT_SETTINGS
+    return tuple(sorted(characters, key=lambda c: activation_key(c, used)))
+
+
+def ai_sees_an_enemy(
+    characters: Iterable[AiCharacter], settings: DoctrineSettings | None = None
+) -> bool:
+    """Whether any AI character has an enemy in sight (a pursuer: its quarry).
+
+    Pass it to :func:`engines.combat.initiative` as ``ai_enemy_in_sight``.
+    """
+    used = settings or DEFAULT_SETTINGS
+    return any(
+        isinstance(c, Pursuer) or bool(used.seen(c).in_sight) for c in characters
+    )

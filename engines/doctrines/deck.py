@@ -2,34 +2,46 @@
 
 Pre-activation as §4 (no card is drawn for a routing character or one in
 melee), then one card per activation. A joker reshuffles the deck and the
-discards, and the character draws again. Ace to 10 give a trigger distance (pips
-× 2 inches, an Ace base contact); J, Q and K shoot the closest enemy in sight
-and range whatever the distance. The suit gives the intent: ♠ harm,
-♥ measured, ♣ wait, ♦ discretion. A character attacked before it activates
-makes a defensive draw.
+discards, and the character draws again. Ace to 10 give a trigger distance
+(pips × 2 inches, an Ace one pip: 2"; adaptation: the source counts squares and
+calls the Ace "adjacent"); J, Q and K shoot the closest enemy in sight and range
+whatever the distance. The suit gives the intent: ♠ harm, ♥ measured, ♣ wait,
+♦ discretion. A character attacked before it activates makes a defensive draw
+(adaptation: the source's Return Fire / Armour / Run for Cover, given effects
+in these rules). "Overwatch" adapts the source's "Stay Frosty".
 
-"Within range after the move" is read from the cover the situation says it can
-reach: a move toward the enemy that its suit allows brings a target up to its
-move closer; a move away from the enemy (♦) never brings one closer. A
-character that cannot shoot leaves the shooting-range condition out (it has no
-range to measure) and reads Shoot and Move and shoot as Charge, Overwatch as
-Hold.
+"Within range after the move" is measured where the character would end its
+move: a move toward the enemy that its suit allows brings a target up to its
+move closer; a move away from the enemy (♦, into hard cover) takes it a full
+move further. A character that cannot shoot leaves the shooting-range
+condition out (it has no range to measure) and reads Shoot and Move and shoot
+as Charge, Overwatch as Hold.
+
+:func:`build` makes the card for a battle's settings; the decision functions
+walk the card built from the same settings.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from engines.cards import Card, Deck
+from engines.cards import DECK_SETUP, RANDOM_SELECTION, Card, Deck
+from engines.combat import AI_INITIATIVE_CHOICE
+from engines.doctrines.rules import FOLLOW_UP as FOLLOW_UP_ID
+from engines.doctrines.rules import ORDER_RULES, share_word, sight_notes
+from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
 from engines.doctrines.situation import (
     MELEE_STEP,
+    NO_ENEMY_STEP,
     ROUT_STEP,
     Decision,
     Enemy,
     Situation,
     Turn,
     first,
+    follow_up_section,
     inches,
     nearest,
     walk,
@@ -45,13 +57,12 @@ from engines.doctrines.steps import (
     Table,
 )
 from engines.enums import Action, Cover, Doctrine, Intent, Suit
+from engines.text import signed
 
 # --- the cards' meaning ---------------------------------------------------------------
 
 INCHES_PER_PIP = 2
-"""Trigger distance: pips × 2 inches (adaptation: the source counts squares)."""
-ACE_TRIGGER = 0
-"""An Ace means base contact."""
+"""Trigger distance: pips × 2 inches, an Ace counting as one pip."""
 
 INTENTS = {
     Suit.SPADES: Intent.HARM,
@@ -65,14 +76,14 @@ def trigger_distance(card: Card) -> float | None:
     """Inches within which an enemy triggers the card; None for J Q K and jokers."""
     if not card.is_number:
         return None
-    return ACE_TRIGGER if card.pips == 1 else card.pips * INCHES_PER_PIP
+    return card.pips * INCHES_PER_PIP
 
 
 TRIGGER_TABLE = Table(
     title="Trigger distance",
     columns=("Card", "Trigger"),
     rows=(
-        Row("A", f"base contact ({inches(ACE_TRIGGER)})"),
+        Row("A", f"{inches(INCHES_PER_PIP)} (one pip)"),
         *(Row(str(pips), inches(pips * INCHES_PER_PIP)) for pips in range(2, 11)),
         Row(
             "J Q K",
@@ -109,6 +120,7 @@ MOVE_LIMITS = {
 
 CANNOT_SHOOT = "cannot-shoot"
 JOKER = "joker"
+DEFENCE = "defence"
 
 # --- what the steps measure -----------------------------------------------------------
 
@@ -140,6 +152,7 @@ def _act(
     *,
     detail: str = "",
     cover: Cover | None = None,
+    inches: float | None = None,
 ) -> Decision:
     """Decide, reading Shoot / Move and shoot / Overwatch for a non-shooter."""
     if not turn.situation.can_shoot and action in (
@@ -152,24 +165,42 @@ def _act(
             return turn.decide(step, Action.HOLD, detail="cannot shoot: holds")
         return turn.charge(step, enemy, detail=f"cannot shoot: {action.label} → Charge")
     target = None if enemy is None else enemy.id
-    return turn.decide(step, action, target=target, detail=detail, cover=cover)
+    return turn.decide(
+        step, action, target=target, detail=detail, cover=cover, inches=inches
+    )
+
+
+def _moves(turn: Turn) -> tuple[MoveLimit, Cover | None]:
+    """The suit's movement limit and the cover it may end in (None: it stays)."""
+    assert turn.card is not None and turn.card.suit is not None
+    limit = MOVE_LIMITS[turn.card.suit]
+    return limit, limit.cover(turn.situation)
+
+
+def _distance_after_move(turn: Turn, enemy: Enemy) -> float:
+    """Where it would end its move: up to its move closer, or a move further away."""
+    limit, cover = _moves(turn)
+    if cover is None:
+        return enemy.distance
+    if limit.away:
+        return enemy.distance + turn.move
+    return max(0.0, enemy.distance - turn.move)
 
 
 def _move_and_shoot(turn: Turn, step: Step, target: Enemy) -> Decision:
-    assert turn.card is not None and turn.card.suit is not None
-    limit = MOVE_LIMITS[turn.card.suit]
-    cover = limit.cover(turn.situation)
+    limit, cover = _moves(turn)
     if cover is None:
         moves = "does not move (no such cover)"
     else:
         way = "away from the enemy" if limit.away else f"toward {target.id}"
-        moves = f"moves {way} into {cover.label.lower()}"
+        moves = f"moves up to {inches(turn.move)} {way} into {cover.label.lower()}"
     return _act(
         turn,
         step,
         Action.MOVE_AND_SHOOT,
         target,
         cover=cover,
+        inches=0 if cover is None else turn.move,
         detail=f"{moves}, then shoots {target.id} at {inches(target.distance)}",
     )
 
@@ -200,12 +231,17 @@ def _spade_charge_unseen(turn: Turn, step: Step) -> Decision | None:
     return turn.charge(step, target, detail=f"{target.id} out of sight")
 
 
-def _spade_picture(turn: Turn, step: Step) -> Decision | None:
+def _closest_in_range(turn: Turn) -> Enemy | None:
+    """J Q K: the closest enemy in sight within shooting range."""
     assert turn.card is not None
     if not turn.card.is_picture:
         return None
     reach = _range(turn)
-    target = nearest(e for e in turn.situation.in_sight if within(e.distance, reach))
+    return nearest(e for e in turn.situation.in_sight if within(e.distance, reach))
+
+
+def _spade_picture(turn: Turn, step: Step) -> Decision | None:
+    target = _closest_in_range(turn)
     if target is None:
         return None
     return _act(
@@ -220,7 +256,7 @@ def _spade_picture(turn: Turn, step: Step) -> Decision | None:
 def _spade_otherwise(turn: Turn, step: Step) -> Decision:
     enemy = turn.situation.nearest_enemy
     if enemy is None:
-        return turn.decide(step, Action.HOLD, detail="no enemy on the table")
+        return turn.no_enemy(step)
     cover = turn.situation.cover_toward
     return turn.decide(
         step,
@@ -228,7 +264,7 @@ def _spade_otherwise(turn: Turn, step: Step) -> Decision:
         target=enemy.id,
         inches=turn.move,
         cover=cover,
-        detail=f"full move toward {enemy.id}, ending in {cover.label.lower()}",
+        detail=f"{turn.move_words} toward {enemy.id}, ending in {cover.label.lower()}",
     )
 
 
@@ -236,12 +272,11 @@ def _spade_otherwise(turn: Turn, step: Step) -> Decision:
 
 
 def _move_and_shoot_triggered(turn: Turn, step: Step) -> Decision | None:
-    assert turn.card is not None and turn.card.suit is not None
-    limit = MOVE_LIMITS[turn.card.suit]
-    moves_closer = limit.cover(turn.situation) is not None and not limit.away
-    reach = _range(turn) + (turn.move if moves_closer else 0)
+    reach = _range(turn)
     target = nearest(
-        e for e in _triggered(turn, in_sight=True) if within(e.distance, reach)
+        e
+        for e in _triggered(turn, in_sight=True)
+        if within(_distance_after_move(turn, e), reach)
     )
     if target is None:
         return None
@@ -249,11 +284,7 @@ def _move_and_shoot_triggered(turn: Turn, step: Step) -> Decision | None:
 
 
 def _move_and_shoot_picture(turn: Turn, step: Step) -> Decision | None:
-    assert turn.card is not None
-    if not turn.card.is_picture:
-        return None
-    reach = _range(turn)
-    target = nearest(e for e in turn.situation.in_sight if within(e.distance, reach))
+    target = _closest_in_range(turn)
     if target is None:
         return None
     return _move_and_shoot(turn, step, target)
@@ -271,21 +302,30 @@ def _heart_move_to_cover(turn: Turn, step: Step) -> Decision | None:
         step,
         Action.MOVE_TOWARD_ENEMY,
         target=enemy.id,
+        inches=turn.move,
         cover=cover,
-        detail=f"toward {enemy.id}, ending in {cover.label.lower()}",
+        detail=f"up to {inches(turn.move)} toward {enemy.id}, ending in "
+        f"{cover.label.lower()}",
     )
 
 
-def _diamond_move_away(turn: Turn, step: Step) -> Decision | None:
-    cover = turn.situation.cover_away
-    if cover == Cover.NONE:
+def _diamond_stays(turn: Turn, step: Step) -> Decision | None:
+    if not turn.situation.in_furthest_cover:
         return None
+    return _act(turn, step, Action.OVERWATCH, None, detail="stays put")
+
+
+def _diamond_move_away(turn: Turn, step: Step) -> Decision:
+    if turn.situation.nearest_enemy is None:
+        return turn.no_enemy(step)
+    cover = turn.situation.cover_away
     return turn.decide(
         step,
         Action.MOVE_AWAY,
         inches=turn.move,
         cover=cover,
-        detail=f"full move away from the enemy into {cover.label.lower()}",
+        detail=f"{turn.move_words} away from the enemy, ending in "
+        f"{cover.label.lower()}",
     )
 
 
@@ -296,10 +336,17 @@ def _overwatch(turn: Turn, step: Step) -> Decision:
 # --- defensive draw -------------------------------------------------------------------
 
 RETURN_FIRE_SUITS = (Suit.SPADES, Suit.HEARTS)
-BRACE = ("brace: defence", 1)
-DIVE_FOR_COVER = ("dive for cover: attack roll", -1)
+BRACE_DEFENCE = 1
+"""Brace: +1 defence against this attack."""
+DIVE_ATTACK_ROLL = -1
+"""Dive for cover: −1 to this attack roll."""
 DIVE_MOVE = 0.5
 """Dive for cover: half its move to the nearest cover."""
+
+BRACE = (f"brace: {signed(BRACE_DEFENCE)} defence", -BRACE_DEFENCE)
+"""Brace on the attack roll: +1 defence is −1 to the roll (§4)."""
+DIVE_FOR_COVER = ("dive for cover", DIVE_ATTACK_ROLL)
+"""Dive for cover on the attack roll."""
 
 
 def _return_fire(turn: Turn, step: Step) -> Decision | None:
@@ -315,33 +362,53 @@ def _brace(turn: Turn, step: Step) -> Decision | None:
     assert turn.card is not None
     if turn.card.suit != Suit.CLUBS:
         return None
-    return turn.decide(step, Action.BRACE, modifiers=(BRACE,))
+    return turn.decide(
+        step,
+        Action.BRACE,
+        attack_roll_modifiers=(BRACE,),
+        detail=f"{signed(BRACE_DEFENCE)} defence against this attack",
+    )
 
 
 def _dive_for_cover(turn: Turn, step: Step) -> Decision | None:
     assert turn.card is not None
     if turn.card.suit != Suit.DIAMONDS:
         return None
+    move = turn.situation.move * DIVE_MOVE
     return turn.decide(
         step,
         Action.DIVE_FOR_COVER,
-        inches=turn.move * DIVE_MOVE,
-        modifiers=(DIVE_FOR_COVER,),
+        inches=move,
+        attack_roll_modifiers=(DIVE_FOR_COVER,),
         counts_as_activated=True,
+        detail=f"{signed(DIVE_ATTACK_ROLL)} to this attack roll, then up to "
+        f"{inches(move)} to the nearest cover",
     )
 
 
 # --- the card -------------------------------------------------------------------------
 
 
-def _number(suit: Suit, number: int, when: str, then: str, rule: Rule) -> Step:
+def _number(
+    suit: Suit,
+    number: int,
+    when: str,
+    then: str,
+    rule: Rule,
+    actions: tuple[Action, ...],
+) -> Step:
     """A step for Ace to 10 (and every card's "otherwise"): ♠1, ♥2..."""
     return Step(
-        f"{suit.value}-{number}", f"{suit.symbol}{number}", when, then, rule=rule
+        f"{suit.value}-{number}",
+        f"{suit.symbol}{number}",
+        when,
+        then,
+        rule=rule,
+        actions=actions,
     )
 
 
-def _picture(suit: Suit, then: str, rule: Rule) -> Step:
+def _picture(suit: Suit, then: str, rule: Rule, action: Action) -> Step:
     """The step for J, Q and K of a suit."""
     return Step(
         f"{suit.value}-picture",
@@ -349,6 +416,7 @@ def _picture(suit: Suit, then: str, rule: Rule) -> Step:
         "The closest enemy in sight within shooting range, whatever the trigger",
         then,
         rule=rule,
+        actions=(action,),
     )
 
 
@@ -363,202 +431,262 @@ def _suit_title(suit: Suit) -> str:
 IN_TRIGGER_AFTER_MOVE = (
     "An enemy in sight within trigger and within range after the move"
 )
-
-PROCEDURE = Procedure(
-    doctrine=Doctrine.DECK,
-    title="Deck",
-    source="000",
-    summary=(
-        "One 54-card deck (two jokers) for the AI side, shuffled at battle start; "
-        "when it runs out, the discards are shuffled into a new deck. Draw a card "
-        "per activation: Ace to 10 give a trigger distance, the suit the intent."
-    ),
-    tables=(TRIGGER_TABLE,),
-    sections=(
-        Section(
-            id=PRE_ACTIVATION,
-            title="Pre-activation (no card drawn)",
-            steps=(
-                ROUT_STEP,
-                MELEE_STEP,
-            ),
-        ),
-        Section(
-            id="draw",
-            title="Draw a card",
-            intro="Ace to 10: trigger distance = pips × 2 inches, an Ace base contact "
-            "(adaptation: the source counts squares).",
-            steps=(
-                Step(
-                    JOKER,
-                    "Joker",
-                    "A joker (activation or defensive draw)",
-                    "Reshuffle the deck and the discards, and draw again.",
-                ),
-            ),
-        ),
-        Section(
-            id=Suit.SPADES.value,
-            title=_suit_title(Suit.SPADES),
-            steps=(
-                _number(
-                    Suit.SPADES,
-                    1,
-                    "An enemy in sight within trigger and shooting range",
-                    "Shoot it.",
-                    _spade_shoot,
-                ),
-                _number(
-                    Suit.SPADES,
-                    2,
-                    "An enemy within trigger but not in sight",
-                    "Charge it.",
-                    _spade_charge_unseen,
-                ),
-                _picture(Suit.SPADES, "Shoot it.", _spade_picture),
-                _number(
-                    Suit.SPADES,
-                    3,
-                    "Otherwise",
-                    "Full move toward the nearest enemy, ending in the best cover "
-                    "reachable.",
-                    _spade_otherwise,
-                ),
-            ),
-        ),
-        Section(
-            id=Suit.HEARTS.value,
-            title=_suit_title(Suit.HEARTS),
-            steps=(
-                _number(
-                    Suit.HEARTS,
-                    1,
-                    IN_TRIGGER_AFTER_MOVE,
-                    _move_and_shoot_text(Suit.HEARTS),
-                    _move_and_shoot_triggered,
-                ),
-                _picture(
-                    Suit.HEARTS,
-                    _move_and_shoot_text(Suit.HEARTS),
-                    _move_and_shoot_picture,
-                ),
-                _number(
-                    Suit.HEARTS,
-                    2,
-                    "Otherwise, if it can end in cover",
-                    "Move toward the nearest enemy.",
-                    _heart_move_to_cover,
-                ),
-                _number(Suit.HEARTS, 3, "Otherwise", "Overwatch.", _overwatch),
-            ),
-        ),
-        Section(
-            id=Suit.CLUBS.value,
-            title=_suit_title(Suit.CLUBS),
-            steps=(
-                _number(
-                    Suit.CLUBS,
-                    1,
-                    IN_TRIGGER_AFTER_MOVE,
-                    _move_and_shoot_text(Suit.CLUBS),
-                    _move_and_shoot_triggered,
-                ),
-                _picture(
-                    Suit.CLUBS,
-                    _move_and_shoot_text(Suit.CLUBS),
-                    _move_and_shoot_picture,
-                ),
-                _number(Suit.CLUBS, 2, "Otherwise", "Overwatch.", _overwatch),
-            ),
-        ),
-        Section(
-            id=Suit.DIAMONDS.value,
-            title=_suit_title(Suit.DIAMONDS),
-            steps=(
-                _number(
-                    Suit.DIAMONDS,
-                    1,
-                    IN_TRIGGER_AFTER_MOVE,
-                    _move_and_shoot_text(Suit.DIAMONDS),
-                    _move_and_shoot_triggered,
-                ),
-                _picture(
-                    Suit.DIAMONDS,
-                    _move_and_shoot_text(Suit.DIAMONDS),
-                    _move_and_shoot_picture,
-                ),
-                _number(
-                    Suit.DIAMONDS,
-                    2,
-                    "Otherwise, if cover further away is reachable",
-                    "Full move away from the enemy to the best cover.",
-                    _diamond_move_away,
-                ),
-                _number(Suit.DIAMONDS, 3, "Otherwise", "Overwatch.", _overwatch),
-            ),
-        ),
-        Section(
-            id="reading",
-            title="Reading the steps",
-            steps=(
-                Step(
-                    CANNOT_SHOOT,
-                    "No range",
-                    "A character that cannot shoot",
-                    "Reads Shoot and Move and shoot as Charge, leaving out the "
-                    "shooting-range condition, and Overwatch as Hold.",
-                ),
-            ),
-            notes=(
-                "Charge: move into melee if within move, else full move toward.",
-                "Overwatch (adaptation of “Stay Frosty”): the character stays put "
-                "and, once this round, shoots the first enemy that moves within its "
-                "sight and range.",
-            ),
-        ),
-        Section(
-            id="defence",
-            title="Defensive draw",
-            intro="When an AI character that has not activated this round is "
-            "attacked, draw (adaptation: the source's Return Fire / Armour / Run "
-            "for Cover, given effects in these rules):",
-            steps=(
-                Step(
-                    "defence-return-fire",
-                    "♠ ♥",
-                    "Spades or hearts",
-                    "Return fire: after the attack it activates at once against its "
-                    "attacker.",
-                    rule=_return_fire,
-                ),
-                Step(
-                    "defence-brace",
-                    "♣",
-                    "Clubs",
-                    "Brace: +1 defence against this attack.",
-                    rule=_brace,
-                ),
-                Step(
-                    "defence-dive",
-                    "♦",
-                    "Diamonds",
-                    "Dive for cover: −1 to this attack roll, then it moves half its "
-                    "move to the nearest cover and counts as activated.",
-                    rule=_dive_for_cover,
-                ),
-            ),
-        ),
-        Section(
-            id="selection",
-            title="Random selection",
-            notes=(
-                "Deal one card to each candidate; the highest wins. Rank A K Q J 10 "
-                "… 2, then suit ♠ ♥ ♣ ♦. Jokers are discarded and replaced; "
-                "reshuffle afterwards.",
-            ),
-        ),
-    ),
+CHARGE_RULE = "Charge: move into melee if within move, else full move toward."
+OVERWATCH_RULE = (
+    "Overwatch: the character stays put and, once this round, shoots the first "
+    "enemy that moves within its sight and range."
 )
+AFTER_THE_MOVE_RULE = (
+    "Within range after the move: measured where it would end its move. A move "
+    "toward the enemy brings a target up to its move closer; a move away takes it "
+    "a full move further."
+)
+DRAW_RULE = (
+    f"Ace to 10: trigger distance = pips × {INCHES_PER_PIP} inches, an Ace "
+    f"counting as one pip ({inches(INCHES_PER_PIP)}). J Q K: any distance."
+)
+
+
+def _spades() -> Section:
+    return Section(
+        id=Suit.SPADES.value,
+        title=_suit_title(Suit.SPADES),
+        steps=(
+            _number(
+                Suit.SPADES,
+                1,
+                "An enemy in sight within trigger and shooting range",
+                "Shoot it.",
+                _spade_shoot,
+                (Action.SHOOT,),
+            ),
+            _number(
+                Suit.SPADES,
+                2,
+                "An enemy within trigger but not in sight",
+                "Charge it.",
+                _spade_charge_unseen,
+                (Action.MOVE_INTO_MELEE, Action.MOVE_TOWARD_ENEMY),
+            ),
+            _picture(Suit.SPADES, "Shoot it.", _spade_picture, Action.SHOOT),
+            _number(
+                Suit.SPADES,
+                3,
+                "Otherwise",
+                "Full move toward the nearest enemy, ending in the best cover "
+                "reachable.",
+                _spade_otherwise,
+                (Action.MOVE_TOWARD_ENEMY,),
+            ),
+        ),
+    )
+
+
+def _move_and_shoot_steps(suit: Suit) -> tuple[Step, Step]:
+    return (
+        _number(
+            suit,
+            1,
+            IN_TRIGGER_AFTER_MOVE,
+            _move_and_shoot_text(suit),
+            _move_and_shoot_triggered,
+            (Action.MOVE_AND_SHOOT,),
+        ),
+        _picture(
+            suit,
+            _move_and_shoot_text(suit),
+            _move_and_shoot_picture,
+            Action.MOVE_AND_SHOOT,
+        ),
+    )
+
+
+def _hearts() -> Section:
+    return Section(
+        id=Suit.HEARTS.value,
+        title=_suit_title(Suit.HEARTS),
+        steps=(
+            *_move_and_shoot_steps(Suit.HEARTS),
+            _number(
+                Suit.HEARTS,
+                2,
+                "Otherwise, if it can end in cover",
+                "Move toward the nearest enemy.",
+                _heart_move_to_cover,
+                (Action.MOVE_TOWARD_ENEMY,),
+            ),
+            _number(
+                Suit.HEARTS,
+                3,
+                "Otherwise",
+                "Overwatch.",
+                _overwatch,
+                (Action.OVERWATCH,),
+            ),
+        ),
+    )
+
+
+def _clubs() -> Section:
+    return Section(
+        id=Suit.CLUBS.value,
+        title=_suit_title(Suit.CLUBS),
+        steps=(
+            *_move_and_shoot_steps(Suit.CLUBS),
+            _number(
+                Suit.CLUBS,
+                2,
+                "Otherwise",
+                "Overwatch.",
+                _overwatch,
+                (Action.OVERWATCH,),
+            ),
+        ),
+    )
+
+
+def _diamonds() -> Section:
+    return Section(
+        id=Suit.DIAMONDS.value,
+        title=_suit_title(Suit.DIAMONDS),
+        steps=(
+            *_move_and_shoot_steps(Suit.DIAMONDS),
+            _number(
+                Suit.DIAMONDS,
+                2,
+                "Otherwise, if it already stands in the cover furthest from the "
+                "enemy on the table",
+                "Stay put: Overwatch.",
+                _diamond_stays,
+                (Action.OVERWATCH,),
+            ),
+            _number(
+                Suit.DIAMONDS,
+                3,
+                "Otherwise",
+                "Full move away from the enemy, ending in the best cover reachable "
+                "(which may be the open).",
+                _diamond_move_away,
+                (Action.MOVE_AWAY,),
+            ),
+        ),
+    )
+
+
+def _defence() -> Section:
+    return Section(
+        id=DEFENCE,
+        title="Defensive draw",
+        intro="When an AI character that has not activated this round is "
+        "attacked, draw:",
+        steps=(
+            Step(
+                "defence-return-fire",
+                "♠ ♥",
+                "Spades or hearts",
+                "Return fire: after the attack it activates at once against its "
+                "attacker.",
+                rule=_return_fire,
+                actions=(Action.RETURN_FIRE,),
+            ),
+            Step(
+                "defence-brace",
+                "♣",
+                "Clubs",
+                f"Brace: {signed(BRACE_DEFENCE)} defence against this attack.",
+                rule=_brace,
+                actions=(Action.BRACE,),
+            ),
+            Step(
+                "defence-dive",
+                "♦",
+                "Diamonds",
+                f"Dive for cover: {signed(DIVE_ATTACK_ROLL)} to this attack roll, "
+                f"then it moves {share_word(DIVE_MOVE)} its move to the nearest "
+                "cover and counts as activated.",
+                rule=_dive_for_cover,
+                actions=(Action.DIVE_FOR_COVER,),
+            ),
+        ),
+    )
+
+
+def build(settings: DoctrineSettings | None = None) -> Procedure:
+    """The deck card: generic without settings, else with this battle's values."""
+    return Procedure(
+        doctrine=Doctrine.DECK,
+        title="Deck",
+        source="000",
+        summary=f"{DECK_SETUP} Draw a card per activation: Ace to 10 give a trigger "
+        "distance, the suit the intent.",
+        tables=(TRIGGER_TABLE,),
+        notes=sight_notes(settings),
+        order=ORDER_RULES[Doctrine.DECK],
+        initiative=AI_INITIATIVE_CHOICE,
+        settings=settings,
+        sections=(
+            Section(
+                id=PRE_ACTIVATION,
+                title="Pre-activation (no card drawn)",
+                steps=(ROUT_STEP, MELEE_STEP),
+            ),
+            Section(
+                id="draw",
+                title="Draw a card",
+                intro=DRAW_RULE,
+                steps=(
+                    Step(
+                        JOKER,
+                        "Joker",
+                        "A joker (activation or defensive draw)",
+                        "Reshuffle the deck and the discards, and draw again.",
+                    ),
+                ),
+            ),
+            _spades(),
+            _hearts(),
+            _clubs(),
+            _diamonds(),
+            Section(
+                id="reading",
+                title="Reading the steps",
+                steps=(
+                    Step(
+                        CANNOT_SHOOT,
+                        "No range",
+                        "A character that cannot shoot",
+                        "Reads Shoot and Move and shoot as Charge, leaving out the "
+                        "shooting-range condition, and Overwatch as Hold.",
+                        actions=(
+                            Action.MOVE_INTO_MELEE,
+                            Action.MOVE_TOWARD_ENEMY,
+                            Action.HOLD,
+                        ),
+                    ),
+                    NO_ENEMY_STEP,
+                ),
+                notes=(CHARGE_RULE, OVERWATCH_RULE, AFTER_THE_MOVE_RULE),
+            ),
+            follow_up_section(
+                "It draws a new card; the trigger distance and the shooting range "
+                "stay as they are."
+            ),
+            _defence(),
+            Section(
+                id="selection", title="Random selection", notes=(RANDOM_SELECTION,)
+            ),
+        ),
+    )
+
+
+PROCEDURE = build()
+"""The generic deck card (no battle's settings)."""
+
+
+@lru_cache(maxsize=32)
+def card(settings: DoctrineSettings | None = None) -> Procedure:
+    """The card for these settings (the generic one for None), built once."""
+    return PROCEDURE if settings is None else build(settings)
 
 
 # --- deciding -------------------------------------------------------------------------
@@ -583,24 +711,42 @@ def _draw(turn: Turn, deck: Deck, purpose: str) -> Card:
     return card
 
 
-def deck_activate(situation: Situation, *, deck: Deck) -> Decision:
-    """One activation under the deck doctrine: pre-activation, else draw and read."""
-    turn = Turn(situation, deck.dice)
-    pre = first(turn, PROCEDURE.section(PRE_ACTIVATION).steps)
+def deck_activate(
+    situation: Situation, *, deck: Deck, settings: DoctrineSettings | None = None
+) -> Decision:
+    """One activation under the deck doctrine: pre-activation, else draw and read.
+
+    A follow-up (``situation.follow_up``) is the whole procedure again at half
+    move: it draws a new card.
+    """
+    procedure = card(settings)
+    turn = Turn(situation, deck.dice, settings or DEFAULT_SETTINGS)
+    first(turn, procedure.section(FOLLOW_UP_ID).steps)
+    pre = first(turn, procedure.section(PRE_ACTIVATION).steps)
     if pre is not None:
         return pre
-    card = _draw(turn, deck, f"{situation.id}: activation")
-    assert card.suit is not None
-    return walk(turn, PROCEDURE.section(card.suit.value).steps)
+    drawn = _draw(turn, deck, f"{situation.id}: activation")
+    assert drawn.suit is not None
+    return walk(turn, procedure.section(drawn.suit.value).steps)
 
 
-def deck_defend(situation: Situation, *, attacker: str, deck: Deck) -> Decision:
-    """The defensive draw of a character attacked before it activates this round."""
+def deck_defend(
+    situation: Situation,
+    *,
+    attacker: str,
+    deck: Deck,
+    settings: DoctrineSettings | None = None,
+) -> Decision:
+    """The defensive draw of a character attacked before it activates this round.
+
+    A brace or a dive returns ``attack_roll_modifiers`` to pass to
+    :func:`engines.combat.attack` for this attack.
+    """
     if not situation.attacked_before_activating:
         raise ValueError("only a character attacked before activating draws to defend")
-    turn = Turn(situation, deck.dice)
+    turn = Turn(situation, deck.dice, settings or DEFAULT_SETTINGS)
     _draw(turn, deck, f"{situation.id}: defensive draw against {attacker}")
-    decision = walk(turn, PROCEDURE.section("defence").steps)
+    decision = walk(turn, card(settings).section(DEFENCE).steps)
     if decision.action == Action.RETURN_FIRE:
         return _with_target(decision, attacker)
     return decision

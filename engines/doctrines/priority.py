@@ -1,19 +1,32 @@
 """§5.1 Priority list (004) — the default doctrine.
 
 Pre-activation as §4, except that an unengaged AI character touching an
-objective *must* pick it up; then the first step that applies. Each step's rule
-follows, in the order of the list; :data:`PROCEDURE` at the end is the printed
+objective *must* pick it up (004); then the first step that applies. Each
+step's rule follows, in the order of the list; :func:`build` makes the printed
 card and the table :func:`priority_decide` walks.
+
+Adaptations: step 4's "always choosing the closet objective" (004) is read as
+the closest enemy; step 9 (hold) ends the source's list of 8. A character that
+fells its enemy takes the §4 follow-up: the whole list again from
+pre-activation at half move (so one still in contact with another enemy
+continues the melee).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, RandomSource
+from engines.doctrines.rules import FOLLOW_UP, ORDER_RULES, sight_notes
+from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
 from engines.doctrines.situation import (
     ROUT_STEP,
     Decision,
     Situation,
     Turn,
+    first,
+    follow_up_section,
     inches,
     nearest,
     walk,
@@ -24,8 +37,6 @@ from engines.enums import Action, Doctrine, ObjectiveKind
 
 TOUCHING = 0
 """Touching an objective: base contact, 0 inches."""
-FOLLOW_UP_MOVE = 0.5
-"""§4: after felling its enemy it carries on with half its move."""
 
 # --- pre-activation (§4, 004) ---------------------------------------------------------
 
@@ -58,7 +69,8 @@ def _carrying(turn: Turn, step: Step) -> Decision | None:
         Action.MOVE_TO_EDGE,
         target=turn.carrying,
         inches=turn.move,
-        detail=f"carries {turn.carrying} toward the nearest table edge",
+        detail=f"carries {turn.carrying} toward the nearest table edge: "
+        f"{turn.move_words}",
     )
 
 
@@ -97,14 +109,6 @@ def _in_melee(turn: Turn, step: Step) -> Decision | None:
     )
 
 
-def _enemy_fell(turn: Turn, step: Step) -> Decision | None:
-    if not turn.situation.follow_up:
-        return None
-    turn.path.append(step.id)
-    turn.move = turn.situation.move * FOLLOW_UP_MOVE
-    return None
-
-
 def _shoot(turn: Turn, step: Step) -> Decision | None:
     reach = turn.situation.shooting_range
     if reach is None:
@@ -134,6 +138,7 @@ def _move_and_shoot(turn: Turn, step: Step) -> Decision | None:
         step,
         Action.MOVE_AND_SHOOT,
         target=target.id,
+        inches=turn.move,
         detail=f"{target.id} at {inches(target.distance)} is within move "
         f"{inches(turn.move)} + range {inches(reach)}",
     )
@@ -168,6 +173,7 @@ def _melee_within_move(turn: Turn, step: Step) -> Decision | None:
         step,
         Action.MOVE_INTO_MELEE,
         target=enemy.id,
+        inches=enemy.distance,
         detail=f"{enemy.id} unengaged at {inches(enemy.distance)}",
     )
 
@@ -204,119 +210,152 @@ def _otherwise(turn: Turn, step: Step) -> Decision:
 
 # --- the card -------------------------------------------------------------------------
 
-PROCEDURE = Procedure(
-    doctrine=Doctrine.PRIORITY,
-    title="Priority list",
-    source="004",
-    summary="The default doctrine: pre-activation, then the first step that applies.",
-    sections=(
-        Section(
-            id=PRE_ACTIVATION,
-            title="Pre-activation",
-            steps=(
-                ROUT_STEP,
-                Step(
-                    "pre-pick-up",
-                    "P",
-                    "Unengaged, carrying nothing and touching a carriable objective",
-                    "Must pick it up (004), then carry on with step 1.",
-                    rule=_must_pick_up,
+
+def build(settings: DoctrineSettings | None = None) -> Procedure:
+    """The priority card: generic without settings, else with this battle's values."""
+    return Procedure(
+        doctrine=Doctrine.PRIORITY,
+        title="Priority list",
+        source="004",
+        summary="The default doctrine: pre-activation, then the first step that "
+        "applies.",
+        order=ORDER_RULES[Doctrine.PRIORITY],
+        initiative=AI_INITIATIVE_CHOICE,
+        settings=settings,
+        notes=sight_notes(settings),
+        sections=(
+            Section(
+                id=PRE_ACTIVATION,
+                title="Pre-activation",
+                steps=(
+                    ROUT_STEP,
+                    Step(
+                        "pre-pick-up",
+                        "P",
+                        "Unengaged, carrying nothing and touching a carriable "
+                        "objective",
+                        "Must pick it up, then carry on with step 1.",
+                        rule=_must_pick_up,
+                    ),
+                ),
+                notes=(
+                    "In melee: it must continue the melee — step 2 comes before "
+                    "step 1.",
                 ),
             ),
-            notes=(
-                "In melee: it must continue the melee — step 2 comes before step 1.",
+            Section(
+                id="steps",
+                title="Then the first that applies",
+                steps=(
+                    Step(
+                        "1",
+                        "1",
+                        "Carrying an objective (and not in melee)",
+                        "Move toward the nearest table edge.",
+                        rule=_carrying,
+                        actions=(Action.MOVE_TO_EDGE,),
+                    ),
+                    Step(
+                        "2",
+                        "2",
+                        "In melee",
+                        "Continue the melee. Several enemies in contact: number them "
+                        "in card order, roll D6, reroll results above their number. "
+                        "If the enemy falls: the follow-up activation.",
+                        rule=_in_melee,
+                        actions=(Action.CONTINUE_MELEE,),
+                    ),
+                    Step(
+                        "3",
+                        "3",
+                        "An enemy in sight within shooting range",
+                        "Stand and shoot the nearest.",
+                        rule=_shoot,
+                        actions=(Action.SHOOT,),
+                    ),
+                    Step(
+                        "4",
+                        "4",
+                        "It can move into shooting range of an enemy in sight",
+                        "Move and shoot, at the nearest enemy.",
+                        rule=_move_and_shoot,
+                        actions=(Action.MOVE_AND_SHOOT,),
+                    ),
+                    Step(
+                        "5",
+                        "5",
+                        "An objective in sight within move",
+                        "Move to it.",
+                        rule=_objective_within_move,
+                        actions=(Action.MOVE_TO_OBJECTIVE,),
+                    ),
+                    Step(
+                        "6",
+                        "6",
+                        "An unengaged enemy within move",
+                        "Move into melee with the closest.",
+                        rule=_melee_within_move,
+                        actions=(Action.MOVE_INTO_MELEE,),
+                    ),
+                    Step(
+                        "7",
+                        "7",
+                        "An objective in sight",
+                        "Move toward the nearest.",
+                        rule=_objective_in_sight,
+                        actions=(Action.MOVE_TOWARD_OBJECTIVE,),
+                    ),
+                    Step(
+                        "8",
+                        "8",
+                        "An enemy in sight",
+                        "Move toward the nearest.",
+                        rule=_enemy_in_sight,
+                        actions=(Action.MOVE_TOWARD_ENEMY,),
+                    ),
+                    Step(
+                        "9",
+                        "9",
+                        "",
+                        "Otherwise hold.",
+                        rule=_otherwise,
+                        actions=(Action.HOLD,),
+                    ),
+                ),
             ),
+            follow_up_section(),
         ),
-        Section(
-            id="steps",
-            title="Then the first that applies",
-            steps=(
-                Step(
-                    "1",
-                    "1",
-                    "Carrying an objective (and not in melee)",
-                    "Move toward the nearest table edge.",
-                    rule=_carrying,
-                ),
-                Step(
-                    "2",
-                    "2",
-                    "In melee",
-                    "Continue the melee. Several enemies in contact: number them in "
-                    "card order, roll D6, reroll results above their number.",
-                    rule=_in_melee,
-                ),
-                Step(
-                    "2-fell",
-                    "2+",
-                    "The enemy falls",
-                    "Move toward where it stood and carry on down this list from "
-                    "step 3 with half move (at most once per activation).",
-                    rule=_enemy_fell,
-                ),
-                Step(
-                    "3",
-                    "3",
-                    "An enemy in sight within shooting range",
-                    "Stand and shoot the nearest.",
-                    rule=_shoot,
-                ),
-                Step(
-                    "4",
-                    "4",
-                    "It can move into shooting range of an enemy in sight",
-                    "Move and shoot, at the nearest enemy (adaptation: the source's "
-                    "“always choosing the closet objective” read as the closest "
-                    "enemy).",
-                    rule=_move_and_shoot,
-                ),
-                Step(
-                    "5",
-                    "5",
-                    "An objective in sight within move",
-                    "Move to it.",
-                    rule=_objective_within_move,
-                ),
-                Step(
-                    "6",
-                    "6",
-                    "An unengaged enemy within move",
-                    "Move into melee with the closest.",
-                    rule=_melee_within_move,
-                ),
-                Step(
-                    "7",
-                    "7",
-                    "An objective in sight",
-                    "Move toward the nearest.",
-                    rule=_objective_in_sight,
-                ),
-                Step(
-                    "8",
-                    "8",
-                    "An enemy in sight",
-                    "Move toward the nearest.",
-                    rule=_enemy_in_sight,
-                ),
-                Step(
-                    "9",
-                    "9",
-                    "",
-                    "Otherwise hold (adaptation: the source's list ends at 8).",
-                    rule=_otherwise,
-                ),
-            ),
+    )
+
+
+PROCEDURE = build()
+"""The generic priority card (no battle's settings)."""
+
+
+@lru_cache(maxsize=32)
+def card(settings: DoctrineSettings | None = None) -> Procedure:
+    """The card for these settings (the generic one for None), built once."""
+    return PROCEDURE if settings is None else build(settings)
+
+
+def priority_decide(
+    situation: Situation,
+    *,
+    rng: RandomSource,
+    settings: DoctrineSettings | None = None,
+) -> Decision:
+    """Walk the priority list for one activation (or a §4 follow-up at half move).
+
+    A follow-up is the whole list again from pre-activation, every distance
+    that uses the move halved.
+    """
+    procedure = card(settings)
+    turn = Turn(situation, Dice(rng), settings or DEFAULT_SETTINGS)
+    first(turn, procedure.section(FOLLOW_UP).steps)
+    return walk(
+        turn,
+        (
+            *procedure.section(PRE_ACTIVATION).steps,
+            *procedure.section("steps").steps,
         ),
-    ),
-)
-
-FOLLOW_UP_STEP = "2-fell"
-
-
-def priority_decide(situation: Situation, *, rng: RandomSource) -> Decision:
-    """Walk the priority list for one activation (or a §4 follow-up half move)."""
-    turn = Turn(situation, Dice(rng))
-    steps = list(PROCEDURE.steps())
-    if situation.follow_up:
-        steps = steps[PROCEDURE.step_ids().index(FOLLOW_UP_STEP) :]
-    return walk(turn, steps)
+    )

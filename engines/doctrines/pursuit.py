@@ -3,9 +3,19 @@
 For scenes where the AI hunts a quarry along a route. Each pursuer rolls two
 dice of different colours, Movement (M) and Control (C). Its position (1 =
 closest to the quarry, capped at 6) is the least M can be; it moves M × 2 inches
-along the route and drifts |M − C| × 2 inches sideways, wide when C is higher,
-in when C is lower; equal dice are balanced. :data:`PROCEDURE` is the printed
-card; :func:`pursuit_decide` applies its steps in order.
+along the route (adaptation: the source moves track spaces) and drifts
+|M − C| × 2 inches sideways, wide when C is higher, in when C is lower; equal
+dice are balanced: no drift and +2 inches (adaptation: the source's "movement
+bonus"). A drift that would leave the table becomes forward movement (003).
+Pursuers ignore difficult terrain; only other models stop them (003).
+
+A pursuer ends in base contact with the quarry — and fights it — when its
+forward move reaches the quarry and its drift leaves it on the quarry's line
+(the line along the route through the quarry). A follow-up activation (§4)
+halves every distance: M × 2, the drift, the bonus and the lever.
+
+:func:`build` makes the printed card for a battle's settings;
+:func:`pursuit_decide` applies its steps in order with the same settings.
 """
 
 from __future__ import annotations
@@ -13,11 +23,27 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, LogEntry, RandomSource
-from engines.doctrines.situation import MELEE_STEP, ROUT_STEP, Decision, inches
+from engines.doctrines.rules import (
+    FOLLOW_UP,
+    FOLLOW_UP_SHARE,
+    ORDER_RULES,
+    share_word,
+)
+from engines.doctrines.settings import DEFAULT_SETTINGS, LEVERS, DoctrineSettings
+from engines.doctrines.situation import (
+    MELEE_STEP,
+    ROUT_STEP,
+    Decision,
+    follow_up_section,
+    inches,
+)
 from engines.doctrines.steps import PRE_ACTIVATION, Procedure, Row, Section, Step, Table
 from engines.enums import Action, Doctrine, Drift
+from engines.text import words
 
 POSITION_CAP = 6
 """Positions count 1 (closest to the quarry) to 6; further back is still 6."""
@@ -25,8 +51,8 @@ INCHES_PER_PIP = 2
 """M × 2 inches forward, |M − C| × 2 inches of drift (adaptation: track spaces)."""
 BALANCED_BONUS = 2
 """Equal dice: no drift and +2 inches (adaptation: the source's movement bonus)."""
-LEVERS = (0, 2, 4)
-"""Difficulty lever: +2 or +4 inches to pursuers behind the player's rearmost model."""
+ON_THE_LINE = 1e-9
+"""Sideways of the quarry's line by no more than this: on it (float noise)."""
 
 DISTANCE_TABLE = Table(
     "Movement die (M, after raising)",
@@ -73,8 +99,13 @@ class Pursuer:
     """It starts behind the player's rearmost model (difficulty lever)."""
     quarry: str | None = None
     """The quarry character it is nearest to (its target)."""
+    offset: float = 0
+    """Inches sideways of the quarry's line (the line along the route through
+    the quarry); 0: straight behind it."""
     in_melee: bool = False
     routing: bool = False
+    follow_up: bool = False
+    """The half-move follow-up activation of §4 after felling its enemy."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,9 +113,10 @@ class PursuitDecision(Decision):
     """A pursuer's move: the dice, its position, how far forward and sideways.
 
     ``inches`` is the whole forward move: M × 2, the balanced bonus, drift
-    turned forward at the table edge and the difficulty lever. A forward move
-    at least as long as the distance to the quarry reaches it (only other
-    models stop a pursuer): it ends in base contact and fights (step 6).
+    turned forward at the table edge and the difficulty lever (all halved in a
+    follow-up). A forward move that reaches the quarry and ends on its line
+    stops there, in base contact, and fights (step 6): ``inches`` is then the
+    distance to the quarry.
     """
 
     position: int | None = None
@@ -98,96 +130,173 @@ class PursuitDecision(Decision):
     drift_side: Drift | None = None
     converted: float = 0
     """Inches of drift that became forward movement at the table edge."""
-    lever: int = 0
+    lever: float = 0
+    forward: float = 0
+    """Its whole forward move, before the quarry stops it."""
+    lateral: float = 0
+    """Inches sideways of the quarry's line where it ends."""
+
+    def to_data(self) -> dict[str, object]:
+        return super().to_data() | {
+            "position": self.position,
+            "movement": self.movement,
+            "control": self.control,
+            "speed": self.speed,
+            "drift": self.drift,
+            "drift_side": None if self.drift_side is None else self.drift_side.value,
+            "converted": self.converted,
+            "lever": self.lever,
+            "forward": self.forward,
+            "lateral": self.lateral,
+        }
 
 
 # --- the card -------------------------------------------------------------------------
 
-PROCEDURE = Procedure(
-    doctrine=Doctrine.PURSUIT,
-    title="Pursuit",
-    source="003",
-    summary=(
-        "The scene names the quarry (the player character(s) hunted; the nearest "
-        "one counts) and the route in words. Each pursuer rolls two dice of "
-        "different colours: Movement (M) and Control (C)."
-    ),
-    tables=(POSITION_TABLE, DISTANCE_TABLE, DRIFT_TABLE),
-    notes=(
-        "Pursuers ignore difficult terrain; only other models stop them (003).",
-        "Difficulty lever (per scene): start the quarry further back (003).",
-    ),
-    sections=(
-        Section(
-            id=PRE_ACTIVATION,
-            title="Pre-activation (no dice)",
-            steps=(
-                ROUT_STEP,
-                MELEE_STEP,
+LEVER = "lever"
+CONTACT = "contact"
+
+
+def _lever_texts(settings: DoctrineSettings | None) -> tuple[str, str]:
+    if settings is None:
+        boosts = words((f"+{lever}" for lever in LEVERS if lever), last="or")
+        return (
+            "Difficulty lever (per scene): it starts behind the player's rearmost "
+            "model",
+            f"{boosts} inches.",
+        )
+    if not settings.pursuit_lever:
+        return ("Difficulty lever", "No lever in this battle.")
+    return (
+        "It starts behind the player's rearmost model",
+        f"+{inches(settings.pursuit_lever)} (this battle's lever).",
+    )
+
+
+def _summary(settings: DoctrineSettings | None) -> str:
+    dice = (
+        "Each pursuer rolls two dice of different colours: Movement (M) and "
+        "Control (C)."
+    )
+    if settings is None or not (settings.quarry or settings.route):
+        return (
+            "The scene names the quarry (the player character(s) hunted; the "
+            f"nearest one counts) and the route in words. {dice}"
+        )
+    parts = []
+    if settings.quarry:
+        parts.append(f"The quarry: {words(settings.quarry)} (the nearest one counts).")
+    if settings.route:
+        parts.append(f"The route: {settings.route}.")
+    return " ".join((*parts, dice))
+
+
+def build(settings: DoctrineSettings | None = None) -> Procedure:
+    """The pursuit card: generic without settings, else with this battle's values."""
+    lever_when, lever_then = _lever_texts(settings)
+    return Procedure(
+        doctrine=Doctrine.PURSUIT,
+        title="Pursuit",
+        source="003",
+        summary=_summary(settings),
+        tables=(POSITION_TABLE, DISTANCE_TABLE, DRIFT_TABLE),
+        order=ORDER_RULES[Doctrine.PURSUIT],
+        initiative=AI_INITIATIVE_CHOICE,
+        settings=settings,
+        notes=(
+            "Pursuers ignore difficult terrain; only other models stop them.",
+            "Difficulty lever (per scene): start the quarry further back.",
+        ),
+        sections=(
+            Section(
+                id=PRE_ACTIVATION,
+                title="Pre-activation (no dice)",
+                steps=(ROUT_STEP, MELEE_STEP),
+            ),
+            Section(
+                id="steps",
+                title="Then, in order",
+                steps=(
+                    Step(
+                        "position",
+                        "1",
+                        "Position: pursuers ranked by distance to the quarry, 1 = "
+                        f"closest, capped at {POSITION_CAP}",
+                        "M is raised to at least its position (stragglers catch up).",
+                        actions=(Action.PURSUE,),
+                    ),
+                    Step(
+                        "distance",
+                        "2",
+                        "",
+                        f"Move M × {INCHES_PER_PIP} inches toward the quarry along "
+                        "the route.",
+                        actions=(Action.PURSUE,),
+                    ),
+                    Step(
+                        "drift-wide",
+                        "3",
+                        "C > M",
+                        f"Drift |M − C| × {INCHES_PER_PIP} inches wide, away from "
+                        "the quarry's line, during the move (M after raising).",
+                        actions=(Action.PURSUE,),
+                    ),
+                    Step(
+                        "drift-in",
+                        "3",
+                        "C < M",
+                        f"Cut in |M − C| × {INCHES_PER_PIP} inches, toward the "
+                        "quarry's line (not past it), during the move (M after "
+                        "raising).",
+                        actions=(Action.PURSUE,),
+                    ),
+                    Step(
+                        "balanced",
+                        "3",
+                        "C = M",
+                        f"Balanced: no drift and +{inches(BALANCED_BONUS)}.",
+                        actions=(Action.PURSUE,),
+                    ),
+                    Step(
+                        "edge",
+                        "4",
+                        "A drift that would leave the table",
+                        "Becomes forward movement, inch for inch.",
+                        actions=(Action.PURSUE,),
+                    ),
+                    Step(
+                        LEVER,
+                        "5",
+                        lever_when,
+                        lever_then,
+                        actions=(Action.PURSUE,),
+                    ),
+                    Step(
+                        CONTACT,
+                        "6",
+                        "Its forward move reaches a quarry character and its drift "
+                        "leaves it on the quarry's line",
+                        "It stops in base contact and fights it in melee.",
+                        actions=(Action.MOVE_INTO_MELEE,),
+                    ),
+                ),
+            ),
+            follow_up_section(
+                f"M × {INCHES_PER_PIP}, the drift, the balanced bonus and the lever "
+                f"are all {share_word(verb=True)}."
             ),
         ),
-        Section(
-            id="steps",
-            title="Then, in order",
-            steps=(
-                Step(
-                    "position",
-                    "1",
-                    "Position: pursuers ranked by distance to the quarry, 1 = "
-                    f"closest, capped at {POSITION_CAP}",
-                    "M is raised to at least its position (stragglers catch up).",
-                ),
-                Step(
-                    "distance",
-                    "2",
-                    "",
-                    f"Move M × {INCHES_PER_PIP} inches toward the quarry along the "
-                    "route (adaptation: the source moves track spaces).",
-                ),
-                Step(
-                    "drift-wide",
-                    "3",
-                    "C > M",
-                    f"Drift |M − C| × {INCHES_PER_PIP} inches wide, away from the "
-                    "quarry's line, during the move (M after raising).",
-                ),
-                Step(
-                    "drift-in",
-                    "3",
-                    "C < M",
-                    f"Cut in |M − C| × {INCHES_PER_PIP} inches, toward the quarry's "
-                    "line, during the move (M after raising).",
-                ),
-                Step(
-                    "balanced",
-                    "3",
-                    "C = M",
-                    f"Balanced: no drift and +{inches(BALANCED_BONUS)} (adaptation: "
-                    "the source's “movement bonus”).",
-                ),
-                Step(
-                    "edge",
-                    "4",
-                    "A drift that would leave the table",
-                    "Becomes forward movement, inch for inch (003).",
-                ),
-                Step(
-                    "lever",
-                    "5",
-                    "Difficulty lever (per scene): it starts behind the player's "
-                    "rearmost model",
-                    "+2 or +4 inches.",
-                ),
-                Step(
-                    "contact",
-                    "6",
-                    "It ends in base contact with a player character",
-                    "It fights it in melee.",
-                ),
-            ),
-        ),
-    ),
-)
+    )
+
+
+PROCEDURE = build()
+"""The generic pursuit card (no battle's settings)."""
+
+
+@lru_cache(maxsize=32)
+def card(settings: DoctrineSettings | None = None) -> Procedure:
+    """The card for these settings (the generic one for None), built once."""
+    return PROCEDURE if settings is None else build(settings)
 
 
 # --- deciding -------------------------------------------------------------------------
@@ -199,32 +308,51 @@ def pursuit_positions(pursuers: Iterable[Pursuer]) -> dict[str, int]:
     return {p.id: min(rank, POSITION_CAP) for rank, p in enumerate(ranked, start=1)}
 
 
-def _pre_activation(step: Step, action: Action) -> PursuitDecision:
+def _pre_activation(
+    step: Step, action: Action, path: list[str], pursuer: Pursuer
+) -> PursuitDecision:
     return PursuitDecision(
-        action=action, step=step.id, steps=(step.id,), reason=step.text
+        action=action,
+        step=step.id,
+        steps=(*path, step.id),
+        reason=step.text,
+        target=pursuer.quarry if action == Action.CONTINUE_MELEE else None,
+        follow_up=pursuer.follow_up,
     )
 
 
 def pursuit_decide(
-    pursuer: Pursuer, *, position: int, lever: int = 0, rng: RandomSource
+    pursuer: Pursuer,
+    *,
+    position: int,
+    rng: RandomSource,
+    settings: DoctrineSettings | None = None,
 ) -> PursuitDecision:
-    """One pursuer's activation: roll M and C, then apply the steps in order."""
-    if lever not in LEVERS:
-        raise ValueError(f"the difficulty lever is one of {LEVERS} inches")
+    """One pursuer's activation: roll M and C, then apply the steps in order.
+
+    The difficulty lever is this battle's (``settings.pursuit_lever``). A
+    follow-up (``pursuer.follow_up``) halves every distance.
+    """
+    procedure = card(settings)
+    lever = (settings or DEFAULT_SETTINGS).pursuit_lever
+    path: list[str] = []
+    share = 1.0
+    if pursuer.follow_up:
+        path.append(FOLLOW_UP)
+        share = FOLLOW_UP_SHARE
     if pursuer.routing:
-        return _pre_activation(ROUT_STEP, Action.ROUT)
+        return _pre_activation(ROUT_STEP, Action.ROUT, path, pursuer)
     if pursuer.in_melee:
-        return _pre_activation(MELEE_STEP, Action.CONTINUE_MELEE)
+        return _pre_activation(MELEE_STEP, Action.CONTINUE_MELEE, path, pursuer)
     position = min(max(position, 1), POSITION_CAP)
     dice = Dice(rng)
-    path: list[str] = []
 
     movement = rng.randint(1, 6)
     speed = max(movement, position)
     if speed > movement:
         path.append("position")
     path.append("distance")
-    forward: float = speed * INCHES_PER_PIP
+    forward: float = speed * INCHES_PER_PIP * share
     dice.record(
         LogEntry(
             purpose=f"{pursuer.id}: Movement die",
@@ -239,11 +367,11 @@ def pursuit_decide(
     control = dice.d6(f"{pursuer.id}: Control die").total
     assert control is not None
 
-    gap = abs(speed - control) * INCHES_PER_PIP
+    gap = abs(speed - control) * INCHES_PER_PIP * share
     if control == speed:
         side, room = Drift.BALANCED, 0.0
         path.append("balanced")
-        forward += BALANCED_BONUS
+        forward += BALANCED_BONUS * share
     elif control > speed:
         side, room = Drift.WIDE, pursuer.room_wide
         path.append("drift-wide")
@@ -255,24 +383,34 @@ def pursuit_decide(
     if converted:
         path.append("edge")
         forward += converted
-    boost = lever if pursuer.behind_rearmost else 0
+    boost = lever * share if pursuer.behind_rearmost else 0
     if boost:
-        path.append("lever")
+        path.append(LEVER)
         forward += boost
-    action = Action.PURSUE
-    if forward >= pursuer.distance:
-        path.append("contact")
-        action = Action.MOVE_INTO_MELEE
+    if side == Drift.WIDE:
+        lateral = pursuer.offset + drift
+    elif side == Drift.IN:
+        lateral = max(0.0, pursuer.offset - drift)
+    else:
+        lateral = pursuer.offset
+    action, moves = Action.PURSUE, forward
+    if forward >= pursuer.distance and lateral <= ON_THE_LINE:
+        path.append(CONTACT)
+        action, moves = Action.MOVE_INTO_MELEE, pursuer.distance
 
     detail = f"M {movement}" + (f" raised to {speed}" if speed > movement else "")
     detail += f", C {control}: {inches(forward)} forward"
+    if share != 1:
+        detail += f" ({share_word(share)} in a follow-up)"
     if side != Drift.BALANCED:
         detail += f", {inches(drift)} {side.value}"
     if converted:
         detail += f" ({inches(converted)} of drift turned forward at the edge)"
     if action == Action.MOVE_INTO_MELEE:
         detail += f"; reaches the quarry at {inches(pursuer.distance)}: melee"
-    step = PROCEDURE.step(path[-1])
+    elif forward >= pursuer.distance:
+        detail += f"; passes the quarry {inches(lateral)} off its line"
+    step = procedure.step(path[-1])
     return PursuitDecision(
         action=action,
         step=step.id,
@@ -280,7 +418,8 @@ def pursuit_decide(
         reason=step.text,
         detail=detail,
         target=pursuer.quarry,
-        inches=forward,
+        inches=moves,
+        follow_up=pursuer.follow_up,
         position=position,
         movement=movement,
         control=control,
@@ -289,17 +428,22 @@ def pursuit_decide(
         drift_side=side,
         converted=converted,
         lever=boost,
+        forward=forward,
+        lateral=lateral,
         log=dice.entries(),
     )
 
 
 def pursuit_round(
-    pursuers: Sequence[Pursuer], *, lever: int = 0, rng: RandomSource
+    pursuers: Sequence[Pursuer],
+    *,
+    rng: RandomSource,
+    settings: DoctrineSettings | None = None,
 ) -> tuple[PursuitDecision, ...]:
     """Every pursuer, closest to the quarry first, each with its position."""
     positions = pursuit_positions(pursuers)
     ordered = sorted(pursuers, key=lambda p: (p.distance, p.card_order))
     return tuple(
-        pursuit_decide(p, position=positions[p.id], lever=lever, rng=rng)
+        pursuit_decide(p, position=positions[p.id], rng=rng, settings=settings)
         for p in ordered
     )

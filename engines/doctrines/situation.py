@@ -9,19 +9,33 @@ distance is at most X (§0).
 
 A :class:`Decision` records what the doctrine decided, the step of the printed
 procedure that fired (and every step that applied on the way), a reason a
-player can read, and the dice or cards it took.
+player can read, its numbers (how far, at whom, which way) and the dice or
+cards it took.
+
+A situation with ``follow_up`` set is the extra activation of §4 after felling
+an enemy in melee: the whole procedure again, every distance that uses the
+move halved (:data:`~engines.doctrines.rules.FOLLOW_UP_SHARE`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engines.cards import Card
-from engines.dice import Dice, DiceLog, Modifier
-from engines.doctrines.steps import Step
+from engines.dice import Dice, DiceLog, Modifier, log_to_data
+from engines.doctrines.rules import (
+    FOLLOW_UP,
+    FOLLOW_UP_RULE,
+    FOLLOW_UP_SHARE,
+    FOLLOW_UP_WHEN,
+)
+from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
+from engines.doctrines.steps import Section, Step
 from engines.enums import Action, Cover, HordeMode, ObjectiveKind
+from engines.text import inches
 
 # --- the situation --------------------------------------------------------------------
 
@@ -64,6 +78,40 @@ class Friend:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Edges:
+    """Inches from the character to each table edge.
+
+    Enough to know where a move in any clock direction meets the edge (a
+    horde's wander stops there) and how far the nearest edge is (a scatter
+    leaves the battle there).
+    """
+
+    north: float
+    east: float
+    south: float
+    west: float
+
+    @property
+    def nearest(self) -> float:
+        return min(self.north, self.east, self.south, self.west)
+
+    def along(self, clock: float) -> float:
+        """Inches to the edge moving straight toward a clock direction (12 north)."""
+        angle = math.radians(clock * 30)
+        east, north = math.sin(angle), math.cos(angle)
+        reach = math.inf
+        if east > 1e-9:
+            reach = min(reach, self.east / east)
+        elif east < -1e-9:
+            reach = min(reach, self.west / -east)
+        if north > 1e-9:
+            reach = min(reach, self.north / north)
+        elif north < -1e-9:
+            reach = min(reach, self.south / -north)
+        return round(reach, 6)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Situation:
     """One AI character at the moment it activates (or is attacked)."""
 
@@ -80,6 +128,8 @@ class Situation:
     """The best cover it can end a move in, moving toward the nearest enemy."""
     cover_away: Cover = Cover.NONE
     """The best cover it can end a move in, moving away from the enemy."""
+    in_furthest_cover: bool = False
+    """It already stands in the cover furthest from the enemy on the table (§5.2 ♦)."""
     carrying: str | None = None
     """The objective it carries."""
     wounded: bool = False
@@ -92,6 +142,12 @@ class Situation:
     """The extra half-move activation of §4 after felling its enemy in melee."""
     mode: HordeMode = HordeMode.NORMAL
     """Its company's horde mode (§5.3)."""
+    edges: Edges | None = None
+    """Inches to each table edge (§5.3: a wander stops there, a scatter leaves
+    there); None when not measured: the decision then leaves it to the player."""
+    edge_away: float | None = None
+    """Inches to the table edge straight away from the nearest enemy (§5.3: a
+    fleeing character that reaches it leaves the battle); None: not measured."""
 
     @property
     def can_shoot(self) -> bool:
@@ -130,11 +186,6 @@ def nearest(items: Iterable[Near]) -> Near | None:
     return min(items, key=lambda item: item.distance, default=None)
 
 
-def inches(value: float) -> str:
-    """A distance as a card prints it: 6", 3.5"."""
-    return f'{value:g}"'
-
-
 # --- the decision ---------------------------------------------------------------------
 
 
@@ -156,25 +207,75 @@ class Decision:
     target: str | None = None
     """The enemy or objective id it acts on."""
     inches: float | None = None
-    """How far it moves, where the rule fixes it (full move, half move)."""
+    """How far it moves at most (its move, a rolled distance, the distance to
+    the enemy it reaches); None when it does not move."""
     cover: Cover | None = None
     """The cover it ends its move in, where the rule asks for cover."""
     direction: int | None = None
     """A clock direction 1–12, for a wander (§5.3)."""
     card: Card | None = None
     """The card that decided it (§5.2), jokers aside."""
-    modifiers: tuple[Modifier, ...] = ()
-    """Modifiers to the attack it suffers (defensive draw: brace, dive for cover)."""
+    attack_roll_modifiers: tuple[Modifier, ...] = ()
+    """Modifiers added to the roll of the attack this character suffers (the
+    defensive draw: brace is +1 defence, so −1 here; dive for cover −1). Pass
+    them to :func:`engines.combat.attack` as ``modifiers``."""
     counts_as_activated: bool = False
+    rolled_inches: int | None = None
+    """The distance its dice rolled (§5.3), before halving or the table edge."""
+    leaves_battle: bool = False
+    """It reaches the table edge fleeing or scattering: it leaves the battle."""
+    stops_at_edge: bool = False
+    """Its move stops at the table edge, short of the distance rolled."""
+    follow_up: bool = False
+    """This is the half-move follow-up activation (§4)."""
     log: DiceLog = ()
+
+    def describe(self) -> str:
+        """The decision in one line: 'Shoot: sam in sight at 4"'."""
+        return (
+            f"{self.action.label}: {self.detail}"
+            if self.detail
+            else (self.action.label)
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data (for a page or a stored battle log)."""
+        return {
+            "action": self.action.value,
+            "label": self.action.label,
+            "step": self.step,
+            "steps": list(self.steps),
+            "reason": self.reason,
+            "detail": self.detail,
+            "target": self.target,
+            "inches": self.inches,
+            "cover": None if self.cover is None else self.cover.value,
+            "direction": self.direction,
+            "card": None if self.card is None else str(self.card),
+            "attack_roll_modifiers": [
+                [reason, value] for reason, value in self.attack_roll_modifiers
+            ],
+            "counts_as_activated": self.counts_as_activated,
+            "rolled_inches": self.rolled_inches,
+            "leaves_battle": self.leaves_battle,
+            "stops_at_edge": self.stops_at_edge,
+            "follow_up": self.follow_up,
+            "log": log_to_data(self.log),
+        }
 
 
 @dataclass
 class Turn:
-    """The working state of one decision while a doctrine walks its steps."""
+    """The working state of one decision while a doctrine walks its steps.
+
+    The situation is read as the settings let it be seen (the sight limit).
+    """
 
     situation: Situation
     dice: Dice
+    settings: DoctrineSettings = DEFAULT_SETTINGS
+    share: float = field(init=False, default=1)
+    """The share of every move-based distance it may use: ½ in a follow-up."""
     move: float = field(init=False)
     """The move this decision may use (half of it in a §4 follow-up)."""
     carrying: str | None = field(init=False)
@@ -183,6 +284,7 @@ class Turn:
     start: int = field(init=False)
 
     def __post_init__(self) -> None:
+        self.situation = self.settings.seen(self.situation)
         self.move = self.situation.move
         self.carrying = self.situation.carrying
         self.start = len(self.dice.log)
@@ -197,8 +299,11 @@ class Turn:
         inches: float | None = None,
         cover: Cover | None = None,
         direction: int | None = None,
-        modifiers: Sequence[Modifier] = (),
+        attack_roll_modifiers: Sequence[Modifier] = (),
         counts_as_activated: bool = False,
+        rolled_inches: int | None = None,
+        leaves_battle: bool = False,
+        stops_at_edge: bool = False,
     ) -> Decision:
         return Decision(
             action=action,
@@ -211,24 +316,39 @@ class Turn:
             cover=cover,
             direction=direction,
             card=self.card,
-            modifiers=tuple(modifiers),
+            attack_roll_modifiers=tuple(attack_roll_modifiers),
             counts_as_activated=counts_as_activated,
+            rolled_inches=rolled_inches,
+            leaves_battle=leaves_battle,
+            stops_at_edge=stops_at_edge,
+            follow_up=self.share != 1,
             log=tuple(self.dice.log[self.start :]),
         )
 
+    @property
+    def move_words(self) -> str:
+        """'full move of 6"' or, in a follow-up, 'half move of 3"'."""
+        return f"{'full' if self.share == 1 else 'half'} move of {inches(self.move)}"
+
+    def no_enemy(self, step: Step) -> Decision:
+        """No enemy on the table: nobody to move toward, away from or charge."""
+        self.path.append(step.id)
+        return self.decide(NO_ENEMY_STEP, Action.HOLD, detail="no enemy on the table")
+
     def charge(self, step: Step, enemy: Enemy | None, detail: str = "") -> Decision:
-        """*Charge* (§5.2, §5.3): move into melee if within move, else full move toward.
+        """*Charge* (§5.2): move into melee if within move, else full move toward.
 
         With no enemy left on the table there is nobody to charge: it holds.
         """
         if enemy is None:
-            return self.decide(step, Action.HOLD, detail="no enemy on the table")
+            return self.no_enemy(step)
         prefix = f"{detail}; " if detail else ""
         if within(enemy.distance, self.move):
             return self.decide(
                 step,
                 Action.MOVE_INTO_MELEE,
                 target=enemy.id,
+                inches=enemy.distance,
                 detail=f"{prefix}charges {enemy.id} at {inches(enemy.distance)}, "
                 f"within its move of {inches(self.move)}",
             )
@@ -238,7 +358,7 @@ class Turn:
             target=enemy.id,
             inches=self.move,
             detail=f"{prefix}charges {enemy.id} at {inches(enemy.distance)}: "
-            f"full move of {inches(self.move)} toward it",
+            f"{self.move_words} toward it",
         )
 
 
@@ -249,7 +369,9 @@ def rout(turn: Turn, step: Step) -> Decision | None:
     """A routing character moves its full move toward the nearest table edge."""
     if not turn.situation.routing:
         return None
-    return turn.decide(step, Action.ROUT, inches=turn.move)
+    return turn.decide(
+        step, Action.ROUT, inches=turn.move, detail=f"{turn.move_words} to the edge"
+    )
 
 
 def continue_melee(turn: Turn, step: Step) -> Decision | None:
@@ -271,11 +393,57 @@ ROUT_STEP = Step(
     "Routing",
     "Full move toward the nearest table edge; nothing else.",
     rule=rout,
+    actions=(Action.ROUT,),
 )
 MELEE_STEP = Step(
-    "pre-melee", "M", "In melee", "Continue the melee.", rule=continue_melee
+    "pre-melee",
+    "M",
+    "In melee",
+    "Continue the melee.",
+    rule=continue_melee,
+    actions=(Action.CONTINUE_MELEE,),
 )
 """§4's pre-activation lines, as the doctrines print (and walk) them."""
+
+NO_ENEMY = "no-enemy"
+NO_ENEMY_STEP = Step(
+    NO_ENEMY,
+    "–",
+    "No enemy on the table",
+    "Hold: there is nobody to move toward, away from or charge.",
+    actions=(Action.HOLD,),
+)
+"""What a move toward or away from the enemy, or a charge, reads with no enemy."""
+
+
+# --- §4 the follow-up activation ----------------------------------------------------
+
+
+def follow_up(turn: Turn, step: Step) -> Decision | None:
+    """A follow-up: every distance that uses the move is halved; then on as usual."""
+    if not turn.situation.follow_up:
+        return None
+    turn.path.append(step.id)
+    turn.share = FOLLOW_UP_SHARE
+    turn.move = turn.situation.move * FOLLOW_UP_SHARE
+    return None
+
+
+def follow_up_section(*halving: str) -> Section:
+    """The follow-up as a card prints it; ``halving`` says what else is halved."""
+    return Section(
+        id=FOLLOW_UP,
+        title="Follow-up activation",
+        steps=(
+            Step(
+                FOLLOW_UP,
+                "F",
+                FOLLOW_UP_WHEN,
+                " ".join((FOLLOW_UP_RULE, *halving)),
+                rule=follow_up,
+            ),
+        ),
+    )
 
 
 # --- walking the steps ----------------------------------------------------------------

@@ -7,7 +7,8 @@ decision function walks the same steps, in the same order, calling the step's
 ``rule``. So the card a player reads and the code that decides cannot differ.
 
 ``rule`` is the one field a card does not print (it is left out of
-:meth:`Procedure.to_data`, comparisons and ``repr``).
+:meth:`Procedure.to_data`, comparisons and ``repr``). ``source`` names the
+source text a procedure adapts, for the code's readers: no card prints it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines.dice import RolledDistance
 from engines.enums import Action, Doctrine
 
 
@@ -32,6 +34,8 @@ class Row:
     low: int | None = None
     high: int | None = None
     action: Action | None = None
+    distance: RolledDistance | None = None
+    """The distance this row rolls (a horde's flee, charge, wander)."""
 
     def covers(self, value: int) -> bool:
         if self.low is None and self.high is None:
@@ -41,10 +45,20 @@ class Row:
         )
 
     def to_data(self) -> dict[str, Any]:
-        return {"roll": self.roll, "result": self.result}
+        return {
+            "roll": self.roll,
+            "result": self.result,
+            "distance": None if self.distance is None else self.distance.text,
+        }
 
 
-def band(low: int, high: int | None, result: str, action: Action | None = None) -> Row:
+def band(
+    low: int,
+    high: int | None,
+    result: str,
+    action: Action | None = None,
+    distance: RolledDistance | None = None,
+) -> Row:
     """A row for the totals ``low``–``high`` (``high`` None: ``low`` and above)."""
     if high is None:
         roll = f"{low}+"
@@ -52,7 +66,9 @@ def band(low: int, high: int | None, result: str, action: Action | None = None) 
         roll = str(low)
     else:
         roll = f"{low}–{high}"
-    return Row(roll=roll, result=result, low=low, high=high, action=action)
+    return Row(
+        roll=roll, result=result, low=low, high=high, action=action, distance=distance
+    )
 
 
 @dataclass(frozen=True)
@@ -87,7 +103,9 @@ class Step:
 
     ``id`` is what a decision reports as the step that fired; ``label`` is the
     number printed (``3``, ``♠1``, ``J Q K``). ``when`` is the condition (empty
-    for "otherwise"), ``then`` the action.
+    for "otherwise"), ``then`` the action. ``actions`` are the actions a
+    decision that stops at this step can take (a step that only leads on, such
+    as a joker or a pick-up, has none).
     """
 
     id: str
@@ -96,6 +114,7 @@ class Step:
     then: str
     tables: tuple[Table, ...] = ()
     rule: Rule | None = field(default=None, compare=False, repr=False)
+    actions: tuple[Action, ...] = ()
 
     @property
     def text(self) -> str:
@@ -110,6 +129,10 @@ class Step:
             "then": self.then,
             "text": self.text,
             "tables": [table.to_data() for table in self.tables],
+            "actions": [
+                {"action": action.value, "label": action.label}
+                for action in self.actions
+            ],
         }
 
 
@@ -144,11 +167,19 @@ class Procedure:
     doctrine: Doctrine | None
     title: str
     source: str
+    """The source text it adapts (for the code's readers; never printed)."""
     summary: str
     sections: tuple[Section, ...]
     tables: tuple[Table, ...] = ()
     """Reference tables printed beside the steps (trigger distances, pursuit dice)."""
     notes: tuple[str, ...] = ()
+    order: str = ""
+    """The doctrine's activation order, as the card prints it."""
+    initiative: str = ""
+    """The AI side's initiative choice, as the card prints it."""
+    settings: Any = None
+    """The battle's :class:`~engines.doctrines.settings.DoctrineSettings` the
+    card prints, or None for the generic card."""
 
     def section(self, section_id: str) -> Section:
         for section in self.sections:
@@ -175,6 +206,27 @@ class Procedure:
     def step_ids(self) -> tuple[str, ...]:
         return tuple(step.id for step in self.steps())
 
+    def actions(self) -> tuple[Action, ...]:
+        """Every action the card prints, in printed order, once each."""
+        seen: dict[Action, None] = {}
+        for step in self.steps():
+            seen.update(dict.fromkeys(step.actions))
+        return tuple(seen)
+
+    def texts(self) -> Iterator[str]:
+        """Every text the card prints (for checks of what players read)."""
+        yield from (self.title, self.summary, self.order, self.initiative)
+        yield from self.notes
+        for table in self.tables:
+            yield from _table_texts(table)
+        for section in self.sections:
+            yield from (section.title, section.intro, *section.notes)
+            for step in section.steps:
+                yield from (step.label, step.when, step.then)
+                yield from (action.label for action in step.actions)
+                for table in step.tables:
+                    yield from _table_texts(table)
+
     def to_data(self) -> dict[str, Any]:
         """Plain data for a template or JSON: everything printed, no code."""
         return {
@@ -185,4 +237,18 @@ class Procedure:
             "sections": [section.to_data() for section in self.sections],
             "tables": [table.to_data() for table in self.tables],
             "notes": list(self.notes),
+            "order": self.order,
+            "initiative": self.initiative,
+            "actions": [
+                {"action": action.value, "label": action.label}
+                for action in self.actions()
+            ],
+            "settings": None if self.settings is None else self.settings.to_data(),
         }
+
+
+def _table_texts(table: Table) -> Iterator[str]:
+    yield table.title
+    yield from table.columns
+    for row in table.rows:
+        yield from (row.roll, row.result)

@@ -119,6 +119,78 @@ def test_a_new_wound_is_the_scenes_special_wound(
     )
 
 
+def special_wound(scene: Scene, applies_to: str | None = None) -> None:
+    fields = {
+        "special_wound_name": "Morgul-blade wound",
+        "special_wound_rules": "Cold creeps in.",
+        "special_wound_heals_at_sanctuary": False,
+        "special_wound_attack": -1,
+        "special_wound_defence": -2,
+        "special_wound_move": 1,
+    }
+    if applies_to is not None:
+        fields["special_wound_applies_to"] = applies_to
+    Scene.objects.filter(pk=scene.pk).update(**fields)
+
+
+def wound_names(battle, skirmish, result_data, seed_rolling) -> tuple[str, str]:
+    """Pippin (player) takes a token that persists, Uglúk (AI hero) falls and
+    is grievously wounded: the names of their new wounds."""
+    pin(battle, seed_rolling(1, 2))
+    data = result_data(
+        battle, pippin={"wound_tokens": 1}, **{"uglúk": {"fallen": True}}
+    )
+    result_apply(battle=battle, data=data)
+    return (skirmish.pippin.wounds.get().name, skirmish.ugluk.wounds.get().name)
+
+
+@pytest.mark.parametrize(
+    ("applies_to", "names"),
+    [
+        (None, ("Morgul-blade wound", "wound")),
+        ("player", ("Morgul-blade wound", "wound")),
+        ("ai", ("wound", "Morgul-blade wound")),
+        ("both", ("Morgul-blade wound", "Morgul-blade wound")),
+    ],
+)
+def test_the_special_wound_applies_only_to_the_side_the_scene_names(
+    battle, skirmish, result_data, seed_rolling, applies_to, names
+):
+    """The Witch-king takes a plain wound at Weathertop: the player's side by
+    default."""
+    special_wound(skirmish.scene, applies_to)
+    assert wound_names(battle, skirmish, result_data, seed_rolling) == names
+
+
+def test_a_plain_wound_taken_in_a_special_wound_scene_is_plain(
+    battle, skirmish, result_data, seed_rolling
+):
+    special_wound(skirmish.scene, "player")
+    wound_names(battle, skirmish, result_data, seed_rolling)
+    wound = skirmish.ugluk.wounds.get()
+    assert (
+        wound.rules_text,
+        wound.heals_at_sanctuary,
+        wound.attack_modifier,
+        wound.defence_modifier,
+        wound.move_modifier,
+    ) == ("", True, 0, 0, 0)
+
+
+def test_the_special_wound_carries_the_scenes_modifiers(
+    battle, skirmish, result_data, seed_rolling
+):
+    special_wound(skirmish.scene)
+    pin(battle, seed_rolling(1))
+    result_apply(battle=battle, data=result_data(battle, pippin={"wound_tokens": 1}))
+    wound = skirmish.pippin.wounds.get()
+    assert (wound.attack_modifier, wound.defence_modifier, wound.move_modifier) == (
+        -1,
+        -2,
+        1,
+    )
+
+
 def test_a_new_wound_remembers_its_battle(battle, skirmish, result_data, seed_rolling):
     pin(battle, seed_rolling(1))
     result_apply(battle=battle, data=result_data(battle, pippin={"wound_tokens": 1}))
@@ -157,6 +229,35 @@ def test_an_old_unfit_flag_clears_when_the_company_fights(skirmish, result_data)
     battle = skirmish.set_up()
     result_apply(battle=battle, data=result_data(battle))
     assert refreshed(skirmish.merry).unfit_next_battle is False
+
+
+@pytest.fixture
+def rangers(skirmish, make_company, make_character, make_scene_company):
+    """A second player company in the scene whose only character is unfit: it
+    sends nobody to the battle."""
+    rangers = make_company(skirmish.campaign, name="Rangers")
+    halbarad = make_character(rangers, name="Halbarad", wound_slots=2)
+    Character.objects.filter(pk=halbarad.pk).update(unfit_next_battle=True)
+    make_scene_company(skirmish.scene, rangers)
+    return halbarad
+
+
+def test_a_company_that_sent_nobody_keeps_its_unfit_flags(
+    skirmish, rangers, result_data
+):
+    """RULES §6.2: it was in the scene, but it has not fought."""
+    battle = skirmish.set_up()
+    result_apply(battle=battle, data=result_data(battle))
+    assert refreshed(rangers).unfit_next_battle is True
+
+
+def test_an_unfit_character_of_a_company_that_sent_nobody_rolls_nothing(
+    skirmish, rangers, result_data, seed_rolling
+):
+    wound = PersistingWound.objects.create(character=rangers)
+    battle = pin(skirmish.set_up(), seed_rolling(6))
+    result = result_apply(battle=battle, data=result_data(battle))
+    assert (refreshed(wound).status, result.resolution_log) == ("open", [])
 
 
 def test_an_ai_hero_has_a_fate(battle, skirmish, result_data, seed_rolling):

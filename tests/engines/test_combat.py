@@ -5,10 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engines.combat import (
+    AI_INITIATIVE_CHOICE,
     ATTACK_QUICK_REFERENCE,
+    INITIATIVE_RULE,
     activation_order,
+    ai_initiative_choice,
     attack,
     attack_outcome,
+    initiative,
+    initiative_rows,
     roll_initiative,
     rout_check,
     rout_check_due,
@@ -143,6 +148,68 @@ def test_initiative_one_to_three_ai_four_to_six_humans(
     natural: int, first: Side
 ) -> None:
     assert roll_initiative(dice=loaded(natural)) is first
+
+
+def test_the_initiative_roll_logs_who_wins() -> None:
+    dice = loaded(2)
+    roll_initiative(dice=dice, round_number=3)
+    entry = dice.entries()[0]
+    assert (entry.purpose, entry.outcome) == (
+        "initiative, round 3",
+        "the AI side wins the initiative",
+    )
+
+
+@pytest.mark.parametrize(("in_sight", "first"), [(True, Side.AI), (False, Side.PLAYER)])
+def test_the_ai_goes_first_only_with_an_enemy_in_sight(
+    in_sight: bool, first: Side
+) -> None:
+    """RULES §4: first if any AI character sees an enemy, else the humans first."""
+    assert ai_initiative_choice(enemy_in_sight=in_sight) is first
+
+
+@pytest.mark.parametrize(
+    ("natural", "in_sight", "winner", "first"),
+    [
+        (2, True, Side.AI, Side.AI),
+        (2, False, Side.AI, Side.PLAYER),
+        (5, True, Side.PLAYER, None),
+        (5, False, Side.PLAYER, None),
+    ],
+)
+def test_a_rounds_initiative(
+    natural: int, in_sight: bool, winner: Side, first: Side | None
+) -> None:
+    """The AI makes its choice when it wins; the humans choose for themselves."""
+    result = initiative(dice=loaded(natural), ai_enemy_in_sight=in_sight)
+    assert (result.winner, result.first, len(result.log)) == (winner, first, 1)
+
+
+def test_the_humans_choice_is_kept_when_they_win() -> None:
+    result = initiative(dice=loaded(6), ai_enemy_in_sight=True, humans_choice=Side.AI)
+    assert result.first is Side.AI
+
+
+def test_the_humans_choice_does_not_overrule_the_ais_when_it_wins() -> None:
+    result = initiative(dice=loaded(1), ai_enemy_in_sight=False, humans_choice=Side.AI)
+    assert result.first is Side.PLAYER
+
+
+def test_the_initiative_rows_print_the_table() -> None:
+    assert initiative_rows() == (
+        ("1–3", "the AI side wins the initiative"),
+        ("4–6", "the humans win the initiative"),
+    )
+
+
+def test_the_initiative_rule_prints_the_rows_and_the_winners_choice() -> None:
+    assert "1–3 the AI side wins" in INITIATIVE_RULE and "winner chooses" in (
+        INITIATIVE_RULE
+    )
+
+
+def test_the_ais_choice_is_printed() -> None:
+    assert "enemy in sight" in AI_INITIATIVE_CHOICE
 
 
 def test_co_op_order_alternates_humans_with_the_ai() -> None:

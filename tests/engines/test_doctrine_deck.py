@@ -7,6 +7,7 @@ from typing import NamedTuple
 import pytest
 
 from engines.cards import Card
+from engines.combat import attack
 from engines.doctrines.deck import (
     PROCEDURE,
     TRIGGER_TABLE,
@@ -16,7 +17,7 @@ from engines.doctrines.deck import (
 )
 from engines.doctrines.situation import Decision, Enemy, Situation
 from engines.enums import Action, Cover
-from tests.engines.scripted import ScriptedRandom, deck_with
+from tests.engines.scripted import ScriptedRandom, deck_with, loaded
 
 
 def enemy(id: str, distance: float, **fields: object) -> Enemy:
@@ -134,20 +135,28 @@ CASES = [
         enemies=(enemy("sam", 14.5, in_sight=False), enemy("merry", 16)),
     ),
     case(
-        '♠A: an Ace triggers at base contact, 0"',
+        '♠A: an Ace is one pip, 2": an enemy in sight at 0.5" is shot',
         "A♠",
         Action.SHOOT,
         "spades-1",
         "sam",
-        enemies=(enemy("sam", 0),),
+        enemies=(enemy("sam", 0.5),),
     ),
     case(
-        "♠A: 0.5\" is beyond the Ace's trigger",
+        "♠A: 2\" is within the Ace's trigger",
+        "A♠",
+        Action.SHOOT,
+        "spades-1",
+        "sam",
+        enemies=(enemy("sam", 2),),
+    ),
+    case(
+        "♠A: 2.5\" is beyond the Ace's trigger",
         "A♠",
         Action.MOVE_TOWARD_ENEMY,
         "spades-3",
         "sam",
-        enemies=(enemy("sam", 0.5),),
+        enemies=(enemy("sam", 2.5),),
     ),
     case(
         "♠K: the closest in sight and range, whatever the distance",
@@ -339,7 +348,7 @@ CASES = [
         '♦ 6.5" is beyond trigger: full move away to hard cover',
         "3♦",
         Action.MOVE_AWAY,
-        "diamonds-2",
+        "diamonds-3",
         None,
         Cover.HARD,
         cover_away=Cover.HARD,
@@ -349,30 +358,68 @@ CASES = [
         "♦ soft cover further away is the best cover",
         "3♦",
         Action.MOVE_AWAY,
-        "diamonds-2",
+        "diamonds-3",
         None,
         Cover.SOFT,
         cover_away=Cover.SOFT,
         enemies=(enemy("sam", 6.5),),
     ),
     case(
-        "♦ no cover further away: overwatch",
+        "♦ no cover further away: it retreats into the open",
+        "3♦",
+        Action.MOVE_AWAY,
+        "diamonds-3",
+        None,
+        Cover.NONE,
+        cover_toward=Cover.HARD,
+        enemies=(enemy("sam", 6.5),),
+    ),
+    case(
+        "♦ already in the cover furthest from the enemy: stays put, overwatch",
         "3♦",
         Action.OVERWATCH,
-        "diamonds-3",
-        cover_toward=Cover.HARD,
+        "diamonds-2",
+        in_furthest_cover=True,
         enemies=(enemy("sam", 6.5),),
     ),
     case(
         '♦ moving away never brings a target into range (range 4, at 5")',
         "3♦",
         Action.MOVE_AWAY,
-        "diamonds-2",
+        "diamonds-3",
         None,
         Cover.HARD,
         shooting_range=4,
         cover_away=Cover.HARD,
         enemies=(enemy("sam", 5),),
+    ),
+    case(
+        '♦ range after the move: 6" + a 6" move away is beyond range 10',
+        "3♦",
+        Action.MOVE_AWAY,
+        "diamonds-3",
+        None,
+        Cover.HARD,
+        shooting_range=10,
+        cover_away=Cover.HARD,
+        enemies=(enemy("sam", 6),),
+    ),
+    case(
+        "♦ no hard cover away: it does not move, so range is measured where it is",
+        "3♦",
+        Action.MOVE_AND_SHOOT,
+        "diamonds-1",
+        "sam",
+        None,
+        shooting_range=10,
+        cover_away=Cover.SOFT,
+        enemies=(enemy("sam", 6),),
+    ),
+    case(
+        "♦ no enemy left on the table: hold",
+        "3♦",
+        Action.HOLD,
+        ("diamonds-3", "no-enemy"),
     ),
     case(
         "♦K: closest in sight within range, no hard cover: shoots from where it is",
@@ -450,18 +497,50 @@ def test_return_fire_turns_on_the_attacker() -> None:
     assert decision.target == "sam"
 
 
-def test_brace_is_plus_one_defence() -> None:
+def test_brace_is_minus_one_on_the_attack_roll() -> None:
+    """+1 defence is −1 on the roll of the attack it suffers."""
     decision = deck_defend(ATTACKED, attacker="sam", deck=deck_with("Q♣"))
-    assert decision.modifiers == (("brace: defence", 1),)
+    assert decision.attack_roll_modifiers == (("brace: +1 defence", -1),)
 
 
 def test_dive_for_cover_is_minus_one_then_half_move_and_activated() -> None:
     decision = deck_defend(ATTACKED, attacker="sam", deck=deck_with("9♦"))
-    assert (decision.modifiers, decision.inches, decision.counts_as_activated) == (
-        (("dive for cover: attack roll", -1),),
-        3,
-        True,
-    )
+    assert (
+        decision.attack_roll_modifiers,
+        decision.inches,
+        decision.counts_as_activated,
+    ) == ((("dive for cover", -1),), 3, True)
+
+
+def suffered(card: str, natural: int) -> bool:
+    """An attack (attack 0 against defence 0) on a defender that drew ``card``."""
+    decision = deck_defend(ATTACKED, attacker="sam", deck=deck_with(card))
+    return attack(
+        0, 0, modifiers=decision.attack_roll_modifiers, dice=loaded(natural)
+    ).wounds
+
+
+@pytest.mark.parametrize("card", ["Q♣", "9♦"])
+def test_a_four_wounds_nobody_who_braced_or_dived(card: str) -> None:
+    """D6 4 + 0 − 0 = 4 wounds; brace or dive take it to 3: a miss."""
+    assert (attack(0, 0, dice=loaded(4)).wounds, suffered(card, 4)) == (True, False)
+
+
+@pytest.mark.parametrize("card", ["Q♣", "9♦"])
+def test_a_five_still_wounds_who_braced_or_dived(card: str) -> None:
+    assert suffered(card, 5)
+
+
+def test_brace_is_exactly_one_more_defence() -> None:
+    """Bracing with defence 0 reads as defence 1 for every face."""
+    braced = [suffered("Q♣", natural) for natural in range(1, 7)]
+    defence_one = [attack(0, 1, dice=loaded(n)).wounds for n in range(1, 7)]
+    assert braced == defence_one
+
+
+def test_the_defence_card_prints_the_constants_it_applies() -> None:
+    text = " ".join(s.then for s in PROCEDURE.section("defence").steps)
+    assert "+1 defence" in text and "−1 to this attack roll" in text
 
 
 def test_a_defensive_joker_reshuffles_and_draws_again() -> None:
@@ -512,7 +591,7 @@ def test_each_activation_draws_the_next_card() -> None:
 
 @pytest.mark.parametrize(
     ("card", "inches"),
-    [("A♠", 0), ("2♥", 4), ("3♣", 6), ("5♦", 10), ("9♠", 18), ("10♥", 20)],
+    [("A♠", 2), ("2♥", 4), ("3♣", 6), ("5♦", 10), ("9♠", 18), ("10♥", 20)],
 )
 def test_trigger_distance_is_pips_times_two_inches(card: str, inches: float) -> None:
     assert trigger_distance(Card.parse(card)) == inches
@@ -525,7 +604,7 @@ def test_picture_cards_and_jokers_have_no_trigger(card: str) -> None:
 
 def test_the_trigger_table_prints_every_card() -> None:
     assert [(row.roll, row.result) for row in TRIGGER_TABLE.rows[:-1]] == [
-        ("A", 'base contact (0")'),
+        ("A", '2" (one pip)'),
         ("2", '4"'),
         ("3", '6"'),
         ("4", '8"'),
@@ -539,15 +618,77 @@ def test_the_trigger_table_prints_every_card() -> None:
 
 
 def test_every_printed_step_is_reached_and_every_reached_step_is_printed() -> None:
-    decisions = [
-        deck_activate(
-            c.situation,
-            deck=deck_with(*(("Joker", "7♠") if c.card == "Joker" else (c.card,))),
-        )
-        for c in CASES
-    ] + [
-        deck_defend(ATTACKED, attacker="sam", deck=deck_with(card))
-        for card in ("7♠", "2♣", "A♦")
-    ]
+    decisions = (
+        [
+            deck_activate(
+                c.situation,
+                deck=deck_with(*(("Joker", "7♠") if c.card == "Joker" else (c.card,))),
+            )
+            for c in CASES
+        ]
+        + [
+            deck_defend(ATTACKED, attacker="sam", deck=deck_with(card))
+            for card in ("7♠", "2♣", "A♦")
+        ]
+        + [deck_activate(Situation(follow_up=True), deck=deck_with("2♣"))]
+    )
     reached = {step for decision in decisions for step in decision.steps}
     assert reached == set(PROCEDURE.step_ids())
+
+
+# --- the follow-up activation: the whole procedure again at half move --------------
+
+
+def test_a_follow_up_draws_a_card_and_moves_half() -> None:
+    """Move 6, ♠3 (nobody within trigger): a half move of 3", not a full 6"."""
+    situation = Situation(follow_up=True, enemies=(enemy("sam", 20),))
+    decision = activate("2♠", situation)
+    assert (decision.steps, decision.inches, decision.card) == (
+        ("follow-up", "spades-3"),
+        3,
+        Card.parse("2♠"),
+    )
+
+
+def test_a_follow_up_charge_reaches_only_half_the_move() -> None:
+    """♠ out of sight at 4": within move 6, beyond half move 3: a move toward."""
+    situation = Situation(follow_up=True, enemies=(enemy("sam", 4, in_sight=False),))
+    decision = activate("7♠", situation)
+    assert (decision.action, decision.inches) == (Action.MOVE_TOWARD_ENEMY, 3)
+
+
+def test_a_follow_up_still_in_contact_continues_the_melee_without_a_card() -> None:
+    deck = deck_with("7♠")
+    situation = Situation(
+        follow_up=True,
+        shooting_range=12,
+        enemies=(enemy("sam", 0, in_contact=True),),
+    )
+    decision = deck_activate(situation, deck=deck)
+    assert (decision.steps, len(deck)) == (("follow-up", "pre-melee"), 54)
+
+
+def test_a_follow_up_move_and_shoot_reaches_half_a_move_closer() -> None:
+    """♥ with soft cover toward, range 12: 15" is within 3" + 12", 15.5" is not."""
+    near = Situation(
+        follow_up=True,
+        shooting_range=12,
+        cover_toward=Cover.SOFT,
+        enemies=(enemy("sam", 15),),
+    )
+    far = Situation(
+        follow_up=True,
+        shooting_range=12,
+        cover_toward=Cover.SOFT,
+        enemies=(enemy("sam", 15.5),),
+    )
+    assert (activate("10♥", near).step, activate("10♥", far).step) == (
+        "hearts-1",
+        "hearts-2",
+    )
+
+
+def test_every_decision_reports_how_far_it_moves() -> None:
+    """Melee within move: the distance to the enemy it reaches."""
+    situation = Situation(shooting_range=None, enemies=(enemy("sam", 5),))
+    assert activate("7♠", situation).inches == 5

@@ -15,6 +15,7 @@ from engines.doctrines import (
     PRIORITY,
     PURSUIT,
     Decision,
+    DoctrineSettings,
     HordeMember,
     HordeRound,
     PlayerModel,
@@ -134,8 +135,6 @@ horde_rounds = st.builds(
         unique_by=lambda m: m.id,
     ).map(tuple),
     fallen_so_far=st.integers(min_value=0, max_value=12),
-    reinforcements=st.booleans(),
-    cap=st.integers(min_value=1, max_value=6),
     players=st.lists(
         st.builds(
             PlayerModel,
@@ -147,11 +146,22 @@ horde_rounds = st.builds(
 )
 
 
+horde_settings = st.builds(
+    DoctrineSettings,
+    reinforcements=st.booleans(),
+    reinforcement_cap=st.integers(min_value=1, max_value=6),
+)
+
+
 @RUNS
-@given(horde=horde_rounds, seed=seeds)
-def test_horde_end_of_round_same_seed_same_result(horde: HordeRound, seed: int) -> None:
-    first = horde_end_of_round(horde, rng=random.Random(seed))
-    assert horde_end_of_round(horde, rng=random.Random(seed)) == first
+@given(horde=horde_rounds, settings=horde_settings, seed=seeds)
+def test_horde_end_of_round_same_seed_same_result(
+    horde: HordeRound, settings: DoctrineSettings, seed: int
+) -> None:
+    first = horde_end_of_round(horde, rng=random.Random(seed), settings=settings)
+    assert (
+        horde_end_of_round(horde, rng=random.Random(seed), settings=settings) == first
+    )
     assert set(first.steps) <= set(HORDE.step_ids())
     assert horde.mode != HordeMode.SCATTER or first.mode == HordeMode.SCATTER
 
@@ -170,8 +180,9 @@ def test_pursuit_same_seed_same_moves(
         Pursuer(id=f"w{n}", distance=d, card_order=n, room_wide=room, room_in=room)
         for n, d in enumerate(distances)
     ]
-    first = pursuit_round(pursuers, lever=lever, rng=random.Random(seed))
-    assert pursuit_round(pursuers, lever=lever, rng=random.Random(seed)) == first
+    settings = DoctrineSettings(pursuit_lever=lever)
+    first = pursuit_round(pursuers, settings=settings, rng=random.Random(seed))
+    assert pursuit_round(pursuers, settings=settings, rng=random.Random(seed)) == first
     for decision in first:
         assert_printed(decision, PURSUIT)
         assert decision.speed is not None and decision.speed >= decision.position

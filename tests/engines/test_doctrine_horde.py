@@ -6,8 +6,14 @@ from typing import NamedTuple
 
 import pytest
 
+from engines.doctrines import procedure
 from engines.doctrines.horde import (
+    EDGE_RULE,
+    FRENZY_HURT_TABLE,
+    HURT_TABLE,
+    NORMAL_TABLE,
     PROCEDURE,
+    WOUNDED_FRIEND_TABLE,
     HordeMember,
     HordeRound,
     HordeRoundResult,
@@ -16,8 +22,11 @@ from engines.doctrines.horde import (
     horde_decide,
     horde_end_of_round,
 )
-from engines.doctrines.situation import Decision, Enemy, Friend, Situation
-from engines.enums import Action, HordeMode
+from engines.doctrines.rules import FOLLOW_UP_SHARE
+from engines.doctrines.settings import DoctrineSettings
+from engines.doctrines.situation import Decision, Edges, Enemy, Friend, Situation
+from engines.doctrines.steps import Table
+from engines.enums import Action, Doctrine, HordeMode
 from tests.engines.scripted import ScriptedRandom
 
 NORMAL, FRENZY, SCATTER = HordeMode.NORMAL, HordeMode.FRENZY, HordeMode.SCATTER
@@ -94,16 +103,16 @@ CASES = [
     ),
     # --- normal 1: another wounded friend within 8" ---
     case(
-        'wounded friend at 8", D6 1: move full away',
-        (1,),
-        Action.MOVE_AWAY,
+        'wounded friend at 8", D6 1: flee D6"',
+        (1, 3),
+        Action.FLEE,
         "normal-1",
         friends=WOUNDED_AT_8,
     ),
     case(
-        'wounded friend at 7.5", D6 2: move full away',
-        (2,),
-        Action.MOVE_AWAY,
+        'wounded friend at 7.5", D6 2: flee D6"',
+        (2, 3),
+        Action.FLEE,
         "normal-1",
         friends=(friend("b2", 7.5, wounded=True),),
     ),
@@ -122,17 +131,26 @@ CASES = [
         friends=WOUNDED_AT_8,
     ),
     case(
-        "wounded friend, D6 5: charge the nearest, within move",
-        (5,),
+        'wounded friend, D6 5: charge D6+4" reaches the nearest at 4"',
+        (5, 1),
         Action.MOVE_INTO_MELEE,
         "normal-1",
         "merry",
         friends=WOUNDED_AT_8,
     ),
     case(
-        "wounded friend, D6 6: charge the nearest, beyond move",
-        (6,),
+        'wounded friend, D6 6: charge 2 + 4 = 6" falls short of 6.5"',
+        (6, 2),
         Action.MOVE_TOWARD_ENEMY,
+        "normal-1",
+        "sam",
+        friends=WOUNDED_AT_8,
+        enemies=(enemy("sam", 6.5),),
+    ),
+    case(
+        'wounded friend, D6 6: charge 3 + 4 = 7" reaches 6.5"',
+        (6, 3),
+        Action.MOVE_INTO_MELEE,
         "normal-1",
         "sam",
         friends=WOUNDED_AT_8,
@@ -154,9 +172,9 @@ CASES = [
     ),
     # --- normal 2: hurt this round, D6 + unwounded friends within 6" ---
     case(
-        "hurt, alone, D6 3: move full away",
-        (3,),
-        Action.MOVE_AWAY,
+        'hurt, alone, D6 3: flee D6+2"',
+        (3, 1),
+        Action.FLEE,
         "normal-2",
         hurt_this_round=True,
     ),
@@ -175,9 +193,18 @@ CASES = [
         hurt_this_round=True,
     ),
     case(
-        "hurt, alone, D6 6: charge the enemy that hurt it (not the nearest)",
-        (6,),
+        'hurt, alone, D6 6: charge the enemy that hurt it (not the nearest), 9"',
+        (6, 5),
         Action.MOVE_TOWARD_ENEMY,
+        "normal-2",
+        "sam",
+        hurt_this_round=True,
+        enemies=HURT_BY_SAM,
+    ),
+    case(
+        'hurt, alone, D6 6: a charge of 6 + 4 = 10" reaches it at 10"',
+        (6, 6),
+        Action.MOVE_INTO_MELEE,
         "normal-2",
         "sam",
         hurt_this_round=True,
@@ -193,7 +220,7 @@ CASES = [
     ),
     case(
         'hurt, friends at 6" and 5.5" (+2), D6 4 = 6: charge',
-        (4,),
+        (4, 1),
         Action.MOVE_TOWARD_ENEMY,
         "normal-2",
         "sam",
@@ -212,14 +239,27 @@ CASES = [
     # --- normal 3: otherwise ---
     case("D6 1: hold", (1,), Action.HOLD, "normal-3"),
     case("D6 2: hold", (2,), Action.HOLD, "normal-3"),
-    case("D6 3: wander", (3, 4, 1), Action.WANDER, "normal-3"),
-    case("D6 5: wander", (5, 2, 2), Action.WANDER, "normal-3"),
-    case("D6 6: charge the nearest", (6,), Action.MOVE_INTO_MELEE, "normal-3", "merry"),
+    case("D6 3: wander", (3, 4, 1, 2), Action.WANDER, "normal-3"),
+    case("D6 5: wander", (5, 2, 2, 6), Action.WANDER, "normal-3"),
+    case(
+        'D6 6: the weak charge D6", 4" reaches the nearest at 4"',
+        (6, 4),
+        Action.MOVE_INTO_MELEE,
+        "normal-3",
+        "merry",
+    ),
+    case(
+        'D6 6: the weak charge D6", 3" falls short of 4"',
+        (6, 3),
+        Action.MOVE_TOWARD_ENEMY,
+        "normal-3",
+        "merry",
+    ),
     # --- frenzy ---
     case(
-        "frenzy, hurt, D6 1: move away",
-        (1,),
-        Action.MOVE_AWAY,
+        'frenzy, hurt, D6 1: flee D6"',
+        (1, 2),
+        Action.FLEE,
         "frenzy-1",
         mode=FRENZY,
         hurt_this_round=True,
@@ -242,7 +282,7 @@ CASES = [
     ),
     case(
         "frenzy, hurt, D6 4: charge the enemy that hurt it",
-        (4,),
+        (4, 1),
         Action.MOVE_TOWARD_ENEMY,
         "frenzy-1",
         "sam",
@@ -251,8 +291,8 @@ CASES = [
         enemies=HURT_BY_SAM,
     ),
     case(
-        'frenzy, not hurt: charge the nearest at 6", into melee',
-        (),
+        'frenzy, not hurt: charge 2 + 4 = 6" reaches the nearest at 6"',
+        (2,),
         Action.MOVE_INTO_MELEE,
         "frenzy-2",
         "sam",
@@ -261,8 +301,8 @@ CASES = [
         enemies=(enemy("sam", 6), enemy("merry", 9)),
     ),
     case(
-        'frenzy, not hurt: the nearest at 6.5", full move toward',
-        (),
+        'frenzy, not hurt: 2 + 4 = 6" falls short of 6.5"',
+        (2,),
         Action.MOVE_TOWARD_ENEMY,
         "frenzy-2",
         "sam",
@@ -280,8 +320,8 @@ CASES = [
         enemies=(enemy("sam", 12),),
     ),
     case(
-        'frenzy, a shooter, target at 12.5": charges',
-        (),
+        'frenzy, a shooter, target at 12.5": charges, 10" toward it',
+        (6,),
         Action.MOVE_TOWARD_ENEMY,
         "frenzy-2",
         "sam",
@@ -291,7 +331,7 @@ CASES = [
     ),
     case(
         "frenzy, a shooter, target out of sight: charges",
-        (),
+        (1,),
         Action.MOVE_INTO_MELEE,
         "frenzy-2",
         "sam",
@@ -309,11 +349,19 @@ CASES = [
         hurt_this_round=True,
         enemies=HURT_BY_SAM,
     ),
+    case(
+        "frenzy with no enemy on the table: hold, no roll",
+        (),
+        Action.HOLD,
+        ("frenzy-2", "no-enemy"),
+        mode=FRENZY,
+        enemies=(),
+    ),
     # --- scatter ---
     case(
-        "scatter: full move to the edge, leaving the battle",
-        (),
-        Action.LEAVE_TABLE,
+        'scatter: D6+4" toward the nearest table edge',
+        (3,),
+        Action.SCATTER,
         "scatter",
         mode=SCATTER,
         hurt_this_round=True,
@@ -326,6 +374,17 @@ CASES = [
         "sam",
         mode=SCATTER,
         enemies=(enemy("sam", 0, in_contact=True),),
+    ),
+    # --- follow-up ---
+    case(
+        "follow-up in frenzy: the whole procedure, a halved charge",
+        (6,),
+        Action.MOVE_TOWARD_ENEMY,
+        ("follow-up", "frenzy-2"),
+        "sam",
+        mode=FRENZY,
+        follow_up=True,
+        enemies=(enemy("sam", 6),),
     ),
 ]
 
@@ -340,10 +399,10 @@ def test_horde_step(c: Case) -> None:
     )
 
 
-def test_a_wander_is_a_half_move_in_a_direction_roll() -> None:
-    """D6 3 wanders; direction 4 then an even 2: 10 o'clock, half of 6"."""
-    decision = decide(Situation(move=6), 3, 4, 2)
-    assert (decision.direction, decision.inches) == (10, 3)
+def test_a_wander_is_a_rolled_distance_in_a_direction_roll() -> None:
+    """D6 3 wanders; direction 4 then an even 2: 10 o'clock; then D6 5: 5"."""
+    decision = decide(Situation(move=6), 3, 4, 2, 5)
+    assert (decision.direction, decision.inches, decision.rolled_inches) == (10, 5, 5)
 
 
 def test_the_hurt_roll_logs_its_friends_bonus() -> None:
@@ -359,14 +418,218 @@ def test_the_hurt_roll_logs_its_friends_bonus() -> None:
     )
 
 
+# --- rolled distances (001): the dice, not the character's move ----------------------
+
+SAM_AT_3 = (enemy("sam", 3),)
+
+
+@pytest.mark.parametrize(("face", "reaches"), [(3, False), (4, True), (6, True)])
+def test_the_frenzy_charge_reaches_8_inches_half_the_time(
+    face: int, reaches: bool
+) -> None:
+    """Enemy at 8", move 6: D6+4" reaches it on 4–6 (a move of 6" never would)."""
+    situation = Situation(mode=FRENZY, move=6, enemies=(enemy("sam", 8),))
+    decision = decide(situation, face)
+    assert (decision.action == Action.MOVE_INTO_MELEE, decision.rolled_inches) == (
+        reaches,
+        face + 4,
+    )
+
+
+def test_the_weak_charge_rolls_d6_whatever_the_move() -> None:
+    """Move 12, the nearest at 6.5": the weak charge's best roll, 6", falls short."""
+    situation = Situation(move=12, enemies=(enemy("sam", 6.5),))
+    decision = decide(situation, 6, 6)
+    assert (decision.action, decision.inches) == (Action.MOVE_TOWARD_ENEMY, 6)
+
+
+def test_a_rolled_distance_is_logged_with_its_dice() -> None:
+    situation = Situation(id="bug", mode=FRENZY, enemies=(enemy("sam", 20),))
+    entry = decide(situation, 3).log[-1]
+    assert (entry.purpose, entry.dice, entry.modifiers, entry.total, entry.outcome) == (
+        'bug: charge toward sam D6+4"',
+        (3,),
+        (("inches", 4),),
+        7,
+        '7"',
+    )
+
+
+def test_a_flee_is_d6_plus_2_when_hurt_in_normal_mode() -> None:
+    decision = decide(Situation(hurt_this_round=True, enemies=SAM_AT_3), 1, 4)
+    assert (decision.action, decision.inches, decision.rolled_inches) == (
+        Action.FLEE,
+        6,
+        6,
+    )
+
+
+def test_a_shooter_that_shoots_rolls_no_distance() -> None:
+    situation = Situation(mode=FRENZY, shooting_range=12, enemies=(enemy("sam", 5),))
+    assert decide(situation).log == ()
+
+
+# --- the table edge -------------------------------------------------------------------
+
+
+def test_a_wander_stops_at_the_table_edge() -> None:
+    """12 o'clock (6, then an even 2), 5" rolled, the north edge 2" away: 2"."""
+    situation = Situation(edges=Edges(north=2, east=20, south=20, west=20))
+    decision = decide(situation, 3, 6, 2, 5)
+    assert (decision.inches, decision.stops_at_edge, decision.leaves_battle) == (
+        2,
+        True,
+        False,
+    )
+
+
+def test_a_wander_short_of_the_edge_goes_the_whole_roll() -> None:
+    situation = Situation(edges=Edges(north=20, east=20, south=20, west=20))
+    decision = decide(situation, 3, 6, 2, 5)
+    assert (decision.inches, decision.stops_at_edge) == (5, False)
+
+
+def test_a_character_that_flees_to_the_edge_leaves_the_battle() -> None:
+    situation = Situation(
+        mode=FRENZY, hurt_this_round=True, edge_away=3, enemies=SAM_AT_3
+    )
+    decision = decide(situation, 1, 4)
+    assert (decision.action, decision.inches, decision.leaves_battle) == (
+        Action.FLEE,
+        3,
+        True,
+    )
+
+
+def test_a_flee_short_of_the_edge_stays_in_the_battle() -> None:
+    situation = Situation(
+        mode=FRENZY, hurt_this_round=True, edge_away=10, enemies=SAM_AT_3
+    )
+    decision = decide(situation, 1, 4)
+    assert (decision.inches, decision.leaves_battle) == (4, False)
+
+
+@pytest.mark.parametrize(("face", "leaves"), [(1, False), (2, True)])
+def test_a_scatter_that_reaches_the_nearest_edge_leaves_the_battle(
+    face: int, leaves: bool
+) -> None:
+    """Nearest edge 6" away (the south): D6+4" reaches it from a 2 (6")."""
+    situation = Situation(mode=SCATTER, edges=Edges(north=30, east=7, south=6, west=30))
+    decision = decide(situation, face)
+    assert decision.leaves_battle is leaves
+
+
+@pytest.mark.parametrize(
+    ("clock", "inches"), [(12, 2), (3, 4), (6, 6), (9, 8), (1.5, 2 * 2**0.5)]
+)
+def test_edges_along_a_clock_direction(clock: float, inches: float) -> None:
+    edges = Edges(north=2, east=4, south=6, west=8)
+    assert edges.along(clock) == pytest.approx(inches)
+
+
+# --- the follow-up activation ---------------------------------------------------------
+
+
+def test_a_follow_up_halves_the_rolled_distance() -> None:
+    """Flee D6+2": a roll of 5 + 2 = 7 moves 3.5" in a follow-up."""
+    situation = Situation(hurt_this_round=True, follow_up=True, enemies=SAM_AT_3)
+    decision = decide(situation, 1, 5)
+    assert (decision.rolled_inches, decision.inches, decision.follow_up) == (
+        7,
+        3.5,
+        True,
+    )
+
+
+def test_the_follow_up_halving_is_the_rule_constant() -> None:
+    then = PROCEDURE.step("follow-up").then
+    assert FOLLOW_UP_SHARE == 0.5 and "half the total rolled" in then
+
+
+def test_a_follow_up_in_contact_continues_the_melee() -> None:
+    situation = Situation(
+        mode=FRENZY, follow_up=True, enemies=(enemy("sam", 0, in_contact=True),)
+    )
+    assert decide(situation).steps == ("follow-up", "pre-melee")
+
+
+# --- the card prints what the code rolls ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("table", "printed"),
+    [
+        (WOUNDED_FRIEND_TABLE, ['Flee D6"', 'Charge D6+4"']),
+        (HURT_TABLE, ['Flee D6+2"', 'Charge D6+4"']),
+        (NORMAL_TABLE, ['Wander D6"', 'Charge D6"']),
+        (FRENZY_HURT_TABLE, ['Flee D6"', 'Charge D6+4"']),
+    ],
+)
+def test_every_moving_row_prints_its_rolled_distance(
+    table: Table, printed: list[str]
+) -> None:
+    results = " ".join(row.result for row in table.rows)
+    assert [text for text in printed if text not in results] == []
+
+
+def test_every_moving_row_rolls_what_it_prints() -> None:
+    rows = [
+        row
+        for table in (WOUNDED_FRIEND_TABLE, HURT_TABLE, NORMAL_TABLE, FRENZY_HURT_TABLE)
+        for row in table.rows
+        if row.action != Action.HOLD
+    ]
+    assert all(row.distance and row.distance.text in row.result for row in rows)
+
+
+def test_the_card_prints_the_edge_rule() -> None:
+    assert EDGE_RULE in PROCEDURE.notes
+
+
+@pytest.mark.parametrize(
+    ("settings", "when", "then"),
+    [
+        (None, "default 5", "D6 per player character"),
+        (DoctrineSettings(reinforcements=True), "on, cap 5", "D6 per player"),
+        (
+            DoctrineSettings(reinforcements=True, reinforcement_cap=3),
+            "on, cap 3",
+            "D6 per player",
+        ),
+        (DoctrineSettings(), "off in this battle", "No reinforcements and no lurking"),
+    ],
+)
+def test_the_reinforcement_step_prints_this_battles_setting(
+    settings: DoctrineSettings | None, when: str, then: str
+) -> None:
+    step = procedure(Doctrine.HORDE, settings).step("reinforcements")
+    assert when in step.when and then in step.then
+
+
+def test_the_card_prints_the_starting_mode_of_this_battle() -> None:
+    settings = DoctrineSettings(horde_start=FRENZY)
+    assert "starts this battle in frenzy mode" in " ".join(
+        procedure(Doctrine.HORDE, settings).notes
+    )
+
+
 # --- end of round ---------------------------------------------------------------------
 
 
-def end_of_round(horde: HordeRound, *faces: int) -> HordeRoundResult:
+def end_of_round(
+    horde: HordeRound, *faces: int, settings: DoctrineSettings | None = None
+) -> HordeRoundResult:
     rng = ScriptedRandom(*faces)
-    result = horde_end_of_round(horde, rng=rng)
+    result = horde_end_of_round(horde, rng=rng, settings=settings)
     assert rng.done, "scripted faces left unrolled"
     return result
+
+
+REINFORCED = DoctrineSettings(reinforcements=True)
+
+
+def reinforced(cap: int) -> DoctrineSettings:
+    return DoctrineSettings(reinforcements=True, reinforcement_cap=cap)
 
 
 def members(*specs: tuple[str, bool, float | None]) -> tuple[HordeMember, ...]:
@@ -462,15 +725,15 @@ def test_consolidation_logs_its_roll() -> None:
 def test_reinforcements_appear_on_5_6_or_4_6_in_frenzy(
     mode: HordeMode, face: int, arrives: bool
 ) -> None:
-    horde = HordeRound(mode=mode, reinforcements=True, players=SAM_IN_THE_MIDDLE)
+    horde = HordeRound(mode=mode, players=SAM_IN_THE_MIDDLE)
     faces = (face, 3, 3, 1) if arrives else (face,)
-    assert bool(end_of_round(horde, *faces).arrivals) is arrives
+    assert bool(end_of_round(horde, *faces, settings=REINFORCED).arrivals) is arrives
 
 
 def test_a_reinforcement_appears_1d6_plus_2_away_in_a_direction_roll() -> None:
     """D6 5 arrives; D6 3 + 2 = 5"; direction 3, odd: 3 o'clock, due east."""
-    horde = HordeRound(mode=NORMAL, reinforcements=True, players=SAM_IN_THE_MIDDLE)
-    result = end_of_round(horde, 5, 3, 3, 1)
+    horde = HordeRound(mode=NORMAL, players=SAM_IN_THE_MIDDLE)
+    result = end_of_round(horde, 5, 3, 3, 1, settings=REINFORCED)
     arrival = result.arrivals[0]
     assert (arrival.near, arrival.inches, arrival.clock, arrival.position) == (
         "sam",
@@ -484,10 +747,9 @@ def test_a_reinforcement_off_the_table_does_not_appear() -> None:
     """Sam at 34" east of the west edge: 8" at 3 o'clock is off a 36" table."""
     horde = HordeRound(
         mode=NORMAL,
-        reinforcements=True,
         players=(PlayerModel(id="sam", position=Point(34, 18)),),
     )
-    result = end_of_round(horde, 6, 6, 3, 1)
+    result = end_of_round(horde, 6, 6, 3, 1, settings=REINFORCED)
     assert (result.arrivals, result.log[-1].outcome) == (
         (),
         "off the table: nothing appears",
@@ -498,46 +760,41 @@ def test_a_reinforcement_within_the_table_size_appears() -> None:
     """The same roll on a 48" wide table lands at x = 42."""
     horde = HordeRound(
         mode=NORMAL,
-        reinforcements=True,
         table_width=48,
         players=(PlayerModel(id="sam", position=Point(34, 18)),),
     )
-    assert end_of_round(horde, 6, 6, 3, 1).arrivals[0].position == Point(42, 18)
+    result = end_of_round(horde, 6, 6, 3, 1, settings=REINFORCED)
+    assert result.arrivals[0].position == Point(42, 18)
 
 
 def test_reinforcements_roll_per_player_character_until_the_cap() -> None:
     """Four on the table, cap 5: Sam's arrival fills the cap, Merry rolls nothing."""
     horde = HordeRound(
         mode=NORMAL,
-        reinforcements=True,
         members=members(*((f"b{i}", False, 3) for i in range(4))),
         players=SAM_IN_THE_MIDDLE + (PlayerModel(id="merry", position=Point(10, 10)),),
     )
-    result = end_of_round(horde, 5, 1, 6, 1)
+    result = end_of_round(horde, 5, 1, 6, 1, settings=REINFORCED)
     assert [a.near for a in result.arrivals] == ["sam"]
 
 
 def test_no_reinforcements_at_the_cap() -> None:
     horde = HordeRound(
         mode=NORMAL,
-        reinforcements=True,
-        cap=3,
         members=members(*((f"b{i}", False, 3) for i in range(3))),
         players=SAM_IN_THE_MIDDLE,
     )
-    assert end_of_round(horde).log == ()
+    assert end_of_round(horde, settings=reinforced(3)).log == ()
 
 
 def test_bleeding_comes_before_reinforcements_and_frees_a_place() -> None:
     """At the cap, one bleeds to death: reinforcements roll, then consolidation."""
     horde = HordeRound(
         mode=NORMAL,
-        reinforcements=True,
-        cap=2,
         members=members(("b1", True, 3), ("b2", False, 3)),
         players=SAM_IN_THE_MIDDLE,
     )
-    result = end_of_round(horde, 1, 4, 3, 4)
+    result = end_of_round(horde, 1, 4, 3, 4, settings=reinforced(2))
     assert [entry.purpose for entry in result.log] == [
         "b1: bleeding",
         "reinforcements near sam",
@@ -546,47 +803,42 @@ def test_bleeding_comes_before_reinforcements_and_frees_a_place() -> None:
 
 
 def test_no_reinforcements_when_scattering_or_without_them() -> None:
-    scattering = HordeRound(
-        mode=SCATTER, reinforcements=True, players=SAM_IN_THE_MIDDLE
-    )
+    scattering = HordeRound(mode=SCATTER, players=SAM_IN_THE_MIDDLE)
     without = HordeRound(mode=NORMAL, players=SAM_IN_THE_MIDDLE)
-    assert (end_of_round(scattering).log, end_of_round(without).log) == ((), ())
+    assert (
+        end_of_round(scattering, settings=REINFORCED).log,
+        end_of_round(without).log,
+    ) == ((), ())
 
 
 def test_lurking_removes_an_unwounded_character_beyond_12_on_4_6() -> None:
     """12.5" rolls (4: removed); 12" and wounded do not; 20" rolls (3: stays)."""
     horde = HordeRound(
         mode=NORMAL,
-        reinforcements=True,
         members=members(
             ("b1", False, 12.5), ("b2", False, 12), ("b3", True, 20), ("b4", False, 20)
         ),
     )
-    result = end_of_round(horde, 2, 4, 3)  # b3 bleeds (2), b1 lurks (4), b4 (3)
+    # b3 bleeds (2), b1 lurks (4), b4 (3)
+    result = end_of_round(horde, 2, 4, 3, settings=REINFORCED)
     assert (result.removed, result.steps) == (("b1",), ("bleeding", "lurking"))
 
 
 def test_lurking_with_no_enemy_on_the_table() -> None:
-    horde = HordeRound(
-        mode=NORMAL, reinforcements=True, members=members(("b1", False, None))
-    )
-    assert end_of_round(horde, 6).removed == ("b1",)
+    horde = HordeRound(mode=NORMAL, members=members(("b1", False, None)))
+    assert end_of_round(horde, 6, settings=REINFORCED).removed == ("b1",)
 
 
 @pytest.mark.parametrize(
-    "horde",
-    [
-        HordeRound(
-            mode=FRENZY, reinforcements=True, members=members(("b1", False, 30))
-        ),
-        HordeRound(
-            mode=NORMAL, reinforcements=False, members=members(("b1", False, 30))
-        ),
-    ],
+    ("mode", "settings"),
+    [(FRENZY, REINFORCED), (NORMAL, None)],
     ids=["frenzy", "without reinforcements"],
 )
-def test_no_lurking_in_frenzy_or_without_reinforcements(horde: HordeRound) -> None:
-    assert end_of_round(horde).removed == ()
+def test_no_lurking_in_frenzy_or_without_reinforcements(
+    mode: HordeMode, settings: DoctrineSettings | None
+) -> None:
+    horde = HordeRound(mode=mode, members=members(("b1", False, 30)))
+    assert end_of_round(horde, settings=settings).removed == ()
 
 
 def test_every_printed_step_is_reached_and_every_reached_step_is_printed() -> None:
@@ -594,7 +846,6 @@ def test_every_printed_step_is_reached_and_every_reached_step_is_printed() -> No
     end = end_of_round(
         HordeRound(
             mode=NORMAL,
-            reinforcements=True,
             fallen_so_far=1,
             members=members(("b1", True, 3), ("b2", False, 20)),
             players=SAM_IN_THE_MIDDLE,
@@ -604,5 +855,6 @@ def test_every_printed_step_is_reached_and_every_reached_step_is_printed() -> No
         3,  # b2 lurks, stays
         3,  # consolidation: 3 + 4 + 1 fallen = 8, no change
         4,
+        settings=REINFORCED,
     )
     assert reached | set(end.steps) == set(PROCEDURE.step_ids())

@@ -7,6 +7,7 @@ from typing import NamedTuple
 import pytest
 
 from engines.doctrines.priority import PROCEDURE, priority_decide
+from engines.doctrines.settings import DoctrineSettings
 from engines.doctrines.situation import Decision, Enemy, Objective, Situation
 from engines.enums import Action, ObjectiveKind
 from tests.engines.scripted import ScriptedRandom
@@ -155,35 +156,69 @@ CASES = [
         faces=(1,),
         enemies=(enemy("sam", 0, in_contact=True), enemy("merry", 0, in_contact=True)),
     ),
+    # --- the follow-up after felling an enemy: the whole list at half move ---
     case(
-        'the enemy fell: half move (3"), an unengaged enemy at 3" is charged',
+        'follow-up: half move (3"), an unengaged enemy at 3" is charged',
         Action.MOVE_INTO_MELEE,
-        ("2-fell", "6"),
+        ("follow-up", "6"),
         "merry",
+        follow_up=True,
+        enemies=(enemy("merry", 3, in_sight=False),),
+    ),
+    case(
+        "follow-up: carrying an objective, it heads for the edge (step 1)",
+        Action.MOVE_TO_EDGE,
+        ("follow-up", "1"),
+        "ring",
         follow_up=True,
         carrying="ring",
         enemies=(enemy("merry", 3, in_sight=False),),
     ),
     case(
-        'the enemy fell: at 3.5" it is beyond the half move',
+        "follow-up: a shooter still in contact with another enemy fights on",
+        Action.CONTINUE_MELEE,
+        ("follow-up", "2"),
+        "merry",
+        follow_up=True,
+        enemies=(enemy("merry", 0, in_contact=True), enemy("sam", 5)),
+        **ARCHER,
+    ),
+    case(
+        "follow-up: a routing character routes at half move",
+        Action.ROUT,
+        ("follow-up", "pre-rout"),
+        follow_up=True,
+        routing=True,
+        enemies=(enemy("merry", 2),),
+    ),
+    case(
+        "follow-up: it picks up an objective it touches",
+        Action.MOVE_TO_EDGE,
+        ("follow-up", "pre-pick-up", "1"),
+        "ring",
+        follow_up=True,
+        objectives=(objective("ring", 0),),
+    ),
+    case(
+        'follow-up: at 3.5" it is beyond the half move',
         Action.HOLD,
-        ("2-fell", "9"),
+        ("follow-up", "9"),
         follow_up=True,
         enemies=(enemy("merry", 3.5, in_sight=False),),
     ),
     case(
-        'the enemy fell: move and shoot reaches half move + range, 15"',
+        'follow-up: move and shoot reaches half move + range, 15"',
         Action.MOVE_AND_SHOOT,
-        ("2-fell", "4"),
+        ("follow-up", "4"),
         "merry",
         follow_up=True,
         enemies=(enemy("merry", 15),),
         **ARCHER,
     ),
     case(
-        'the enemy fell: 15.5" is beyond half move + range',
+        'follow-up: 15.5" is beyond half move + range',
         Action.MOVE_TOWARD_ENEMY,
-        ("2-fell", "8"),
+        ("follow-up", "8"),
         "merry",
         follow_up=True,
         enemies=(enemy("merry", 15.5),),
@@ -392,3 +427,39 @@ def test_the_melee_target_roll_is_logged_with_its_rerolls() -> None:
 def test_a_follow_up_moves_half_its_move() -> None:
     situation = Situation(move=5, follow_up=True, enemies=(enemy("sam", 20),))
     assert decide(situation).inches == 2.5
+
+
+def test_a_follow_up_is_not_a_printed_step_two_plus() -> None:
+    """The follow-up is its own section (the whole list again), not a step "2+"."""
+    assert "2+" not in [step.label for step in PROCEDURE.steps()]
+
+
+def test_a_follow_up_does_not_shoot_the_enemy_it_is_still_fighting() -> None:
+    """RULES §4: a character still in contact with another enemy continues the melee
+    (the old list skipped step 2 and shot it)."""
+    situation = Situation(
+        follow_up=True,
+        enemies=(enemy("merry", 0, in_contact=True),),
+        **ARCHER,  # type: ignore[arg-type]
+    )
+    assert decide(situation).action == Action.CONTINUE_MELEE
+
+
+def test_a_follow_up_non_shooter_does_not_leave_its_melee_to_charge() -> None:
+    """The old list sent it from a melee to charge someone 2" away."""
+    situation = Situation(
+        follow_up=True,
+        enemies=(enemy("merry", 0, in_contact=True, engaged=True), enemy("sam", 2)),
+    )
+    assert (decide(situation).action, decide(situation).target) == (
+        Action.CONTINUE_MELEE,
+        "merry",
+    )
+
+
+def test_the_sight_limit_hides_an_enemy_beyond_it() -> None:
+    """Night, 12": an enemy 14" away is not in sight, so it is not shot at."""
+    situation = Situation(enemies=(enemy("sam", 14),), move=6, shooting_range=18)
+    night = DoctrineSettings(sight_limit=12)
+    decision = priority_decide(situation, rng=ScriptedRandom(), settings=night)
+    assert decision.step == "9"

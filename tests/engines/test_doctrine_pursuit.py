@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.doctrines import procedure
 from engines.doctrines.pursuit import (
     DISTANCE_TABLE,
     DRIFT_TABLE,
@@ -14,7 +15,8 @@ from engines.doctrines.pursuit import (
     pursuit_positions,
     pursuit_round,
 )
-from engines.enums import Action, Drift
+from engines.doctrines.settings import DoctrineSettings
+from engines.enums import Action, Doctrine, Drift
 from tests.engines.scripted import ScriptedRandom
 
 FAR = 40.0
@@ -34,7 +36,7 @@ def pursue(
     decision = pursuit_decide(
         Pursuer(id="wraith", quarry="frodo", **fields),  # type: ignore[arg-type]
         position=position,
-        lever=lever,
+        settings=DoctrineSettings(pursuit_lever=lever) if lever else None,
         rng=rng,
     )
     assert rng.done
@@ -172,7 +174,7 @@ def test_the_difficulty_lever_speeds_pursuers_behind_the_rearmost(
 
 def test_the_lever_is_2_or_4_inches() -> None:
     with pytest.raises(ValueError):
-        pursue(4, 4, lever=3)
+        DoctrineSettings(pursuit_lever=3)
 
 
 @pytest.mark.parametrize(
@@ -189,6 +191,94 @@ def test_a_pursuer_that_reaches_the_quarry_fights_it(
     """M 4 = C 4: 10" forward reaches a quarry up to 10" away: base contact, melee."""
     decision = pursue(4, 4, distance=distance)
     assert (decision.action, decision.target) == (action, "frodo")
+
+
+def test_a_pursuer_that_drifts_wide_does_not_end_in_contact() -> None:
+    """M 4, C 6, quarry 8" away: 8" forward but 4" wide of its line: no melee."""
+    decision = pursue(4, 6, distance=8)
+    assert (decision.action, decision.lateral) == (Action.PURSUE, 4)
+
+
+def test_a_pursuer_that_cuts_in_onto_the_line_reaches_the_quarry() -> None:
+    """4" off the line, M 5, C 3: cuts in 4", 10" forward: in contact at 9"."""
+    decision = pursue(5, 3, distance=9, offset=4)
+    assert (decision.action, decision.inches, decision.step) == (
+        Action.MOVE_INTO_MELEE,
+        9,
+        "contact",
+    )
+
+
+def test_cutting_in_stops_on_the_quarrys_line() -> None:
+    """2" off, cutting in 6": it ends on the line, not 4" past it."""
+    assert pursue(5, 2, offset=2).lateral == 0
+
+
+def test_a_pursuer_off_the_line_with_balanced_dice_passes_beside_the_quarry() -> None:
+    decision = pursue(4, 4, distance=5, offset=1)
+    assert (decision.action, decision.lateral) == (Action.PURSUE, 1)
+
+
+def test_contact_stops_the_pursuer_at_the_quarry() -> None:
+    """Only other models stop a pursuer: 10" forward, the quarry 5" away."""
+    assert (pursue(4, 4, distance=5).inches, pursue(4, 4, distance=5).forward) == (
+        5,
+        10,
+    )
+
+
+# --- the follow-up activation: every distance halved ------------------------------
+
+
+def test_a_follow_up_halves_the_movement_and_the_bonus() -> None:
+    """M 4 = C 4: 10" normally, 5" in a follow-up."""
+    decision = pursue(4, 4, follow_up=True)
+    assert (decision.inches, decision.steps) == (
+        5,
+        ("follow-up", "distance", "balanced"),
+    )
+
+
+def test_a_follow_up_halves_the_drift() -> None:
+    decision = pursue(3, 5, follow_up=True)
+    assert (decision.inches, decision.drift) == (3, 2)
+
+
+def test_a_follow_up_halves_the_lever() -> None:
+    decision = pursue(4, 4, follow_up=True, lever=4, behind_rearmost=True)
+    assert (decision.inches, decision.lever) == (7, 2)
+
+
+def test_a_follow_up_still_in_melee_continues_it() -> None:
+    rng = ScriptedRandom()
+    pursuer = Pursuer(id="w", distance=0, in_melee=True, follow_up=True)
+    decision = pursuit_decide(pursuer, position=1, rng=rng)
+    assert decision.steps == ("follow-up", "pre-melee")
+
+
+# --- the card prints this battle's lever ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lever", "printed"),
+    [(None, "+2 or +4 inches."), (0, "No lever in this battle."), (4, '+4" ')],
+)
+def test_the_lever_step_prints_this_battles_lever(
+    lever: int | None, printed: str
+) -> None:
+    settings = None if lever is None else DoctrineSettings(pursuit_lever=lever)
+    assert printed in procedure(Doctrine.PURSUIT, settings).step("lever").then
+
+
+def test_the_card_names_this_battles_quarry_and_route() -> None:
+    settings = DoctrineSettings(quarry=("Frodo", "Sam"), route="along the road")
+    summary = procedure(Doctrine.PURSUIT, settings).summary
+    assert "Frodo and Sam" in summary and "along the road" in summary
+
+
+def test_a_battle_without_a_lever_gives_no_bonus_behind_the_rearmost() -> None:
+    decision = pursue(4, 4, behind_rearmost=True)
+    assert (decision.inches, "lever" in decision.steps) == (10, False)
 
 
 @pytest.mark.parametrize(
@@ -237,7 +327,7 @@ def test_every_printed_step_is_reached_and_every_reached_step_is_printed() -> No
     decisions = [
         pursue(2, 6, position=4, room_wide=1, lever=2, behind_rearmost=True),
         pursue(5, 2),
-        pursue(4, 4, distance=5),
+        pursue(4, 4, distance=5, follow_up=True),
         *(
             pursuit_decide(pursuer, position=1, rng=ScriptedRandom())
             for pursuer in (

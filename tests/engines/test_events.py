@@ -13,7 +13,10 @@ from engines.events import (
     EVENT_KEYS,
     PROCEDURE,
     Event,
+    EventDeckError,
     event_deck_check,
+    event_deck_codes_check,
+    event_deck_message,
     event_draw,
     event_table,
 )
@@ -117,6 +120,48 @@ def test_an_event_sits_on_its_own_card() -> None:
     misfiled = EVENTS | {"KS": EVENTS["QS"]}
     with pytest.raises(ValueError):
         event_deck_check(misfiled)
+
+
+RULE = "An event deck needs exactly twelve events, one for each J, Q and K of each suit"
+
+
+@pytest.mark.parametrize(
+    ("codes", "message"),
+    [
+        (EVENT_KEYS, None),
+        (tuple(reversed(EVENT_KEYS)), None),
+        (
+            ("K♠", "Q♠", "J♠", "K♥", "Q♥", "J♥", "K♣", "Q♣", "J♣", "K♦", "Q♦", "J♦"),
+            None,
+        ),
+        (
+            ("KS", "QS", "JS"),
+            f"{RULE}; missing K♥, Q♥, J♥, K♣, Q♣, J♣, K♦, Q♦ and J♦.",
+        ),
+        (EVENT_KEYS[1:], f"{RULE}; missing K♠."),
+        (EVENT_KEYS + ("10C",), f"{RULE}; not a picture card: 10♣."),
+        (EVENT_KEYS[:-1] + ("QS",), f"{RULE}; missing J♦; twice: Q♠."),
+        (EVENT_KEYS + ("XY",), f"{RULE}; not a card: “XY”."),
+        (
+            (),
+            f"{RULE}; missing " + "K♠, Q♠, J♠, K♥, Q♥, J♥, K♣, Q♣, J♣, K♦, Q♦ and J♦.",
+        ),
+    ],
+)
+def test_the_event_deck_message_says_what_is_wrong(
+    codes: tuple[str, ...], message: str | None
+) -> None:
+    assert event_deck_message(codes) == message
+
+
+def test_the_event_deck_check_raises_the_players_message() -> None:
+    with pytest.raises(EventDeckError) as raised:
+        event_deck_codes_check(["KS", "QS", "JS"])
+    assert raised.value.message.startswith(RULE)
+
+
+def test_a_complete_event_deck_passes_the_check() -> None:
+    assert event_deck_codes_check(EVENT_KEYS) is None
 
 
 def test_the_event_table_prints_the_cards_in_order() -> None:

@@ -15,6 +15,8 @@ from engines.fates import (
     FateInput,
     FatesResult,
     UnfitChanges,
+    companies_that_fought,
+    company_fought,
     resolution_order,
     resolve_fates,
 )
@@ -37,7 +39,10 @@ class ScriptedRandom:
 
 
 def character(**fields: object) -> FateInput:
-    """A player character that took part, unhurt, unless told otherwise."""
+    """A player character that took part, unhurt, unless told otherwise.
+
+    Its company is named by its side and company order unless given.
+    """
     defaults: dict[str, object] = {
         "key": "frodo",
         "name": "Frodo",
@@ -47,7 +52,19 @@ def character(**fields: object) -> FateInput:
         "wound_slots": 3,
         "took_part": True,
     }
-    return FateInput(**(defaults | fields))  # type: ignore[arg-type]
+    values = defaults | fields
+    side = "player" if values["is_player"] else "ai"
+    values.setdefault("company", f"{side}-{values['company_order']}")
+    return FateInput(**values)  # type: ignore[arg-type]
+
+
+SAM = character(key="sam", name="Sam", card_order=9)
+"""A fellow of the same company who took part: the company fought."""
+
+
+def fate_beside_sam(absent: FateInput, *faces: int):
+    """The fate of a character whose company fought (Sam took part)."""
+    return resolve([absent, SAM], *faces).fate_of(absent.key)
 
 
 def resolve(characters: list[FateInput], *faces: int) -> FatesResult:
@@ -218,34 +235,56 @@ def test_no_token_and_no_wound_rolls_nothing() -> None:
 
 def test_unfit_character_of_a_fighting_company_rolls_to_heal() -> None:
     """Every unfit character of a company that fought rolls to heal, though absent."""
-    absent = character(
-        took_part=False, company_fought=True, unfit=True, open_wounds=(Wound("w1"),)
-    )
-    result = only_fate([absent], 6)
+    absent = character(took_part=False, unfit=True, open_wounds=(Wound("w1"),))
+    result = fate_beside_sam(absent, 6)
     assert (result.fate, result.healed_wound_keys) == (Fate.SAT_OUT, ("w1",))
 
 
 def test_character_whose_wounds_fill_its_slots_is_unfit_and_rolls_to_heal() -> None:
     """Unfit also means open wounds filling every slot (§2), flag or not."""
-    absent = character(
-        took_part=False,
-        company_fought=True,
-        wound_slots=1,
-        open_wounds=(Wound("w1"),),
-    )
-    assert only_fate([absent], 6).healed_wound_keys == ("w1",)
+    absent = character(took_part=False, wound_slots=1, open_wounds=(Wound("w1"),))
+    assert fate_beside_sam(absent, 6).healed_wound_keys == ("w1",)
 
 
 def test_fit_absent_character_is_not_resolved() -> None:
     """A fit character that did not take part rolls nothing, open wounds or not."""
-    absent = character(took_part=False, company_fought=True, open_wounds=(Wound("w1"),))
-    assert resolve([absent]).fates == ()
+    absent = character(took_part=False, open_wounds=(Wound("w1"),))
+    assert fate_beside_sam(absent) is None
 
 
 def test_unfit_character_of_a_company_that_did_not_fight_is_not_resolved() -> None:
     """Only a company that fought gives its unfit characters a healing roll."""
     absent = character(took_part=False, unfit=True, open_wounds=(Wound("w1"),))
     assert resolve([absent]).fates == ()
+
+
+def test_a_company_that_sent_nobody_keeps_its_unfit_flags() -> None:
+    """RULES §6.2: in the scene but nobody took part — it has not fought."""
+    pippin = character(key="pippin", took_part=False, unfit=True, company="shire")
+    result = resolve([pippin, SAM])
+    assert result.unfit.cleared == ()
+
+
+def test_a_company_fought_when_one_of_its_characters_took_part() -> None:
+    pippin = character(key="pippin", took_part=False, unfit=True)
+    assert resolve([pippin, SAM]).unfit.cleared == ("pippin",)
+
+
+@pytest.mark.parametrize(
+    ("took_part", "fought"),
+    [((), False), ((False, False), False), ((False, True), True), ((True,), True)],
+)
+def test_company_fought(took_part: tuple[bool, ...], fought: bool) -> None:
+    assert company_fought(took_part) is fought
+
+
+def test_companies_that_fought_are_those_with_a_character_taking_part() -> None:
+    characters = [
+        character(key="pippin", took_part=False, company="shire"),
+        character(key="sam", company="fellowship"),
+        character(key="frodo", took_part=False, company="fellowship"),
+    ]
+    assert companies_that_fought(characters) == {"fellowship"}
 
 
 # --- who is resolved ------------------------------------------------------------------
@@ -304,7 +343,6 @@ def battle() -> list[FateInput]:
             name="Pippin",
             card_order=3,
             took_part=False,
-            company_fought=True,
             unfit=True,
             open_wounds=(Wound("pippin-1"),),
         ),
@@ -399,8 +437,8 @@ def test_unfit_flags_clear_old_then_set_new() -> None:
     result = resolve(
         [
             character(key="boromir", fallen=True),
-            character(key="pippin", took_part=False, company_fought=True, unfit=True),
-            character(key="gimli", took_part=False, unfit=True),
+            character(key="pippin", took_part=False, unfit=True),
+            character(key="gimli", took_part=False, unfit=True, company="dwarves"),
         ],
         2,
     )
@@ -441,12 +479,12 @@ fate_inputs = st.builds(
     key=st.just("x"),
     name=st.sampled_from(("Frodo", "Ugluk")),
     is_player=st.booleans(),
+    company=st.sampled_from(("fellowship", "shire", "orcs")),
     company_order=st.integers(1, 3),
     card_order=st.integers(1, 5),
     wound_slots=st.integers(1, 6),
     is_hero=st.booleans(),
     took_part=st.booleans(),
-    company_fought=st.booleans(),
     wound_tokens=st.integers(0, 4),
     fallen=st.booleans(),
     killed_outright=st.booleans(),

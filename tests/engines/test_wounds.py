@@ -7,11 +7,13 @@ import pytest
 from engines.wounds import (
     RestingCharacter,
     SanctuaryRest,
+    UnfitReason,
     Wound,
     WoundSlot,
     is_unfit,
     rest,
     slots_marked,
+    unfit_reason,
 )
 
 MORGUL = Wound("w2", "Morgul-blade wound", heals_at_sanctuary=False)
@@ -59,6 +61,22 @@ def test_unfit_while_flag_set_or_wounds_fill_all_slots(
 ) -> None:
     """§2: unfit while the flag is set or open wounds fill all wound slots."""
     assert is_unfit(flag, open_wounds, slots) is unfit
+
+
+@pytest.mark.parametrize(
+    ("flag", "open_wounds", "slots", "reason"),
+    [
+        (False, 0, 1, None),
+        (True, 0, 3, UnfitReason.FLAG),
+        (True, 3, 3, UnfitReason.FLAG),  # the flag is named first
+        (False, 3, 3, UnfitReason.WOUNDS),
+        (False, 2, 3, None),
+    ],
+)
+def test_why_a_character_is_unfit(
+    flag: bool, open_wounds: int, slots: int, reason: UnfitReason | None
+) -> None:
+    assert unfit_reason(flag, open_wounds, slots) == reason
 
 
 def test_sanctuary_heals_what_heals_there_and_clears_every_flag() -> None:

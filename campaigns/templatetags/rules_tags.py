@@ -1,0 +1,32 @@
+"""The rules' numbers and words on the site's pages, read from the engine.
+
+A page that states a rule asks these tags, so the number a player reads is the
+one the engine applies (never typed again in a template).
+"""
+
+from __future__ import annotations
+
+from django import template
+
+from engines.combat import AI_INITIATIVE_CHOICE, initiative_rows
+from engines.reputation import VICTORIES_TO_RISE
+
+register = template.Library()
+
+
+@register.simple_tag
+def victories_to_rise() -> int:
+    """Victories led since the last rating change that raise a commander's rating."""
+    return VICTORIES_TO_RISE
+
+
+@register.simple_tag
+def initiative_roll() -> str:
+    """The initiative roll in one line: "D6: 1–3 the AI side wins …; 4–6 …"."""
+    return "D6: " + "; ".join(f"{roll} {who}" for roll, who in initiative_rows())
+
+
+@register.simple_tag
+def ai_initiative_choice() -> str:
+    """What the AI does when it wins the initiative."""
+    return AI_INITIATIVE_CHOICE

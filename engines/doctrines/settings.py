@@ -1,0 +1,95 @@
+"""This battle's numbers for the AI doctrines (RULES §1, §5.3, §5.4).
+
+A scene sets a few values the doctrines read: how far anyone sees, whether a
+horde is reinforced and up to how many, the mode it starts in, the pursuit
+difficulty lever, the quarry and its route. :class:`DoctrineSettings` holds
+them. The same object makes a card print this battle's values
+(``engines.doctrines.procedure(doctrine, settings)``) and makes the decision
+functions use them, so the card and the robot cannot differ.
+
+Without settings a card prints the generic rule ("+2 or +4 inches, per
+scene") and a decision uses :data:`DEFAULT_SETTINGS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from engines.enums import HordeMode
+
+if TYPE_CHECKING:
+    from engines.doctrines.situation import Situation
+
+REINFORCEMENT_CAP = 5
+"""Reinforcements stop once this many horde characters are on the table (default)."""
+LEVERS = (0, 2, 4)
+"""Pursuit difficulty lever: +2 or +4 inches to pursuers behind the rearmost model."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DoctrineSettings:
+    """One battle's values for the doctrines; every field has the rules' default."""
+
+    sight_limit: float | None = None
+    """Inches: nobody sees further (night, fog). None: no limit."""
+    reinforcements: bool = False
+    """The horde is reinforced at the end of each round (and lurkers leave)."""
+    reinforcement_cap: int = REINFORCEMENT_CAP
+    horde_start: HordeMode = HordeMode.NORMAL
+    """The horde's mode at battle start."""
+    pursuit_lever: int = 0
+    """Inches added to pursuers that start behind the player's rearmost model."""
+    quarry: tuple[str, ...] = ()
+    """The names of the characters the pursuers hunt."""
+    route: str = ""
+    """The pursuers' route, in words ("along the road to the bridge")."""
+
+    def __post_init__(self) -> None:
+        if self.pursuit_lever not in LEVERS:
+            raise ValueError(f"the pursuit lever is one of {LEVERS} inches")
+        if self.reinforcement_cap < 1:
+            raise ValueError("the reinforcement cap is at least 1")
+        if self.sight_limit is not None and self.sight_limit <= 0:
+            raise ValueError("a sight limit is a positive number of inches")
+        object.__setattr__(self, "horde_start", HordeMode(self.horde_start))
+        object.__setattr__(self, "quarry", tuple(self.quarry))
+
+    def sees(self, distance: float) -> bool:
+        """Whether the sight limit lets a character see this far."""
+        return self.sight_limit is None or distance <= self.sight_limit
+
+    def seen(self, situation: Situation) -> Situation:
+        """The situation with nothing in sight beyond the sight limit."""
+        if self.sight_limit is None:
+            return situation
+        return replace(
+            situation,
+            enemies=tuple(
+                replace(e, in_sight=False)
+                if e.in_sight and not self.sees(e.distance)
+                else e
+                for e in situation.enemies
+            ),
+            objectives=tuple(
+                replace(o, in_sight=False)
+                if o.in_sight and not self.sees(o.distance)
+                else o
+                for o in situation.objectives
+            ),
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "sight_limit": self.sight_limit,
+            "reinforcements": self.reinforcements,
+            "reinforcement_cap": self.reinforcement_cap,
+            "horde_start": self.horde_start.value,
+            "pursuit_lever": self.pursuit_lever,
+            "quarry": list(self.quarry),
+            "route": self.route,
+        }
+
+
+DEFAULT_SETTINGS = DoctrineSettings()
+"""What a decision uses when it is given no settings."""
