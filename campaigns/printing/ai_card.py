@@ -20,15 +20,13 @@ from campaigns.printing import rules_text
 from campaigns.printing.fit import PT, Run, layout, text_width
 from engines.battlefield import Battlefield
 from engines.cards import Card
-from engines.dice import LogEntry
-from engines.enums import Doctrine, HordeMode, Reputation, Side
+from engines.enums import Doctrine, HordeMode, Side
 from engines.events import EVENT_KEYS
 from engines.roles import Role
-from engines.scouting import RATING_BONUS, SCOUT_SELECTION_MODIFIER, STANCE_MODIFIER
 
 # The card's two columns (mm) and the height they may fill, by paper.
 COLUMN_WIDTH = 91.5
-COLUMN_HEIGHT = {"a4": 250.0, "letter": 232.0}
+COLUMN_HEIGHT = {"a4": 251.0, "letter": 235.0}
 """The page's height less its margins and the card's heading, with room to spare."""
 SIZES = (8.5, 8.0, 7.5, 7.0)
 SIZE_CLASSES = {8.5: "ai85", 8.0: "ai80", 7.5: "ai75", 7.0: "ai70"}
@@ -45,7 +43,7 @@ def ai_card(
     paper: str,
 ) -> dict[str, Any]:
     """The card of one AI company: its heading and its pages of two columns."""
-    procedure = data["procedures"][company["doctrine"]]
+    procedure = data["procedures"][str(company["id"])]
     blocks: list[dict[str, Any]] = [
         _this_battle(data, company, participants, battlefield),
         _round_block(data, company, battlefield),
@@ -58,13 +56,6 @@ def ai_card(
         }
         for s in procedure["sections"]
     ]
-    blocks.append(
-        {
-            "kind": "text",
-            "title": "Felled its enemy in melee",
-            "text": rules_text.FOLLOW_UP,
-        }
-    )
     blocks += [
         {
             "kind": "table",
@@ -95,9 +86,6 @@ def ai_card(
             "text": rules_text.rout_text(company["doctrine"]),
         }
     )
-    commander = _commander(data["battle"], company)
-    if commander is not None:
-        blocks.append(commander)
     size, pages = _columns(blocks, paper)
     return {
         "company": company,
@@ -200,32 +188,10 @@ def _starts(mine: list[dict[str, Any]]) -> list[str]:
 
 
 def _doctrine_lines(scene: dict[str, Any], company: dict[str, Any]) -> list[str]:
-    """This scene's settings of the doctrine's levers."""
-    doctrine = company["doctrine"]
-    if doctrine == Doctrine.HORDE:
-        lines = [f"The horde starts in {company['starting_mode'].lower()} mode."]
-        if scene["reinforcements"]:
-            template = company["reinforcement_template"]
-            lines.append(
-                f"Reinforcements: on, at most {scene['reinforcement_cap']} on the table"
-                + (f"; each is a {template}." if template else ".")
-            )
-        else:
-            lines.append("Reinforcements: none in this battle (and no lurking).")
-        return lines
-    if doctrine == Doctrine.PURSUIT:
-        quarry = ", ".join(scene["quarry"]) or "the nearest player character"
-        lines = [f"Quarry: {quarry}."]
-        if scene["route"]:
-            route = scene["route"].rstrip()
-            lines.append(f"Route: {route}" + ("" if route.endswith(".") else "."))
-        bonus = scene["pursuit_bonus_inches"]
-        lines.append(
-            f"Pursuers behind the player's rearmost model move +{bonus}\u2033."
-            if bonus
-            else "No extra move for pursuers behind the player's rearmost model."
-        )
-        return lines
+    """What the doctrine's steps do not print: the reinforcements' model."""
+    template = company["reinforcement_template"]
+    if company["doctrine"] == Doctrine.HORDE and scene["reinforcements"] and template:
+        return [f"Each reinforcement is a {template}."]
     return []
 
 
@@ -235,23 +201,15 @@ def _doctrine_lines(scene: dict[str, Any], company: dict[str, Any]) -> list[str]
 def _round_block(
     data: dict[str, Any], company: dict[str, Any], battlefield: Battlefield
 ) -> dict[str, Any]:
-    rows = rules_text.initiative_rows()
     steps = []
     if data["events"]:
         steps.append("Draw a random event from the AI deck (see the events page).")
-    steps += [
-        "The first-named human general rolls D6 for the initiative: "
-        + "; ".join(f"{roll} {who}" for roll, who in rows)
-        + ".",
-        rules_text.AI_CHOICE,
-        "Generals alternate activations; one with nothing left lets the other "
-        "continue.",
-    ]
+    steps += [rules_text.INITIATIVE_RULE, rules_text.AI_INITIATIVE_CHOICE]
     return {
         "kind": "round",
         "title": "Each round",
         "steps": steps,
-        "order": rules_text.activation_order(company["doctrine"]),
+        "order": data["ai_order"],
     }
 
 
@@ -264,7 +222,7 @@ def _deck_block(company: dict[str, Any], events: bool) -> dict[str, Any] | None:
     lines = []
     own_deck = company["doctrine"] == Doctrine.DECK
     if not own_deck:
-        lines.append(rules_text.deck_setup())
+        lines.append(rules_text.DECK_SETUP)
     if events:
         lines.append(
             "Random events draw from this deck at the start of each round: "
@@ -273,7 +231,7 @@ def _deck_block(company: dict[str, Any], events: bool) -> dict[str, Any] | None:
             )
         )
     if not own_deck:
-        lines.append(rules_text.RANDOM_SELECTION)
+        lines.append(f"Random selection: {rules_text.RANDOM_SELECTION}")
     if not lines:
         return None
     return {"kind": "lines", "title": "The AI deck", "lines": lines}
@@ -308,49 +266,6 @@ def _trackers(
             }
         )
     return {"kind": "track", "title": "Trackers", "rows": rows}
-
-
-# --- the commander (only when it rolled) ---------------------------------------------
-
-
-def _commander(
-    battle: dict[str, Any], company: dict[str, Any]
-) -> dict[str, Any] | None:
-    """The leading commander's rolls in this setup; none where nothing was rolled."""
-    lines = [
-        LogEntry.from_dict(entry).describe()
-        for entry in battle["dice_log"]
-        if str(entry.get("purpose", "")).startswith(
-            ("AI stance", "AI scout selection", "AI scouting score")
-        )
-    ]
-    if not company["leading"] or battle["fixed"] or not lines:
-        return None
-    commander = company["commander"]
-    reputation = Reputation(commander["reputation"])
-    rep, rating = commander["reputation_label"], commander["rating_label"]
-    modifiers = [
-        (f"Stance roll ({rep})", _signed(STANCE_MODIFIER[reputation])),
-        (f"Scout selection ({rep})", _signed(SCOUT_SELECTION_MODIFIER[reputation])),
-        (f"Scouting score ({rating})", _signed(RATING_BONUS[commander["rating"]])),
-    ]
-    return {
-        "kind": "commander",
-        "title": "Commander",
-        "name": commander["name"] or "No commander",
-        "reputation": rep,
-        "rating": rating,
-        "rows": modifiers,
-        "term_mm": _term_mm(t for t, _ in modifiers),
-        "lines": lines,
-    }
-
-
-def _signed(value: int) -> str:
-    """+1, −1 (a real minus sign), ±0."""
-    if value == 0:
-        return "\u00b10"
-    return f"+{value}" if value > 0 else f"\u2212{-value}"
 
 
 # --- procedure sections --------------------------------------------------------------
@@ -410,7 +325,7 @@ BULLET_INDENT = 2.5
 NUMBER_INDENT = 4.0
 TRACK_ROW = 5.2
 """A tracker row: the label and its boxes at 11 pt (mm)."""
-SAFETY = 1.06
+SAFETY = 1.0
 
 
 def _columns(

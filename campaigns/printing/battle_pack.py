@@ -34,9 +34,10 @@ from engines.battlefield import Battlefield
 from engines.cards import Card
 from engines.combat import activation_order
 from engines.dice import LogEntry
-from engines.enums import EndReason, Mishap, Outcome, Side
+from engines.enums import EndReason, Mishap, Outcome, Reputation, Side
 from engines.events import EVENT_KEYS
 from engines.roles import DISORGANIZED_RULE, Role
+from engines.scouting import RATING_BONUS, SCOUT_SELECTION_MODIFIER, STANCE_MODIFIER
 
 TEMPLATE = "print/battle_pack.html"
 PAPER_CLASSES = {"A4": "a4", "LETTER": "letter"}
@@ -107,7 +108,7 @@ def battle_pack_context(data: dict[str, Any]) -> dict[str, Any]:
         "event_columns": _halves(events),
         "events_size_class": _events_size(events, paper),
         "event_rules": rules_text.event_draw_rows() if events else [],
-        "random_selection": rules_text.RANDOM_SELECTION,
+        "random_selection": f"Random selection: {rules_text.RANDOM_SELECTION}",
         "card_sheets": [
             _sheet(cards, paper) for cards in card_sheets(character_cards(participants))
         ],
@@ -139,6 +140,7 @@ def _setup(
     log = [LogEntry.from_dict(entry).describe() for entry in battle["dice_log"]]
     return {
         "scoring": _scoring(battle),
+        "commanders": _commanders(battle, companies),
         "roles": _roles(battle),
         "statuses": _statuses(participants),
         "initiative": _initiative(battle),
@@ -147,6 +149,45 @@ def _setup(
         "has_dice_log": bool(log),
         "battlefield_lines": _battlefield_lines(battlefield),
     }
+
+
+def _commanders(
+    battle: dict[str, Any], companies: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The leading commanders' modifiers to this setup's rolls; none where
+    nothing was rolled (a fixed scenario)."""
+    if battle["fixed"] or battle["player_score"] is None:
+        return []
+    rows = []
+    for company in companies:
+        if not company["leading"]:
+            continue
+        commander = company["commander"]
+        reputation = Reputation(commander["reputation"])
+        rep, rating = commander["reputation_label"], commander["rating_label"]
+        score = f"scouting score {_signed(RATING_BONUS[commander['rating']])}"
+        if company["side"] == Side.AI:
+            stance = _signed(STANCE_MODIFIER[reputation])
+            scouts = _signed(SCOUT_SELECTION_MODIFIER[reputation])
+            effect = f"stance roll {stance}, scout selection {scouts}, {score}"
+        else:
+            effect = score
+        rows.append(
+            {
+                "side": company["side_label"],
+                "name": commander["name"] or "No commander",
+                "character": f"{rep}, {rating}",
+                "effect": effect,
+            }
+        )
+    return rows
+
+
+def _signed(value: int) -> str:
+    """+1, −1 (a real minus sign), ±0."""
+    if value == 0:
+        return "\u00b10"
+    return f"+{value}" if value > 0 else f"\u2212{-value}"
 
 
 def _battlefield_lines(battlefield: Battlefield) -> list[str]:
@@ -234,8 +275,8 @@ def _initiative(battle: dict[str, Any]) -> dict[str, Any]:
         )
     return {
         "round_one": round_one,
-        "rows": rules_text.initiative_rows(),
-        "ai_choice": rules_text.AI_CHOICE,
+        "rule": rules_text.INITIATIVE_RULE,
+        "ai_choice": rules_text.AI_INITIATIVE_CHOICE,
     }
 
 
@@ -434,10 +475,7 @@ def setup_text(context: dict[str, Any]) -> str:
     heading("Initiative")
     if setup["initiative"]["round_one"]:
         out.append(setup["initiative"]["round_one"])
-    out.append(
-        "Each round the first-named human general rolls D6: "
-        + "; ".join(f"{roll} {who}" for roll, who in setup["initiative"]["rows"])
-    )
+    out.append(setup["initiative"]["rule"])
     out.append(setup["initiative"]["ai_choice"])
     if setup["coop"]:
         out.append("Co-op order: " + " > ".join(setup["coop"]["humans_first"]))

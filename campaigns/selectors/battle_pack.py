@@ -26,7 +26,7 @@ from campaigns.services.battlefield import scene_forces, scene_table
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import HEX_COLOUR_PATTERN
 from engines.battlefield import Battlefield, generated_battlefield, scene_battlefield
-from engines.doctrines import procedure
+from engines.doctrines import DoctrineSettings, order_rule, procedure
 from engines.enums import (
     Doctrine,
     Edge,
@@ -44,7 +44,7 @@ from engines.enums import (
 from engines.roles import Role
 from engines.scouting import NO_COMMANDER_RATING, NO_COMMANDER_REPUTATION
 
-DATA_VERSION = 2
+DATA_VERSION = 3
 """Bump when the shape of the data changes (it is part of the pack's hash)."""
 
 
@@ -110,11 +110,29 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
         "participants": [_participant(p, colours) for p in battle.participants.all()],
         "events": _events(campaign),
         "procedures": {
-            c["doctrine"]: procedure(c["doctrine"]).to_data()
+            str(c["id"]): procedure(c["doctrine"], _settings(c, scene)).to_data()
             for c in companies
             if c["side"] == Side.AI
         },
+        "ai_order": order_rule(
+            {c["doctrine"] for c in companies if c["side"] == Side.AI}
+        ),
     }
+
+
+def _settings(company: dict[str, Any], scene) -> DoctrineSettings:
+    """This battle's values of the doctrine's levers, for its printed card."""
+    return DoctrineSettings(
+        sight_limit=scene.sight_limit,
+        reinforcements=scene.reinforcements,
+        reinforcement_cap=scene.reinforcement_cap,
+        horde_start=HordeMode(
+            company["starting_mode"].lower() or scene.horde_start_mode
+        ),
+        pursuit_lever=scene.pursuit_bonus_inches,
+        quarry=tuple(sorted(c.name for c in scene.quarry.all())),
+        route=scene.route,
+    )
 
 
 def battle_battlefield(battle: Battle) -> Battlefield:

@@ -27,8 +27,8 @@ from campaigns.printing.battle_pack import (
     battle_pack_pdf,
 )
 from campaigns.printing.render import StaticOnlyFetcher, html_to_pdf, static_root
-from campaigns.selectors.battle_pack import battle_pack_data
-from engines.doctrines import PROCEDURES
+from campaigns.selectors.battle_pack import _settings, battle_pack_data
+from engines.doctrines import procedure as procedure_of
 from engines.events import EVENT_KEYS
 from tests.campaigns.pack_helpers import (
     cell_lines,
@@ -107,9 +107,12 @@ def test_the_renderer_fetches_only_the_print_css_and_fonts(battle):
 # --- the AI reference cards ----------------------------------------------------------
 
 
-def doctrine_lines(doctrine: str) -> list[str]:
-    """Everything the engine's step table prints for a doctrine."""
-    procedure = PROCEDURES[doctrine]
+def doctrine_lines(battle) -> list[str]:
+    """Everything the engine's step table prints for the battle's AI company,
+    with this battle's settings."""
+    data = battle_pack_data(battle=battle)
+    (company,) = [c for c in data["companies"] if c["side"] == "ai"]
+    procedure = procedure_of(company["doctrine"], _settings(company, battle.scene))
     lines = []
     for section in procedure.sections:
         lines += [section.title, section.intro, *section.notes]
@@ -134,13 +137,13 @@ def test_the_ai_card_prints_every_step_of_its_doctrine_on_one_page(
     assert len(cards) == 1 and len(texts) == 4
     # A line may break after the hyphen of "pre-activation": join it again.
     card = texts[cards[0]].replace("- ", "-")
-    assert [line for line in doctrine_lines(doctrine) if line not in card] == []
+    assert [line for line in doctrine_lines(battle) if line not in card] == []
 
 
 def test_the_horde_card_names_the_mode_the_battle_starts_in(make_pack_battle):
     battle = make_pack_battle(doctrine="horde", scene={"horde_start_mode": "frenzy"})
     html = battle_pack_html(battle)
-    assert "The horde starts in frenzy mode." in html
+    assert "The horde starts this battle in frenzy mode." in html
 
 
 def test_the_deck_card_prints_the_trigger_distances(make_pack_battle):
@@ -149,19 +152,36 @@ def test_the_deck_card_prints_the_trigger_distances(make_pack_battle):
     assert 'A 2" (one pip)' in card and '10 20"' in card
 
 
-def test_the_ai_card_shows_what_the_commander_changed(make_pack_battle):
-    """A Rash commander: +1 to the stance roll, −1 to scout selection; a
-    superior one adds 4 to the scouting score; the stance roll is quoted."""
+def test_the_setup_sheet_shows_what_each_leader_changed(make_pack_battle):
+    """A Rash AI commander: +1 to the stance roll, −1 to scout selection; a
+    superior one adds 4 to the scouting score; the player's average one 2."""
     battle = make_pack_battle()
-    html = squash(battle_pack_html(battle))
+    sheet = page_texts(battle_pack_pdf(battle))[0]
     assert all(
-        text in html
+        text in sheet
         for text in (
-            "Stance roll (Rash)</th><td>+1",
-            "Scout selection (Rash)</th><td>\u22121",
-            "Scouting score (Superior)</th><td>+4",
+            "(Rash, Superior): stance roll +1, scout selection \u22121, scouting "
+            "score +4",
+            "(Bold, Average): scouting score +2",
             "AI stance: D6",
         )
+    )
+
+
+def test_a_fixed_scenario_prints_no_commander_or_scouting_rows(make_pack_battle):
+    battle = make_pack_battle(
+        scene={
+            "scenario_mode": "fixed",
+            "custom_scenario_name": "Hold the ford",
+            "custom_scenario_setup": "Hold it.",
+        },
+        stance=None,
+    )
+    sheet = page_texts(battle_pack_pdf(battle))[0]
+    assert ("leader" in sheet, "Scouting" in sheet, "Dice log" in sheet) == (
+        False,
+        False,
+        False,
     )
 
 
