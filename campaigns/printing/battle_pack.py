@@ -105,6 +105,7 @@ def battle_pack_context(data: dict[str, Any]) -> dict[str, Any]:
             if company["side"] == Side.AI
         ],
         "events": events,
+        "events_problem": data["events_problem"],
         "event_columns": _halves(events),
         "events_size_class": _events_size(events, paper),
         "event_rules": rules_text.event_draw_rows() if events else [],

@@ -41,6 +41,7 @@ from engines.enums import (
     TroopType,
     WoundStatus,
 )
+from engines.events import event_deck_message
 from engines.roles import Role
 from engines.scouting import NO_COMMANDER_RATING, NO_COMMANDER_REPUTATION
 
@@ -109,6 +110,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
         "companies": companies,
         "participants": [_participant(p, colours) for p in battle.participants.all()],
         "events": _events(campaign),
+        "events_problem": _events_problem(campaign),
         "procedures": {
             str(c["id"]): procedure(c["doctrine"], _settings(c, scene)).to_data()
             for c in companies
@@ -327,6 +329,14 @@ def _events(campaign: Campaign) -> list[dict[str, str]]:
         {"card": e.card, "title": e.title, "text": e.text}
         for e in campaign.event_deck.events.all()
     ]
+
+
+def _events_problem(campaign: Campaign) -> str:
+    """What is wrong with the campaign's event deck, where random events are on."""
+    if not campaign.random_events or campaign.event_deck is None:
+        return ""
+    codes = [e.card for e in campaign.event_deck.events.all()]
+    return event_deck_message(codes) or ""
 
 
 def _result_path(slug: str, battle_id: int) -> str:
