@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from campaigns.bidi import isolated
 from campaigns.printing import rules_text
 from campaigns.printing.fit import PT, Run, layout, text_width
 from engines.battlefield import Battlefield
@@ -182,7 +183,7 @@ def _starts(mine: list[dict[str, Any]]) -> list[str]:
         if key == "disorganized" and len(chosen) == len(deployed) > 3:
             names = f"all {len(chosen)} deployed characters"
         else:
-            names = ", ".join(p["name"] for p in chosen)
+            names = ", ".join(isolated(p["name"]) for p in chosen)
         lines.append(f"{text}: {names}.")
     return lines
 

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from campaigns.bidi import isolated
 from campaigns.models import (
     Battle,
     BattleCompany,
@@ -367,7 +368,7 @@ def _seed(seed: int | None) -> int:
 def _setup_character(c: LineupCharacter) -> SetupCharacter:
     return SetupCharacter(
         key=str(c.character.pk),
-        name=c.character.name,
+        name=isolated(c.character.name),
         troop_type=c.character.troop_type,
         company_order=c.company_order,
         card_order=c.character.card_order,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from campaigns.bidi import isolated
 from campaigns.models import Objective, Scene, SceneCompany, SceneFeature
 from engines.battlefield import (
     DEFAULT_BAND,
@@ -101,6 +102,6 @@ def _objective(o: Objective) -> ObjectiveMark:
         kind=ObjectiveKind(o.kind),
         x=o.x,
         y=o.y,
-        carrier=o.carried_by.name if o.carried_by_id else None,
+        carrier=isolated(o.carried_by.name) if o.carried_by_id else None,
         victory_points=o.victory_points,
     )

@@ -220,3 +220,26 @@ def test_a_coop_name_the_pack_cannot_print_is_refused(playable):
     with pytest.raises(ValidationError) as caught:
         _set_up(playable, ["Frodo"], coop_players={frodo.pk: "Ann 🐉"})
     assert "cannot show 🐉" in caught.value.message_dict["coop"][0]
+
+
+def test_a_right_to_left_override_in_a_name_is_isolated_in_the_dice_log(playable):
+    """U+202E would turn the rest of the line around: the log keeps the name
+    between the isolates FSI and PDI."""
+    frodo = playable.players[0]
+    frodo.name = "Evil\u202eliveE"
+    frodo.troop_type = "rogue"
+    frodo.save()
+    battle = service.battle_set_up(
+        scene=playable.scene,
+        stance="attack",
+        participant_ids=[c.pk for c in playable.players],
+        scout_ids=[frodo.pk],
+        seed=5,
+    )
+    purposes = [e["purpose"] for e in battle.dice_log if "Evil" in e["purpose"]]
+    assert purposes and all("\u2068Evil\u202eliveE\u2069" in p for p in purposes)
+
+
+def test_a_plain_name_is_written_as_it_is(playable):
+    battle = _set_up(playable, ["Frodo", "Sam", "Merry"], scout_ids=[])
+    assert not any("\u2068" in e["purpose"] for e in battle.dice_log)
