@@ -312,6 +312,12 @@ class CommanderAdmin(CampaignPartAdmin):
     def get_inlines(self, request, obj):
         return (CommanderChangeInline,) if obj is not None else ()
 
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None:
+            # Nothing to give a reason for yet.
+            kwargs["form"] = forms.ModelForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
     def save_model(self, request, obj, form, change) -> None:
         changed = {"reputation", "rating"} & set(form.changed_data)
         if not (change and changed):

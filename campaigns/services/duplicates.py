@@ -32,6 +32,8 @@ CHARACTER_COPIED = (
     "special_rules",
     "card_order",
 )
+COPY_NAME = (" (copy)", " (copy {})")
+COPY_SLUG = ("-copy", "-copy-{}")
 SCENE_NOT_COPIED = {
     "id",
     "campaign",
@@ -45,13 +47,15 @@ SCENE_NOT_COPIED = {
 }
 
 
-def _free(taken: Iterable[str], base: str, *, suffix: str, max_length: int) -> str:
-    """``base`` + suffix, + " 2", " 3" … until it is not taken, within
-    ``max_length`` characters."""
+def _free(
+    taken: Iterable[str], base: str, *, tails: tuple[str, str], max_length: int
+) -> str:
+    """``base`` + the first tail, then the second with 2, 3 … until it is not
+    taken, within ``max_length`` characters: "X (copy)", "X (copy 2)"."""
     taken = set(taken)
     number = 1
     while True:
-        tail = suffix if number == 1 else f"{suffix}{number}"
+        tail = tails[0] if number == 1 else tails[1].format(number)
         candidate = base[: max_length - len(tail)] + tail
         if candidate not in taken:
             return candidate
@@ -74,7 +78,7 @@ def company_duplicate(*, company: Company) -> Company:
     )
     copy = Company(
         campaign_id=company.campaign_id,
-        name=_free(names, company.name, suffix=" (copy)", max_length=60),
+        name=_free(names, company.name, tails=COPY_NAME, max_length=60),
         **_values(company, COMPANY_COPIED),
     )
     copy.full_clean()
@@ -107,13 +111,13 @@ def scene_duplicate(*, scene: Scene) -> Scene:
         title=_free(
             siblings.values_list("title", flat=True),
             scene.title,
-            suffix=" (copy)",
+            tails=COPY_NAME,
             max_length=120,
         ),
         slug=_free(
             siblings.values_list("slug", flat=True),
             scene.slug,
-            suffix="-copy",
+            tails=COPY_SLUG,
             max_length=80,
         ),
         status=SceneStatus.PENDING.value,
@@ -121,7 +125,7 @@ def scene_duplicate(*, scene: Scene) -> Scene:
     )
     copy.save()
     copy.quarry.set(scene.quarry.all())
-    for entry in scene.scene_companies.prefetch_related("allowed_characters"):
+    for entry in scene.scene_companies.all():
         allowed = list(entry.allowed_characters.all())
         entry.pk = None
         entry.scene = copy
