@@ -120,7 +120,7 @@ class CampaignImportAdminForm(forms.Form):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(admin.ModelAdmin):
+class CampaignAdmin(RangedFieldsMixin, admin.ModelAdmin):
     form = CampaignForm
     change_form_template = "admin/campaigns/campaign/change_form.html"
     change_list_template = "admin/campaigns/campaign/change_list.html"

@@ -49,9 +49,17 @@ _UNSET = object()
 
 def _int_or_none(raw: object) -> int | None:
     try:
-        return int(str(raw))
+        number = int(str(raw))
     except (TypeError, ValueError):
         return None
+    return number if _ID_RANGE[0] <= number <= _ID_RANGE[1] else None
+
+
+_ID_RANGE = (0, 2**63 - 1)
+
+
+def _is_id(raw: object) -> bool:
+    return raw in ("", None) or _int_or_none(raw) is not None
 
 
 def edited_campaign_id(request) -> int | None:
@@ -107,6 +115,16 @@ class RangedFieldsMixin:
 
     choose_only: tuple[str, ...] = ()
 
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name in self.autocomplete_fields and "widget" not in kwargs:
+            kwargs.update(scoped_autocomplete(db_field, self.admin_site))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        if db_field.name in self.autocomplete_fields and "widget" not in kwargs:
+            kwargs.update(scoped_autocomplete(db_field, self.admin_site))
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         low, high = (None, None)
         if isinstance(db_field, models.IntegerField) and not db_field.choices:
@@ -146,6 +164,11 @@ class _Scoped:
         self.scope = {k: v for k, v in (scope or {}).items() if v is not None}
         self.row_field = row_field
 
+    def optgroups(self, name, value, attr=None):
+        # A form sent back with a value that is no id at all (typed by hand,
+        # or hostile) is shown empty rather than crashing the page.
+        return super().optgroups(name, [v for v in value if _is_id(v)], attr)
+
     def build_attrs(self, base_attrs, extra_attrs=None):
         attrs = super().build_attrs(base_attrs, extra_attrs=extra_attrs)
         # Django's own script starts every "admin-autocomplete"; ours starts
@@ -175,23 +198,26 @@ def scoped_autocomplete(
     db_field: models.Field,
     admin_site: admin.AdminSite,
     *,
-    queryset: models.QuerySet,
+    queryset: models.QuerySet | None = None,
     scope: Mapping[str, object] | None = None,
     row_field: str = "",
 ) -> dict[str, object]:
     """Form-field arguments for an autocomplete box over ``queryset`` (what the
-    form accepts) whose searches are filtered by ``scope``."""
+    form accepts; by default the admin's) whose searches are filtered by
+    ``scope``."""
     widget_class = (
         ScopedAutocompleteSelectMultiple
         if isinstance(db_field, models.ManyToManyField)
         else ScopedAutocompleteSelect
     )
-    return {
-        "queryset": queryset,
+    arguments: dict[str, object] = {
         "widget": widget_class(
             db_field, admin_site, scope=dict(scope or {}), row_field=row_field
-        ),
+        )
     }
+    if queryset is not None:
+        arguments["queryset"] = queryset
+    return arguments
 
 
 def only_choose(formfield: forms.Field | None) -> forms.Field | None:
