@@ -73,7 +73,24 @@ window.addEventListener('DOMContentLoaded', () => {
     const TABLE_GROUPS = ['scene_companies-group', 'objectives-group', 'features-group'];
     const NOT_FOUGHT = ['sanctuary', 'larger_battle'];
 
+    function labelUsualSides(form) {
+        // "Its usual side (AI)": the side a scene company takes unless changed.
+        for (const side of form.querySelectorAll('select[name$="-side"]')) {
+            const [prefix] = split(side.name);
+            const company = form.elements[prefix + 'company'];
+            const blank = side.options[0];
+            if (!company || !company.selectedOptions || !blank || blank.value !== '') {
+                continue;
+            }
+            const option = company.selectedOptions[0];
+            const usual = option ? option.dataset.side : '';
+            const words = {ai: 'AI', player: 'Player'}[usual];
+            blank.textContent = words ? 'Its usual side (' + words + ')' : 'Its usual side';
+        }
+    }
+
     function applyRules(form) {
+        labelUsualSides(form);
         const doctrine = form.elements.default_doctrine;
         const characters = document.getElementById('characters-group');
         if (doctrine && characters) {

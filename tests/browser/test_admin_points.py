@@ -60,7 +60,7 @@ def visit(open_tab, club_admin, request):
 
 def test_the_index_leads_from_the_campaign_to_its_parts(visit):
     page = visit.page
-    rows = page.locator("#content-main table").first.locator("th")
+    rows = page.locator("#content-main table").first.locator("tbody th")
     expect(rows).to_have_text(
         [
             "1. Campaigns, with their commanders",
@@ -92,7 +92,8 @@ def test_add_pages_ask_only_what_applies(visit, street):
 
     page.goto(visit.url("/admin/campaigns/company/add/"))
     page.get_by_role("link", name="Neon Sprawl").click()
-    options = page.get_by_label("Commander:").locator("option").all_inner_texts()
+    expect(page.get_by_role("heading", name="Add company")).to_be_visible()
+    options = page.get_by_label("Commander:").locator("option").all_text_contents()
     assert options == ["---------"]  # both commanders already lead a company
     fill_row(page, "characters", 0, name="Zero", move=0)
     page.get_by_label("Name:").fill("Runners")
@@ -104,7 +105,7 @@ def test_add_pages_ask_only_what_applies(visit, street):
     page.get_by_label("Title:").press_sequentially("Neon Alley")
     expect(page.get_by_label("Slug:")).to_have_value("neon-alley")
     companies = page.locator('[name="scene_companies-0-company"] option')
-    assert companies.all_inner_texts() == ["---------", "Militia", "Retinue"]
+    assert companies.all_text_contents() == ["---------", "Militia", "Retinue"]
     fill_row(page, "scene_companies", 0, company=_company("Retinue"))
     expect(page.locator('[name="scene_companies-0-ai_instructions"]')).to_be_hidden()
     fill_row(page, "scene_companies", 0, deployment="rectangle")
@@ -178,7 +179,7 @@ def test_the_readiness_list_says_what_is_missing_and_links_to_it(
     page.goto(visit.url("/admin/campaigns/campaign/"))
     page.get_by_role("checkbox", name="Select all objects on this page").check()
     page.get_by_label("Action:").select_option("check_readiness")
-    page.get_by_role("button", name="Run the selected action").click()
+    page.get_by_title("Run the selected action").click()
     expect(page.locator(".readiness h2")).to_have_text(["Elsewhere", "Neon Sprawl"])
     visit.check("readiness of several campaigns")
 
@@ -214,7 +215,7 @@ def test_scenes_and_companies_are_duplicated_and_campaigns_travel_as_documents(
     ).check()
     page.get_by_label("Action:").select_option("export_documents")
     with page.expect_download() as download:
-        page.get_by_role("button", name="Run the selected action").click()
+        page.get_by_title("Run the selected action").click()
     document = tmp_path / "neon-sprawl.json"
     download.value.save_as(document)
     assert download.value.suggested_filename == "neon-sprawl.json"
