@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -168,9 +168,9 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
     def duplicate_view(self, request, object_id):
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
+        if not self.has_add_permission(request):
+            raise PermissionDenied
         company = get_object_or_404(Company, pk=object_id)
-        if not (self.has_add_permission(request) and self.has_view_permission(request)):
-            return HttpResponseRedirect(reverse("admin:index"))
         copy = company_duplicate(company=company)
         self.log_addition(request, copy, f"Duplicated from {company}.")
         messages.success(

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
@@ -644,9 +644,9 @@ class SceneAdmin(ScopedSearchMixin, CampaignPartAdmin):
     def duplicate_view(self, request, object_id):
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
-        scene = get_object_or_404(Scene, pk=object_id)
         if not self.has_add_permission(request):
-            return HttpResponseRedirect(reverse("admin:index"))
+            raise PermissionDenied
+        scene = get_object_or_404(Scene, pk=object_id)
         copy = scene_duplicate(scene=scene)
         self.log_addition(request, copy, f"Duplicated from {scene}.")
         messages.success(

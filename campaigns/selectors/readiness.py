@@ -19,8 +19,7 @@ from urllib.parse import urlencode
 from django.db.models import Count, Q
 from django.urls import reverse
 
-from campaigns.models import Campaign, Company, Event, EventDeck, SceneCompany
-from campaigns.models import Scene as SceneModel
+from campaigns.models import Campaign, Company, Event, EventDeck, Scene, SceneCompany
 from campaigns.selectors.event_decks import event_deck_problem
 from engines.enums import SceneKind, SceneStatus, Side
 
@@ -72,7 +71,7 @@ def campaign_readiness(*, campaign: Campaign) -> Readiness:
     """Every gap of ``campaign``, the campaign's own first, then scene by scene
     in play order. Resolved scenes are history and are not checked."""
     scenes = list(
-        SceneModel.objects.filter(campaign=campaign)
+        Scene.objects.filter(campaign=campaign)
         .order_by("order", "id")
         .values("id", "title", "kind", "status", "parent_id")
     )

@@ -271,3 +271,18 @@ def test_no_number_box_claims_a_limit_of_the_database(admin_client, campaign):
         if "2147483647" in t or "9223372036854775807" in t or "32767" in t
     ]
     assert huge == []
+
+
+def test_duplicating_needs_the_permission_to_add(client, django_user_model, alley):
+    """A staff member who may only look cannot copy a scene."""
+    from django.contrib.auth.models import Permission
+
+    viewer = django_user_model.objects.create_user(
+        username="viewer", password="pw", is_staff=True
+    )
+    viewer.user_permissions.add(Permission.objects.get(codename="view_scene"))
+    client.force_login(viewer)
+
+    response = client.post(admin_url(Scene, "duplicate", alley.pk))
+
+    assert (response.status_code, Scene.objects.count()) == (403, 1)
