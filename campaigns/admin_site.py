@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.admin.apps import AdminConfig
+from django.contrib.admin.views.autocomplete import AutocompleteJsonView
 
 BUILD_ORDER = (
     ("Campaign", "1. Campaigns, with their commanders"),
@@ -38,6 +39,20 @@ SECTIONS = (
 )
 
 
+def choice_label(obj) -> str:
+    """How a choice reads in the admin: a character with its company, since
+    two companies may each have a "Trooper"."""
+    company = getattr(obj, "company", None)
+    if company is not None and hasattr(obj, "card_order"):
+        return f"{obj} ({company})"
+    return str(obj)
+
+
+class ChronicleAutocompleteJsonView(AutocompleteJsonView):
+    def serialize_result(self, obj, to_field_name):
+        return {"id": str(getattr(obj, to_field_name)), "text": choice_label(obj)}
+
+
 class ChronicleAdminSite(admin.AdminSite):
     site_header = "Warband Chronicle admin"
     site_title = "Warband Chronicle admin"
@@ -46,6 +61,9 @@ class ChronicleAdminSite(admin.AdminSite):
     # The index lists everything in building order; without the sidebar the
     # forms and their tables of characters and terrain have the page's width.
     enable_nav_sidebar = False
+
+    def autocomplete_view(self, request):
+        return ChronicleAutocompleteJsonView.as_view(admin_site=self)(request)
 
     def get_app_list(self, request, app_label=None):
         """The campaigns app split into the sections above, each in its own

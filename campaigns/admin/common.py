@@ -30,6 +30,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 
+from campaigns.admin_site import choice_label
 from campaigns.models import Campaign, Character, Commander, Company, Scene
 
 ADMIN_JS = "chronicle_admin/admin.js"
@@ -147,6 +148,9 @@ class RangedFieldsMixin:
                 )
         if db_field.name in self.choose_only:
             only_choose(formfield)
+        queryset = getattr(formfield, "queryset", None)
+        if queryset is not None and queryset.model is Character:
+            formfield.label_from_instance = choice_label
         return formfield
 
 

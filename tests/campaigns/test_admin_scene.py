@@ -532,7 +532,10 @@ def test_character_autocomplete_for_a_row_offers_that_company_s_characters(
         },
     )
 
-    assert {r["text"] for r in response.json()["results"]} == {"Vex", "Kade"}
+    assert {r["text"] for r in response.json()["results"]} == {
+        "Vex (Retinue)",
+        "Kade (Retinue)",
+    }
 
 
 def test_character_autocomplete_before_a_company_is_chosen_offers_nobody(
