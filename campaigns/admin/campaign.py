@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.urls import path, reverse
 
 from campaigns.admin import transfer
-from campaigns.admin.common import ADMIN_CSS, RangedFieldsMixin
+from campaigns.admin.common import ADMIN_CSS, AdminFieldsMixin
 from campaigns.models import Campaign, Commander, Event, Scene
 from campaigns.selectors.event_decks import EVENT_COUNT, event_deck_problem
 from campaigns.selectors.readiness import campaign_readiness
@@ -62,7 +62,7 @@ class CommanderInlineForm(forms.ModelForm):
                 ].help_text = "Change it on the commander's page, with a reason."
 
 
-class CommanderInline(RangedFieldsMixin, admin.TabularInline):
+class CommanderInline(AdminFieldsMixin, admin.TabularInline):
     model = Commander
     form = CommanderInlineForm
     fields = ("name", "reputation", "rating")
@@ -120,7 +120,7 @@ class CampaignImportAdminForm(forms.Form):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(RangedFieldsMixin, admin.ModelAdmin):
+class CampaignAdmin(AdminFieldsMixin, admin.ModelAdmin):
     form = CampaignForm
     change_form_template = "admin/campaigns/campaign/change_form.html"
     change_list_template = "admin/campaigns/campaign/change_list.html"

@@ -5,7 +5,7 @@
 - Add pages for a campaign's parts (``CampaignPartAdmin``) ask which campaign
   first, then show it fixed: a company's commanders, a scene's companies and
   branch targets can then be offered from that campaign alone.
-- Number fields say their true limits (``RangedFieldsMixin``): the box accepts
+- Number fields say their true limits (``AdminFieldsMixin``): the box accepts
   only them, the help text names them and the error says them in plain words.
 - Autocomplete boxes filtered to the page's campaign, or to the company chosen
   in the same row (``scoped_autocomplete``).
@@ -46,6 +46,7 @@ _PARTS: Mapping[str, tuple[type[models.Model], str]] = {
     "campaigns_character_change": (Character, "company__campaign_id"),
 }
 _UNSET = object()
+_ID_RANGE = (0, 2**63 - 1)
 
 
 def _int_or_none(raw: object) -> int | None:
@@ -54,9 +55,6 @@ def _int_or_none(raw: object) -> int | None:
     except (TypeError, ValueError):
         return None
     return number if _ID_RANGE[0] <= number <= _ID_RANGE[1] else None
-
-
-_ID_RANGE = (0, 2**63 - 1)
 
 
 def _is_id(raw: object) -> bool:
@@ -109,10 +107,16 @@ def range_words(low: int, high: int) -> str:
     return f"From {low} to {high}."
 
 
-class RangedFieldsMixin:
-    """Number boxes that accept only the model's range and say it; and, for the
-    fields named in ``choose_only``, a plain choice without buttons to add or
-    change the thing chosen."""
+class AdminFieldsMixin:
+    """The fields of every campaigns admin page and inline:
+
+    - number boxes accept only the model's range and say it;
+    - ``autocomplete_fields`` use the scoped boxes (which also survive a value
+      that is no id);
+    - characters read with their company;
+    - fields named in ``choose_only`` are a plain choice, without buttons to
+      add or change the thing chosen.
+    """
 
     choose_only: tuple[str, ...] = ()
 
@@ -275,7 +279,7 @@ class ScopedSearchMixin:
 # --- the parts of a campaign -------------------------------------------------------
 
 
-class CampaignPartAdmin(RangedFieldsMixin, admin.ModelAdmin):
+class CampaignPartAdmin(AdminFieldsMixin, admin.ModelAdmin):
     """A model that belongs to one campaign (a commander, company or scene).
 
     Its add page first asks which campaign (straight through when there is only

@@ -14,8 +14,8 @@ from django.urls import path, reverse
 from campaigns.admin.common import (
     ADMIN_CSS,
     ADMIN_JS,
+    AdminFieldsMixin,
     CampaignPartAdmin,
-    RangedFieldsMixin,
     ReadOnlyAdmin,
     ReadOnlyInline,
     ScopedSearchMixin,
@@ -73,7 +73,7 @@ class CharacterFormSet(forms.BaseInlineFormSet):
         self.reinforcement_form = ticked[0] if ticked else None
 
 
-class CharacterInline(RangedFieldsMixin, admin.TabularInline):
+class CharacterInline(AdminFieldsMixin, admin.TabularInline):
     model = Character
     form = CharacterInlineForm
     formset = CharacterFormSet
@@ -194,7 +194,7 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
 
 
 @admin.register(Character)
-class CharacterAdmin(ScopedSearchMixin, RangedFieldsMixin, admin.ModelAdmin):
+class CharacterAdmin(ScopedSearchMixin, AdminFieldsMixin, admin.ModelAdmin):
     list_display = (
         "name",
         "company",
@@ -226,7 +226,7 @@ class CharacterAdmin(ScopedSearchMixin, RangedFieldsMixin, admin.ModelAdmin):
         return queryset.select_related("company"), duplicates
 
 
-class PersistingWoundInline(RangedFieldsMixin, admin.TabularInline):
+class PersistingWoundInline(AdminFieldsMixin, admin.TabularInline):
     model = PersistingWound
     fk_name = "character"
     fields = ("name", "status", "heals_at_sanctuary", "battle_taken", "rules_text")
@@ -356,7 +356,7 @@ class CommanderChangeAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PersistingWound)
-class PersistingWoundAdmin(RangedFieldsMixin, admin.ModelAdmin):
+class PersistingWoundAdmin(AdminFieldsMixin, admin.ModelAdmin):
     list_display = (
         "name",
         "character",

@@ -22,8 +22,8 @@ from django.urls import path, reverse
 from campaigns.admin.common import (
     ADMIN_CSS,
     ADMIN_JS,
+    AdminFieldsMixin,
     CampaignPartAdmin,
-    RangedFieldsMixin,
     ScopedAutocompleteSelect,
     ScopedSearchMixin,
     edited_campaign_id,
@@ -188,7 +188,7 @@ class SceneCompanyFormSet(forms.BaseInlineFormSet):
             raise ValidationError(errors)
 
 
-class SceneCompanyInline(RangedFieldsMixin, admin.StackedInline):
+class SceneCompanyInline(AdminFieldsMixin, admin.StackedInline):
     model = SceneCompany
     form = SceneCompanyForm
     formset = SceneCompanyFormSet
@@ -275,7 +275,7 @@ class SceneCompanyInline(RangedFieldsMixin, admin.StackedInline):
 # --- objectives and terrain ----------------------------------------------------------
 
 
-class DescribedTabularInline(RangedFieldsMixin, admin.TabularInline):
+class DescribedTabularInline(AdminFieldsMixin, admin.TabularInline):
     """A table of rows with a line of help above it."""
 
     template = "admin/campaigns/edit_inline/tabular_described.html"
