@@ -117,6 +117,7 @@ class SceneCompany(models.Model):
         "come on at its entry edge at the start of that round.",
     )
     entry_edge_dealt = models.BooleanField(
+        "entry edges dealt by card",
         default=False,
         help_text="Arriving characters each get a card at setup and come on at the "
         "edge of its suit: ♠ north, ♥ east, ♣ south, ♦ west.",
@@ -130,12 +131,14 @@ class SceneCompany(models.Model):
         help_text="Only these of the company may take part. None chosen: any of them.",
     )
     min_characters = models.PositiveSmallIntegerField(
+        "at least",
         null=True,
         blank=True,
         validators=in_range(1, 99),
         help_text="At least this many of the company must take part.",
     )
     max_characters = models.PositiveSmallIntegerField(
+        "at most",
         null=True,
         blank=True,
         validators=in_range(1, 99),
@@ -143,6 +146,7 @@ class SceneCompany(models.Model):
     )
 
     ai_instructions = models.TextField(
+        "AI instructions",
         blank=True,
         max_length=1000,
         validators=[validate_printable, MaxLengthValidator(1000)],
@@ -296,7 +300,9 @@ class Objective(models.Model):
         default=ObjectiveKind.FIXED.value,
     )
     victory_points = models.PositiveSmallIntegerField(
-        default=0, validators=in_range(0, 20)
+        default=0,
+        validators=in_range(0, 20),
+        help_text="What holding it is worth, where the scene scores victory points.",
     )
     x = models.PositiveSmallIntegerField(
         null=True,

@@ -55,7 +55,9 @@ class Campaign(models.Model):
     )
     random_events = models.BooleanField(
         default=False,
-        help_text="Draw a random event at the start of each round (RULES §5.2).",
+        help_text="At the start of each round a card is drawn for the AI: a jack, "
+        "queen or king brings that card's event from the event deck, once per "
+        "battle.",
     )
     event_deck = models.ForeignKey(
         "campaigns.EventDeck",
@@ -63,6 +65,7 @@ class Campaign(models.Model):
         null=True,
         blank=True,
         related_name="campaigns",
+        help_text="The twelve events random events are drawn from.",
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 

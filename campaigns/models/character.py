@@ -18,8 +18,14 @@ class Character(models.Model):
     troop_type = models.CharField(
         max_length=16, choices=TroopType.choices(), default=TroopType.INFANTRY.value
     )
-    attack = models.SmallIntegerField(default=0, validators=in_range(-3, 5))
-    defence = models.SmallIntegerField(default=0, validators=in_range(-3, 5))
+    attack = models.SmallIntegerField(
+        default=0, validators=in_range(-3, 5), help_text="Added to its attack rolls."
+    )
+    defence = models.SmallIntegerField(
+        default=0,
+        validators=in_range(-3, 5),
+        help_text="Taken off attack rolls against it.",
+    )
     shooting_range = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
@@ -27,9 +33,14 @@ class Character(models.Model):
         help_text="Inches; blank = cannot shoot.",
     )
     move = models.PositiveSmallIntegerField(
-        default=6, validators=in_range(1, 24), help_text="Inches."
+        default=6, validators=in_range(1, 24), help_text="Inches; 6 for most."
     )
-    wound_slots = models.PositiveSmallIntegerField(default=1, validators=in_range(1, 6))
+    wound_slots = models.PositiveSmallIntegerField(
+        default=1,
+        validators=in_range(1, 6),
+        help_text="Lasting wounds it can carry: with all of them filled it cannot "
+        "fight.",
+    )
     hero = models.BooleanField(default=False)
     special_rules = models.CharField(
         max_length=300, blank=True, validators=[validate_printable]

@@ -28,13 +28,23 @@ class Commander(models.Model):
     )
     name = models.CharField(max_length=60, validators=[validate_printable])
     reputation = models.CharField(
-        max_length=16, choices=Reputation.choices(), default=Reputation.BOLD.value
+        max_length=16,
+        choices=Reputation.choices(),
+        default=Reputation.BOLD.value,
+        help_text="Cautious, Bold or Rash: an AI side's stance roll and its scouts "
+        "depend on it. Battles move it.",
     )
     rating = models.CharField(
-        max_length=16, choices=Rating.choices(), default=Rating.POOR.value
+        max_length=16,
+        choices=Rating.choices(),
+        default=Rating.POOR.value,
+        help_text="Poor, average or superior: adds 0, 2 or 4 to the side's scouting "
+        "score.",
     )
     victories_since_rating_change = models.PositiveSmallIntegerField(
-        default=0, help_text="Three raise the rating one step (§6.4)."
+        default=0,
+        help_text="Victories since the rating last changed: the third raises it one "
+        "step.",
     )
 
     class Meta:
@@ -112,10 +122,14 @@ class Company(models.Model):
         null=True,
         blank=True,
         related_name="company",
-        help_text="Without one, the company is led by a Bold, poor commander (§2).",
+        help_text="Without one, the company is led by a Bold, poor commander.",
     )
     default_doctrine = models.CharField(
-        max_length=16, choices=Doctrine.choices(), default=Doctrine.PRIORITY.value
+        max_length=16,
+        choices=Doctrine.choices(),
+        default=Doctrine.PRIORITY.value,
+        help_text="How the robot plays the company when it fights on the AI side; a "
+        "scene may choose another.",
     )
     colour = models.CharField(
         max_length=7,
@@ -132,7 +146,7 @@ class Company(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="The model a horde's reinforcements copy (§5.3).",
+        help_text="The character a horde's reinforcements copy.",
     )
 
     class Meta:

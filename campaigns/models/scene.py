@@ -36,10 +36,14 @@ class Scene(models.Model):
     order = models.PositiveIntegerField(
         blank=True, help_text="Play order in the campaign; left blank, it goes last."
     )
-    slug = models.SlugField(max_length=80)
+    slug = models.SlugField(max_length=80, help_text="Used in the scene's web address.")
     title = models.CharField(max_length=120, validators=[validate_printable])
     kind = models.CharField(
-        max_length=16, choices=SceneKind.choices(), default=SceneKind.MAJOR.value
+        max_length=16,
+        choices=SceneKind.choices(),
+        default=SceneKind.MAJOR.value,
+        help_text="A major scene is one battle; a larger battle holds sub-scenes "
+        "fought one after another; a sanctuary is a rest that heals wounds.",
     )
     parent = models.ForeignKey(
         "self",
@@ -53,6 +57,8 @@ class Scene(models.Model):
         max_length=16,
         choices=SceneStatus.choices(),
         default=SceneStatus.PENDING.value,
+        help_text="The scene being played is current; after each result the site "
+        "moves on by itself.",
     )
     outcome = models.CharField(
         max_length=16,
@@ -74,7 +80,10 @@ class Scene(models.Model):
         default=ScenarioMode.GENERATE.value,
     )
     fixed_scenario = models.CharField(
-        max_length=32, choices=Scenario.choices(), blank=True
+        max_length=32,
+        choices=Scenario.choices(),
+        blank=True,
+        help_text="A named scenario; or leave it blank and give the scene's own below.",
     )
     custom_scenario_name = models.CharField(
         max_length=80, blank=True, validators=[validate_printable]
@@ -141,35 +150,58 @@ class Scene(models.Model):
     )
 
     # Horde (§5.3).
-    reinforcements = models.BooleanField(default=False)
+    reinforcements = models.BooleanField(
+        default=False,
+        help_text="New horde characters may appear at the end of each round.",
+    )
     reinforcement_cap = models.PositiveSmallIntegerField(
-        default=5, validators=in_range(1, 20)
+        default=5,
+        validators=in_range(1, 20),
+        help_text="No reinforcements while this many horde characters are on the "
+        "table.",
     )
     horde_start_mode = models.CharField(
-        max_length=16, choices=HordeMode.choices(), default=HordeMode.NORMAL.value
+        max_length=16,
+        choices=HordeMode.choices(),
+        default=HordeMode.NORMAL.value,
+        help_text="The horde's mood when the battle starts.",
     )
 
     # Pursuit (§5.4).
     quarry = models.ManyToManyField(
-        "campaigns.Character", blank=True, related_name="hunted_in"
+        "campaigns.Character",
+        blank=True,
+        related_name="hunted_in",
+        help_text="The players' characters being hunted (the nearest counts). None "
+        "chosen: the nearest player character.",
     )
     route = models.CharField(
-        max_length=200, blank=True, validators=[validate_printable]
+        max_length=200,
+        blank=True,
+        validators=[validate_printable],
+        help_text="In words, e.g. “along the road to the bridge”.",
     )
     pursuit_bonus_inches = models.PositiveSmallIntegerField(
-        default=0, choices=PURSUIT_BONUS_CHOICES
+        default=0,
+        choices=PURSUIT_BONUS_CHOICES,
+        help_text="Added to the move of pursuers behind the players' rearmost model.",
     )
 
     # The special wound every persisting wound taken here becomes (§1, §6.3).
     special_wound_name = models.CharField(
-        max_length=60, blank=True, validators=[validate_printable]
+        max_length=60,
+        blank=True,
+        validators=[validate_printable],
+        help_text="Blank: wounds taken here are ordinary wounds.",
     )
     special_wound_rules = models.TextField(
         blank=True,
         max_length=400,
         validators=[validate_printable, MaxLengthValidator(400)],
     )
-    special_wound_heals_at_sanctuary = models.BooleanField(default=True)
+    special_wound_heals_at_sanctuary = models.BooleanField(
+        default=True, help_text="Resting at a sanctuary heals it."
+    )
     special_wound_applies_to = models.CharField(
         max_length=8,
         choices=WoundSide.choices(),
@@ -195,10 +227,23 @@ class Scene(models.Model):
 
     # Branching: unset (and a draw) go on to the next scene by order.
     next_on_victory = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="next after a victory",
+        help_text="Played next when the players win this scene. Blank: the next "
+        "scene in order.",
     )
     next_on_defeat = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name="next after a defeat",
+        help_text="Played next when the players lose it.",
     )
 
     class Meta:

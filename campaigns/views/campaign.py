@@ -16,6 +16,7 @@ from campaigns.selectors.dashboard import (
     next_steps,
     open_battle,
 )
+from campaigns.selectors.readiness import campaign_readiness
 from campaigns.selectors.roster import (
     campaign_commanders,
     campaign_rosters,
@@ -36,6 +37,18 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     scene, battle = current_scene_and_battle(campaign=campaign)
     rosters = campaign_rosters(campaign=campaign)
     playing = [r for r in rosters if r.in_current_scene]
+    # The owner sees what the campaign still lacks, instead of a setup that
+    # would refuse; the step to set up waits until the current scene is ready.
+    readiness = campaign_readiness(campaign=campaign) if campaign.can_edit else None
+    steps = next_steps(
+        campaign=campaign,
+        scene=scene,
+        battle=battle,
+        can_edit=campaign.can_edit,
+        pack_made=battle is not None and pack_downloaded(request, battle),
+    )
+    if readiness is not None and readiness.blocks_play and battle is None:
+        steps = ()
     return render(
         request,
         "campaigns/campaign_detail.html",
@@ -43,13 +56,8 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
             "campaign": campaign,
             "current_scene": scene,
             "current_battle": battle,
-            "steps": next_steps(
-                campaign=campaign,
-                scene=scene,
-                battle=battle,
-                can_edit=campaign.can_edit,
-                pack_made=battle is not None and pack_downloaded(request, battle),
-            ),
+            "readiness": readiness,
+            "steps": steps,
             "timeline": campaign_timeline(
                 campaign=campaign, page=request.GET.get("scenes")
             ),

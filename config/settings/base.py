@@ -38,7 +38,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1")
 SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "campaigns.admin_site.ChronicleAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

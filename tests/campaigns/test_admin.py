@@ -91,12 +91,13 @@ def test_changelist_search_renders(admin_client, one_of_everything, model, model
 
 @pytest.mark.parametrize(("model", "model_admin"), REGISTERED, ids=IDS)
 def test_add_page_renders_or_is_forbidden_when_the_services_write_it(
-    admin_client, admin_user, model, model_admin
+    admin_client, admin_user, campaign, model, model_admin
 ):
     request = RequestFactory().get("/")
     request.user = admin_user
     expected = 200 if model_admin.has_add_permission(request) else 403
-    assert admin_client.get(_url(model, "add")).status_code == expected
+    url = _url(model, "add") + f"?campaign={campaign.pk}"
+    assert admin_client.get(url).status_code == expected
 
 
 @pytest.mark.parametrize(("model", "model_admin"), OURS, ids=OUR_IDS)

@@ -1,0 +1,13 @@
+"""The admin: where a club admin sets up campaigns (SITE.md "Access": Django's
+staff and model permissions). Play state — battles, results, effects, the log —
+is written by the services and shown here read-only.
+
+One module per page family: ``campaign`` (a campaign, its commanders, readiness,
+import and export), ``company`` (companies, characters, commanders), ``scene``
+(a scene and its battlefield), ``events`` (event decks), ``play`` (the records
+the site writes). The site's index is ordered in ``campaigns.admin_site``.
+"""
+
+from campaigns.admin import campaign, company, events, play, scene
+
+__all__ = ["campaign", "company", "events", "play", "scene"]

@@ -1,0 +1,148 @@
+"""Event decks: twelve fixed slots, one per jack, queen and king of each suit."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+
+from campaigns.admin.common import ADMIN_CSS
+from campaigns.models import Campaign, Event, EventDeck
+from campaigns.selectors.event_decks import EVENT_COUNT, card_name, event_deck_problem
+from campaigns.services.event_decks import event_deck_fill
+from engines.events import EVENT_KEYS
+
+SUITS = (("S", "Spades ♠"), ("H", "Hearts ♥"), ("C", "Clubs ♣"), ("D", "Diamonds ♦"))
+TITLE_MAX = Event._meta.get_field("title").max_length
+TEXT_MAX = Event._meta.get_field("text").max_length
+
+
+def _slot_fields() -> dict[str, forms.Field]:
+    fields: dict[str, forms.Field] = {}
+    for key in EVENT_KEYS:
+        fields[f"{key}_title"] = forms.CharField(
+            label=f"{card_name(key)} event",
+            max_length=TITLE_MAX,
+            required=False,
+            widget=forms.TextInput(attrs={"size": 24}),
+        )
+        fields[f"{key}_text"] = forms.CharField(
+            label="What happens",
+            max_length=TEXT_MAX,
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+        )
+    return fields
+
+
+class _EventDeckForm(forms.ModelForm):
+    class Meta:
+        model = EventDeck
+        fields = ("name", "slug", "description")
+        help_texts = {
+            "slug": "Filled in from the name as you type it; change it only if you "
+            "want another.",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            for event in self.instance.events.all():
+                self.initial.setdefault(f"{event.card}_title", event.title)
+                self.initial.setdefault(f"{event.card}_text", event.text)
+        self.events: dict[str, tuple[str, str]] = {}
+
+    def clean(self):
+        cleaned_data = super().clean()
+        events = {}
+        for key in EVENT_KEYS:
+            title = (cleaned_data.get(f"{key}_title") or "").strip()
+            text = (cleaned_data.get(f"{key}_text") or "").strip()
+            if title and text:
+                events[key] = (title, text)
+            elif title or text:
+                self.add_error(
+                    f"{key}_title",
+                    f"Give the {card_name(key)} event a title and what happens, or "
+                    "leave both empty.",
+                )
+        self.events = events
+        used = (
+            self.instance.pk is not None
+            and Campaign.objects.filter(
+                event_deck=self.instance, random_events=True
+            ).exists()
+        )
+        problem = event_deck_problem(
+            titles={key: title for key, (title, _text) in events.items()}
+        )
+        if used and problem and not self.errors:
+            raise ValidationError(
+                f"A campaign draws random events from this deck, so it needs all "
+                f"{EVENT_COUNT}: {problem}"
+            )
+        return cleaned_data
+
+
+EventDeckForm = type("EventDeckForm", (_EventDeckForm,), _slot_fields())
+"""The deck's own fields and its twelve slots (a title and a text per card)."""
+
+
+@admin.register(EventDeck)
+class EventDeckAdmin(admin.ModelAdmin):
+    form = EventDeckForm
+    list_display = ("name", "slug", "event_count")
+    search_fields = ("name", "slug", "events__title")
+    prepopulated_fields = {"slug": ("name",)}
+
+    class Media:
+        css = {"all": [ADMIN_CSS]}
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = [
+            (
+                None,
+                {
+                    "fields": ("name", "slug", "description"),
+                    "description": (
+                        "At the start of each round of a campaign with random events "
+                        "a card is drawn from the AI's deck: a jack, queen or king "
+                        "brings its event below, once per battle. A deck used for "
+                        f"random events needs all {EVENT_COUNT}."
+                    ),
+                },
+            )
+        ]
+        for letter, suit in SUITS:
+            keys = [key for key in EVENT_KEYS if key.endswith(letter)]
+            fieldsets.append(
+                (
+                    suit,
+                    {
+                        "fields": [(f"{key}_title", f"{key}_text") for key in keys],
+                        "classes": ("event-slot",),
+                    },
+                )
+            )
+        return fieldsets
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("events")
+
+    @admin.display(description="events")
+    def event_count(self, obj: EventDeck) -> str:
+        return f"{len(obj.events.all())} of {EVENT_COUNT}"
+
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        event_deck_fill(deck=form.instance, events=form.events)
+        problem = event_deck_problem(
+            titles={key: title for key, (title, _text) in form.events.items()}
+        )
+        if problem:
+            messages.warning(
+                request,
+                f"“{form.instance.name}” is saved, but a campaign can draw random "
+                f"events from it only once all {EVENT_COUNT} are filled in: "
+                f"{problem}",
+            )

@@ -1,0 +1,669 @@
+"""The scene page: the story step, its table and scenario, and the battlefield as
+data — the companies that collide (where and when they deploy, who of them may
+take part, the robot's orders), the objectives and the terrain features.
+
+A fighting scene is saved only with a company on each side and a leader for
+each side (the only company of a side leads it); a sanctuary or a larger battle
+has nothing on its table. Fields that do not apply to a choice are hidden in
+the browser and cleared here, so a club admin fills in only what applies.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponseNotAllowed, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
+
+from campaigns.admin.common import (
+    ADMIN_CSS,
+    ADMIN_JS,
+    AdminFieldsMixin,
+    CampaignPartAdmin,
+    ScopedAutocompleteSelect,
+    ScopedSearchMixin,
+    edited_campaign_id,
+    scoped_autocomplete,
+)
+from campaigns.models import (
+    Character,
+    Company,
+    Objective,
+    Scene,
+    SceneCompany,
+    SceneFeature,
+)
+from campaigns.services.duplicates import scene_duplicate
+from engines.enums import Deployment, Edge, SceneKind, SceneStatus, Shape, Side
+
+NOT_FOUGHT = (SceneKind.SANCTUARY.value, SceneKind.LARGER_BATTLE.value)
+DEFAULT_EDGE = {Side.PLAYER.value: Edge.SOUTH.value, Side.AI.value: Edge.NORTH.value}
+"""A scene company's entry edge when none is chosen."""
+SIDE_WORDS = {Side.PLAYER.value: "player", Side.AI.value: "AI"}
+DEPLOYMENT_FIELDS = {
+    Deployment.EDGE.value: ("deployment_depth",),
+    Deployment.CENTRE.value: ("deployment_radius",),
+    Deployment.RECTANGLE.value: ("zone_x", "zone_y", "zone_width", "zone_depth"),
+    Deployment.ANYWHERE.value: ("deployment_distance",),
+}
+"""The fields each deployment uses; the others are cleared."""
+
+
+def _object_id(request) -> int | None:
+    match = getattr(request, "resolver_match", None)
+    raw = match.kwargs.get("object_id") if match else None
+    try:
+        return int(raw) if raw is not None else None
+    except ValueError:
+        return None
+
+
+def _campaign_characters(request):
+    return Character.objects.filter(
+        company__campaign_id=edited_campaign_id(request)
+    ).select_related("company")
+
+
+# --- the companies that collide ---------------------------------------------------
+
+
+class CompanySelect(forms.Select):
+    """A company list whose options carry the company's usual side, so the
+    page can show which fields apply before the side is chosen."""
+
+    def __init__(self, *args, sides: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sides = sides or {}
+
+    def create_option(self, name, value, label, selected, index, *args, **kwargs):
+        option = super().create_option(
+            name, value, label, selected, index, *args, **kwargs
+        )
+        side = self.sides.get(str(value))
+        if side:
+            option["attrs"]["data-side"] = side
+        return option
+
+
+class SceneCompanyForm(forms.ModelForm):
+    class Meta:
+        model = SceneCompany
+        fields = ()  # the admin lists them
+        widgets = {"ai_instructions": forms.Textarea(attrs={"rows": 3, "cols": 70})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        side = self.fields["side"]
+        side.required = False
+        side.choices = [("", "Its usual side"), *Side.choices()]
+        side.help_text = "Left as it is, the side the company usually fights on."
+        edge = self.fields["entry_edge"]
+        edge.required = False
+        edge.choices = [("", "South for the player, north for the AI"), *Edge.choices()]
+
+    def clean(self):
+        cleaned_data = super().clean()
+        company = cleaned_data.get("company")
+        side = cleaned_data.get("side") or (company.side if company else "")
+        cleaned_data["side"] = side
+        if not cleaned_data.get("entry_edge") and side:
+            cleaned_data["entry_edge"] = DEFAULT_EDGE[side]
+        deployment = cleaned_data.get("deployment")
+        for kind, names in DEPLOYMENT_FIELDS.items():
+            if kind != deployment:
+                for name in names:
+                    if name != "deployment_depth":
+                        cleaned_data[name] = None
+        if side == Side.PLAYER:
+            cleaned_data["doctrine_override"] = ""
+            cleaned_data["ai_instructions"] = ""
+        if cleaned_data.get("arrives_in_round") is None:
+            cleaned_data["entry_edge_dealt"] = False
+        allowed = cleaned_data.get("allowed_characters")
+        if company is not None and allowed:
+            strangers = [c.name for c in allowed if c.company_id != company.pk]
+            if strangers:
+                self.add_error(
+                    "allowed_characters",
+                    f"Only characters of {company.name} can be chosen here: not "
+                    f"{', '.join(strangers)}.",
+                )
+        return cleaned_data
+
+
+class SceneCompanyFormSet(forms.BaseInlineFormSet):
+    """A fighting scene has a company on each side and one leading company per
+    side; the only company of a side leads it without being ticked."""
+
+    def clean(self) -> None:
+        super().clean()
+        self.leading_forms: list[forms.ModelForm] = []
+        if any(form.errors for form in self.forms):
+            return
+        rows = [
+            form
+            for form in self.forms
+            if form.cleaned_data
+            and form.cleaned_data.get("company")
+            and not form.cleaned_data.get("DELETE")
+        ]
+        kind = self.instance.kind
+        if kind in NOT_FOUGHT:
+            if rows:
+                raise ValidationError(
+                    f"A {SceneKind(kind).label.lower()} is not fought: it has no "
+                    "companies (a larger battle's sub-scenes have them)."
+                )
+            return
+        errors = []
+        for side, words in SIDE_WORDS.items():
+            of_side = [f for f in rows if f.cleaned_data["side"] == side]
+            leading = [f for f in of_side if f.cleaned_data.get("leading")]
+            if not of_side:
+                who = "the robot plays" if side == Side.AI else "the players command"
+                errors.append(
+                    f"A battle needs an {words} company: add the company {who}."
+                    if side == Side.AI
+                    else f"A battle needs a {words} company: add the company {who}."
+                )
+            elif len(leading) > 1:
+                errors.append(
+                    f"Only one company leads the {words} side: untick “leading” on "
+                    "the others."
+                )
+            elif leading:
+                self.leading_forms.append(leading[0])
+            elif len(of_side) == 1:
+                self.leading_forms.append(of_side[0])
+            else:
+                errors.append(
+                    f"Tick “leading” on the company that leads the {words} side: its "
+                    "commander rolls for the side."
+                )
+        if errors:
+            raise ValidationError(errors)
+
+
+class SceneCompanyInline(AdminFieldsMixin, admin.StackedInline):
+    model = SceneCompany
+    form = SceneCompanyForm
+    formset = SceneCompanyFormSet
+    choose_only = ("allowed_characters",)
+    verbose_name = "company in this scene"
+    verbose_name_plural = "companies in this scene"
+    fieldsets = (
+        (
+            None,
+            {
+                "fields": (("company", "side", "leading"),),
+                "description": "One company on each side at least. The only company "
+                "of a side leads it; with several, tick the one that leads.",
+            },
+        ),
+        (
+            "Where it deploys",
+            {
+                "fields": (
+                    ("deployment", "entry_edge"),
+                    "deployment_depth",
+                    "deployment_radius",
+                    ("zone_x", "zone_y", "zone_width", "zone_depth"),
+                    "deployment_distance",
+                ),
+                "description": "Fill in only what the chosen place asks for. Inches "
+                "are measured from the table's west edge (x) and north edge (y).",
+            },
+        ),
+        (
+            "When it comes on",
+            {
+                "fields": (("arrives_in_round", "entry_edge_dealt"),),
+                "description": "Leave the round blank for a company on the table "
+                "from the start.",
+            },
+        ),
+        (
+            "Who may take part",
+            {
+                "fields": ("allowed_characters", ("min_characters", "max_characters")),
+                "description": "Leave empty to let any of the company's fit "
+                "characters take part.",
+            },
+        ),
+        (
+            "The robot's orders",
+            {
+                "fields": ("doctrine_override", "ai_instructions"),
+                "description": "AI companies only: printed on the company's AI card.",
+            },
+        ),
+    )
+
+    def get_extra(self, request, obj=None, **kwargs) -> int:
+        return 2 if obj is None else 0
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "company":
+            companies = list(
+                Company.objects.filter(campaign_id=edited_campaign_id(request))
+            )
+            kwargs["queryset"] = Company.objects.filter(
+                pk__in=[c.pk for c in companies]
+            )
+            kwargs["widget"] = CompanySelect(
+                sides={str(c.pk): c.side for c in companies}
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        if db_field.name == "allowed_characters":
+            kwargs.update(
+                scoped_autocomplete(
+                    db_field,
+                    self.admin_site,
+                    queryset=_campaign_characters(request),
+                    row_field="company",
+                )
+            )
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+
+# --- objectives and terrain ----------------------------------------------------------
+
+
+class DescribedTabularInline(AdminFieldsMixin, admin.TabularInline):
+    """A table of rows with a line of help above it."""
+
+    template = "admin/campaigns/edit_inline/tabular_described.html"
+    description = ""
+
+
+class ObjectiveInline(DescribedTabularInline):
+    model = Objective
+    choose_only = ("carried_by",)
+    fields = ("name", "kind", "x", "y", "carried_by", "victory_points")
+    extra = 0
+    description = (
+        "A fixed objective is held by standing within 1″ of it with no enemy within "
+        "1″; a carriable one is picked up and carried off. Give its place in inches "
+        "(x from the west edge, y from the north edge), or the character carrying "
+        "it at the start."
+    )
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "carried_by":
+            kwargs.update(
+                scoped_autocomplete(
+                    db_field,
+                    self.admin_site,
+                    queryset=_campaign_characters(request),
+                    scope={"campaign": edited_campaign_id(request)},
+                )
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class SceneFeatureForm(forms.ModelForm):
+    class Meta:
+        model = SceneFeature
+        fields = ()  # the admin lists them
+
+    def clean(self):
+        cleaned_data = super().clean()
+        if cleaned_data.get("shape") == Shape.CIRCLE:
+            cleaned_data["width"] = cleaned_data["depth"] = None
+        elif cleaned_data.get("shape") == Shape.RECTANGLE:
+            cleaned_data["radius"] = None
+        return cleaned_data
+
+
+class SceneFeatureInline(DescribedTabularInline):
+    model = SceneFeature
+    form = SceneFeatureForm
+    fields = (
+        "name",
+        "shape",
+        "x",
+        "y",
+        "width",
+        "depth",
+        "radius",
+        "cover",
+        "objective",
+        "victory_points",
+    )
+    extra = 0
+    description = (
+        "In inches from the table's west edge (x) and north edge (y): a rectangle "
+        "from its north-west corner with its width and depth, a circle from its "
+        "centre with its radius. Soft cover: hedges, fences, brush; hard: walls, "
+        "rocks, buildings."
+    )
+
+
+# --- the scene ------------------------------------------------------------------
+
+
+class SceneForm(forms.ModelForm):
+    played_after_victory = forms.ModelChoiceField(
+        queryset=Scene.objects.none(),
+        required=False,
+        label="Played after a victory in",
+        help_text="Branching from an earlier scene: this scene follows that one "
+        "when the players win it.",
+    )
+    played_after_defeat = forms.ModelChoiceField(
+        queryset=Scene.objects.none(),
+        required=False,
+        label="Played after a defeat in",
+        help_text="This scene follows that one when the players lose it.",
+    )
+
+    class Meta:
+        model = Scene
+        fields = ()  # the admin lists them
+        help_texts = {
+            "slug": "Filled in from the title as you type it; change it only if you "
+            "want another. Used in the scene's web address.",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            for name, column in (
+                ("played_after_victory", "next_on_victory"),
+                ("played_after_defeat", "next_on_defeat"),
+            ):
+                source = (
+                    Scene.objects.filter(**{column: self.instance})
+                    .values_list("pk", flat=True)
+                    .first()
+                )
+                self.initial.setdefault(name, source)
+
+
+@admin.register(Scene)
+class SceneAdmin(ScopedSearchMixin, CampaignPartAdmin):
+    form = SceneForm
+    change_form_template = "admin/campaigns/scene/change_form.html"
+    list_display = (
+        "title",
+        "campaign",
+        "order",
+        "kind",
+        "status",
+        "outcome",
+        "scenario_mode",
+    )
+    list_filter = ("campaign", "kind", "status", "outcome", "scenario_mode")
+    list_select_related = ("campaign",)
+    search_fields = ("title", "slug", "campaign__name", "briefing")
+    scope_filters = {"campaign": "campaign_id", "exclude": "pk"}
+    choose_only = ("parent", "next_on_victory", "next_on_defeat", "quarry")
+    prepopulated_fields = {"slug": ("title",)}
+    inlines = (SceneCompanyInline, ObjectiveInline, SceneFeatureInline)
+    actions = ("duplicate_scenes",)
+
+    class Media:
+        js = [ADMIN_JS]
+        css = {"all": [ADMIN_CSS]}
+
+    def get_fieldsets(self, request, obj=None):
+        story = ["campaign", "title", "slug", ("kind", "parent"), "status"]
+        if obj is not None:
+            story = ["campaign", ("order", "title"), "slug", ("kind", "parent")]
+            story.append(("status", "outcome"))
+        story.append("briefing")
+        return (
+            (None, {"fields": story}),
+            (
+                "Table and scenario",
+                {
+                    "fields": (
+                        ("table_width", "table_depth"),
+                        "scenario_mode",
+                        ("fixed_scenario", "fixed_player_role"),
+                        "custom_scenario_name",
+                        "custom_scenario_setup",
+                        ("battle_length", "scores_victory_points"),
+                        "castle_nearby",
+                        "sight_limit",
+                        "special_rules",
+                        "victory_conditions",
+                        "outright_kill_rule",
+                    ),
+                    "description": "Generate: the scenario is rolled at setup from "
+                    "the stances and scouting. Fixed: a named scenario, or the "
+                    "scene's own name and setup text.",
+                },
+            ),
+            (
+                "Horde",
+                {
+                    "fields": (
+                        ("reinforcements", "reinforcement_cap"),
+                        "horde_start_mode",
+                    ),
+                    "description": "Only for an AI company fighting as a horde.",
+                    "classes": ("collapse",),
+                },
+            ),
+            (
+                "Pursuit",
+                {
+                    "fields": ("quarry", "route", "pursuit_bonus_inches"),
+                    "description": "Only for an AI company fighting a pursuit.",
+                    "classes": ("collapse",),
+                },
+            ),
+            (
+                "Special wound",
+                {
+                    "fields": (
+                        "special_wound_name",
+                        "special_wound_rules",
+                        (
+                            "special_wound_heals_at_sanctuary",
+                            "special_wound_applies_to",
+                        ),
+                        (
+                            "special_wound_attack",
+                            "special_wound_defence",
+                            "special_wound_move",
+                        ),
+                    ),
+                    "description": "Every lasting wound taken in this scene becomes "
+                    "this wound (leave the name blank for ordinary wounds).",
+                    "classes": ("collapse",),
+                },
+            ),
+            (
+                "Branching",
+                {
+                    "fields": (
+                        ("next_on_victory", "next_on_defeat"),
+                        ("played_after_victory", "played_after_defeat"),
+                    ),
+                    "description": "Blank, and after a draw, the story goes on to the "
+                    "next scene in order. Point to later scenes once they exist, or "
+                    "from a later scene back to the one it follows.",
+                },
+            ),
+        )
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        campaign_id = edited_campaign_id(request)
+        others = Scene.objects.filter(campaign_id=campaign_id)
+        if obj is not None:
+            others = others.exclude(pk=obj.pk)
+        for name in ("played_after_victory", "played_after_defeat"):
+            field = form.base_fields[name]
+            field.queryset = others
+            field.widget = ScopedAutocompleteSelect(
+                Scene._meta.get_field("next_on_victory"),
+                self.admin_site,
+                scope={"campaign": campaign_id, "exclude": obj.pk if obj else None},
+            )
+        if not change:
+            status = form.base_fields["status"]
+            status.choices = [
+                choice
+                for choice in status.choices
+                if choice[0] != SceneStatus.RESOLVED.value
+            ]
+            status.help_text = "Mark the scene the players play first as current."
+        return form
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name in ("parent", "next_on_victory", "next_on_defeat"):
+            object_id = _object_id(request)
+            scenes = Scene.objects.filter(campaign_id=edited_campaign_id(request))
+            if object_id is not None:
+                scenes = scenes.exclude(pk=object_id)
+            if db_field.name == "parent":
+                scenes = scenes.filter(kind=SceneKind.LARGER_BATTLE.value)
+            kwargs.update(
+                scoped_autocomplete(
+                    db_field,
+                    self.admin_site,
+                    queryset=scenes,
+                    scope={
+                        "campaign": edited_campaign_id(request),
+                        "exclude": object_id,
+                    },
+                )
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        if db_field.name == "quarry":
+            kwargs.update(
+                scoped_autocomplete(
+                    db_field,
+                    self.admin_site,
+                    queryset=_campaign_characters(request),
+                    scope={"campaign": edited_campaign_id(request)},
+                )
+            )
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+    def scope_queryset(self, request, queryset):
+        if request.GET.get("field_name") == "parent":
+            return queryset.filter(kind=SceneKind.LARGER_BATTLE.value)
+        return queryset
+
+    def get_changeform_initial_data(self, request):
+        initial = super().get_changeform_initial_data(request)
+        campaign_id = edited_campaign_id(request)
+        has_current = (
+            Scene.objects.filter(campaign_id=campaign_id, status=SceneStatus.CURRENT)
+            .exclude(kind=SceneKind.LARGER_BATTLE.value)
+            .exists()
+        )
+        if not has_current and "status" not in request.GET:
+            initial["status"] = SceneStatus.CURRENT.value
+        return initial
+
+    def render_change_form(self, request, context, add=False, change=False, **kwargs):
+        context["show_save_and_add_another"] = False
+        return super().render_change_form(request, context, add, change, **kwargs)
+
+    # --- saving: the leaders and the branches --------------------------------------
+
+    def save_related(self, request, form, formsets, change) -> None:
+        scene = form.instance
+        # No side may have two leaders while the rows are saved one by one.
+        SceneCompany.objects.filter(scene=scene).update(leading=False)
+        super().save_related(request, form, formsets, change)
+        leaders = [
+            leading.instance.pk
+            for formset in formsets
+            if isinstance(formset, SceneCompanyFormSet)
+            for leading in formset.leading_forms
+        ]
+        SceneCompany.objects.filter(scene=scene).exclude(pk__in=leaders).update(
+            leading=False
+        )
+        SceneCompany.objects.filter(pk__in=leaders).update(leading=True)
+        for name, column in (
+            ("played_after_victory", "next_on_victory"),
+            ("played_after_defeat", "next_on_defeat"),
+        ):
+            if name not in form.changed_data:
+                continue
+            before = form.initial.get(name)
+            source = form.cleaned_data.get(name)
+            if before:
+                Scene.objects.filter(pk=before, **{column: scene}).update(
+                    **{column: None}
+                )
+            if source is not None:
+                Scene.objects.filter(pk=source.pk).update(**{column: scene})
+
+    def response_add(self, request, obj, post_url_continue=None):
+        if "_addnext" in request.POST:
+            return self._add_next(request, obj)
+        return super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request, obj):
+        if "_addnext" in request.POST:
+            return self._add_next(request, obj)
+        return super().response_change(request, obj)
+
+    def _add_next(self, request, scene: Scene):
+        """Saved: on to a new scene of the same campaign, on a table of the
+        same size (a sub-scene's next is another sub-scene of its battle)."""
+        messages.success(request, f"“{scene}” is saved. Now the next scene.")
+        params = {
+            "campaign": scene.campaign_id,
+            "table_width": scene.table_width,
+            "table_depth": scene.table_depth,
+        }
+        if scene.kind == SceneKind.SUB_SCENE:
+            params.update(kind=SceneKind.SUB_SCENE.value, parent=scene.parent_id)
+        return HttpResponseRedirect(
+            f"{reverse('admin:campaigns_scene_add')}?{urlencode(params)}"
+        )
+
+    # --- duplicating ----------------------------------------------------------------
+
+    def get_urls(self):
+        return [
+            path(
+                "<path:object_id>/duplicate/",
+                self.admin_site.admin_view(self.duplicate_view),
+                name="campaigns_scene_duplicate",
+            ),
+            *super().get_urls(),
+        ]
+
+    def duplicate_view(self, request, object_id):
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        scene = get_object_or_404(Scene, pk=object_id)
+        copy = scene_duplicate(scene=scene)
+        self.log_addition(request, copy, f"Duplicated from {scene}.")
+        messages.success(
+            request,
+            f"“{copy}” is a copy of “{scene}” with its companies, objectives and "
+            "terrain, placed last: give it its own title and change what differs.",
+        )
+        return HttpResponseRedirect(
+            reverse("admin:campaigns_scene_change", args=[copy.pk])
+        )
+
+    @admin.action(description="Duplicate the selected scenes with their battlefield")
+    def duplicate_scenes(self, request, queryset):
+        copies = [scene_duplicate(scene=scene) for scene in queryset.order_by("order")]
+        for copy in copies:
+            self.log_addition(request, copy, "Duplicated.")
+        messages.success(
+            request, "Added " + ", ".join(f"“{copy}”" for copy in copies) + "."
+        )

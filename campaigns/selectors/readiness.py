@@ -1,0 +1,226 @@
+"""What a campaign still lacks before it can be played.
+
+The admin's readiness panel (and its action over several campaigns) and the
+site's dashboard both show this list, so a club admin sees before the first
+battle what setting one up would refuse. Each gap says what is missing in a
+player's words and links to the admin page where it is fixed.
+
+Five queries whatever the campaign's size: its scenes, the companies in its
+unplayed scenes, its companies' characters counted, and (with random events)
+its event deck and events.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.db.models import Count, Q
+from django.urls import reverse
+
+from campaigns.models import Campaign, Company, Event, EventDeck, Scene, SceneCompany
+from campaigns.selectors.event_decks import event_deck_problem
+from engines.enums import SceneKind, SceneStatus, Side
+
+FIGHTING = (SceneKind.MAJOR.value, SceneKind.SUB_SCENE.value)
+SIDE_NAMES = {Side.PLAYER.value: "player", Side.AI.value: "AI"}
+
+
+@dataclass(frozen=True)
+class Gap:
+    """One thing missing, and the admin page that fixes it."""
+
+    text: str
+    fix_url: str
+    fix_label: str
+    scene_id: int | None = None
+    """The scene it belongs to; None for the campaign as a whole."""
+
+
+@dataclass(frozen=True)
+class Readiness:
+    campaign: Campaign
+    gaps: tuple[Gap, ...]
+    current_scene_id: int | None
+
+    @property
+    def ready(self) -> bool:
+        return not self.gaps
+
+    @property
+    def blocks_play(self) -> bool:
+        """Whether a gap stops the current scene's battle being set up: one of
+        the campaign as a whole, or one of the current scene."""
+        return any(
+            gap.scene_id is None or gap.scene_id == self.current_scene_id
+            for gap in self.gaps
+        )
+
+
+def _change(model: str, pk: int, anchor: str = "") -> str:
+    url = reverse(f"admin:campaigns_{model}_change", args=[pk])
+    return f"{url}#{anchor}" if anchor else url
+
+
+def _add(model: str, **params: object) -> str:
+    return f"{reverse(f'admin:campaigns_{model}_add')}?{urlencode(params)}"
+
+
+def campaign_readiness(*, campaign: Campaign) -> Readiness:
+    """Every gap of ``campaign``, the campaign's own first, then scene by scene
+    in play order. Resolved scenes are history and are not checked."""
+    scenes = list(
+        Scene.objects.filter(campaign=campaign)
+        .order_by("order", "id")
+        .values("id", "title", "kind", "status", "parent_id")
+    )
+    open_scenes = [s for s in scenes if s["status"] != SceneStatus.RESOLVED]
+    current = next(
+        (
+            s
+            for s in scenes
+            if s["status"] == SceneStatus.CURRENT
+            and s["kind"] != SceneKind.LARGER_BATTLE
+        ),
+        None,
+    )
+    gaps: list[Gap] = []
+    if not scenes:
+        gaps.append(
+            Gap(
+                "The campaign has no scenes yet.",
+                _add("scene", campaign=campaign.pk),
+                "Add the first scene",
+            )
+        )
+    elif current is None:
+        first = next(
+            (s for s in open_scenes if s["kind"] != SceneKind.LARGER_BATTLE), None
+        )
+        if first is not None:
+            gaps.append(
+                Gap(
+                    "No scene is being played: mark the scene to play first as "
+                    "current.",
+                    _change("scene", first["id"]),
+                    f"Open “{first['title']}”",
+                )
+            )
+    gaps.extend(_event_deck_gaps(campaign))
+    gaps.extend(_scene_gaps(campaign, open_scenes))
+    return Readiness(
+        campaign=campaign,
+        gaps=tuple(gaps),
+        current_scene_id=current["id"] if current else None,
+    )
+
+
+def _event_deck_gaps(campaign: Campaign) -> list[Gap]:
+    if not campaign.random_events or campaign.event_deck_id is None:
+        return []
+    deck = EventDeck.objects.filter(pk=campaign.event_deck_id).values("name").first()
+    titles = dict(
+        Event.objects.filter(deck_id=campaign.event_deck_id).values_list(
+            "card", "title"
+        )
+    )
+    problem = event_deck_problem(titles=titles)
+    if problem is None:
+        return []
+    return [
+        Gap(
+            f"Random events are on, but the event deck “{deck['name']}” is not "
+            f"complete: {problem}",
+            _change("eventdeck", campaign.event_deck_id),
+            "Fill in the event deck",
+        )
+    ]
+
+
+def _scene_gaps(campaign: Campaign, open_scenes: list[dict]) -> list[Gap]:
+    fighting_ids = [s["id"] for s in open_scenes if s["kind"] in FIGHTING]
+    entries: dict[int, list[dict]] = defaultdict(list)
+    company_ids: set[int] = set()
+    if fighting_ids:
+        rows = (
+            SceneCompany.objects.filter(scene_id__in=fighting_ids)
+            .order_by("order", "id")
+            .annotate(allowed=Count("allowed_characters"))
+            .values(
+                "scene_id", "company_id", "side", "leading", "min_characters", "allowed"
+            )
+        )
+        for row in rows:
+            entries[row["scene_id"]].append(row)
+            company_ids.add(row["company_id"])
+    companies = {}
+    if company_ids:
+        companies = {
+            row["id"]: row
+            for row in Company.objects.filter(pk__in=company_ids)
+            .annotate(alive=Count("characters", filter=Q(characters__alive=True)))
+            .values("id", "name", "alive")
+        }
+    with_sub_scenes = {s["parent_id"] for s in open_scenes if s["parent_id"]}
+    gaps: list[Gap] = []
+    for scene in open_scenes:
+        title = scene["title"]
+        if scene["kind"] == SceneKind.LARGER_BATTLE:
+            if scene["id"] not in with_sub_scenes:
+                gaps.append(
+                    Gap(
+                        f"“{title}” is a larger battle with no sub-scenes: add the "
+                        "battles fought in it.",
+                        _add(
+                            "scene",
+                            campaign=campaign.pk,
+                            kind=SceneKind.SUB_SCENE.value,
+                            parent=scene["id"],
+                        ),
+                        "Add a sub-scene",
+                        scene["id"],
+                    )
+                )
+            continue
+        if scene["kind"] not in FIGHTING:
+            continue
+        gaps.extend(_fighting_scene_gaps(scene, entries[scene["id"]], companies))
+    return gaps
+
+
+def _fighting_scene_gaps(
+    scene: dict, entries: list[dict], companies: dict[int, dict]
+) -> list[Gap]:
+    title = scene["title"]
+    companies_url = _change("scene", scene["id"], "scene_companies-group")
+    gaps: list[Gap] = []
+
+    def gap(text: str, url: str = companies_url, label: str = "") -> None:
+        gaps.append(Gap(text, url, label or f"Open “{title}”", scene["id"]))
+
+    for side in (Side.PLAYER.value, Side.AI.value):
+        name = SIDE_NAMES[side]
+        of_side = [e for e in entries if e["side"] == side]
+        if not of_side:
+            who = "the robot plays" if side == Side.AI else "the players command"
+            gap(f"“{title}” has no {name} company: add the company {who}.")
+        elif not any(e["leading"] for e in of_side):
+            gap(f"“{title}”: choose the company that leads the {name} side.")
+    for entry in entries:
+        company = companies.get(entry["company_id"])
+        if company is None:
+            continue
+        url = _change("company", company["id"], "characters-group")
+        label = f"Open “{company['name']}”"
+        if company["alive"] == 0:
+            gap(f"“{title}”: “{company['name']}” has no characters.", url, label)
+            continue
+        can_come = entry["allowed"] or company["alive"]
+        least = entry["min_characters"]
+        if least is not None and least > can_come:
+            gap(
+                f"“{title}”: at least {least} of “{company['name']}” must take part, "
+                f"but only {can_come} can.",
+            )
+    return gaps
