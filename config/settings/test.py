@@ -34,4 +34,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # Background tasks run at once, in the process that enqueues them (renders
 # happen when a transaction commits: TransactionTestCase-style tests, or
 # django_capture_on_commit_callbacks(execute=True)).
-TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+# A worker process started by a test (tests/campaigns/pack_worker.py) names the
+# database backend in TASKS_BACKEND.
+TASKS = {
+    "default": {
+        "BACKEND": os.environ.get(
+            "TASKS_BACKEND", "django_tasks.backends.immediate.ImmediateBackend"
+        )
+    }
+}
