@@ -141,7 +141,7 @@ class Command(BaseCommand):
                 "db_worker",
                 "--no-reload",
                 "--interval",
-                "0.5",
+                "0.25",
                 "--verbosity",
                 "0",
             ]
