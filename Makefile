@@ -7,13 +7,19 @@ STAMP := $(VENV)/.installed
 RUN_PKGS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 TEST_PKGS := $(RUN_PKGS) postgresql chromium poppler-utils
 PYTEST_ARGS ?=
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# make run's settings: DEBUG off, a generated secret key, the hosts HOST serves.
+RUN := DJANGO_SETTINGS_MODULE=config.settings.run RUN_HOST=$(HOST) $(PY) manage.py
 
 .PHONY: run test bench lint format sysdeps sysdeps-test setup migrate clean
 
-## make run: set up from nothing, load the demo and serve it on 127.0.0.1:8000
-run: sysdeps setup migrate
-	$(PY) manage.py seed_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+## make run: set up from nothing, load the demo and serve it (web server and task
+## worker) on 127.0.0.1:8000; HOST=0.0.0.0 PORT=8080 serves the phones at the table
+run: sysdeps setup
+	$(RUN) migrate --noinput
+	$(RUN) collectstatic --noinput --verbosity 0
+	$(RUN) serve --host $(HOST) --port $(PORT) --seed-demo
 
 ## make test: set up, lint, the suite on SQLite, then again on a throwaway PostgreSQL 15
 test: sysdeps-test setup lint
@@ -50,4 +56,4 @@ sysdeps-test:
 	@bash .ci/apt-ensure.sh $(TEST_PKGS)
 
 clean:
-	rm -rf $(VENV) db.sqlite3 media staticfiles
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm media staticfiles

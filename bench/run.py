@@ -11,7 +11,14 @@ from __future__ import annotations
 import subprocess
 import sys
 
-PARTS = ("bench.pack", "bench.pages", "bench.transfer", "bench.soak")
+PARTS = (
+    "bench.pack",
+    "bench.ready",
+    "bench.pages",
+    "bench.transfer",
+    "bench.soak",
+    "bench.soak_sqlite",
+)
 
 
 def main() -> int:

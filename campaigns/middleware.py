@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 
 from campaigns.models import Battle
@@ -63,3 +64,31 @@ class PackDownloadMiddleware:
         if packs.get(str(battle_id)) != times_rolled:
             packs[str(battle_id)] = times_rolled
             request.session[PACKS_SESSION_KEY] = packs
+
+
+FORM_CONTENT_TYPE = "application/x-www-form-urlencoded"
+
+
+class CompleteFormMiddleware:
+    """Refuses a form whose body arrived shorter than its Content-Length.
+
+    A POST cut off mid-request (a phone leaving the Wi-Fi, a closed tab) would
+    otherwise be read as far as it came: its first fields may make a valid form
+    on their own (a result without its character lines). Such a request gets a
+    400 and no view sees it, so a form is applied whole or not at all. Only
+    urlencoded forms are read here (they are small); file uploads are left to
+    their own streaming parser.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "POST" and request.content_type == FORM_CONTENT_TYPE:
+            try:
+                expected = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                expected = 0
+            if expected and len(request.body) < expected:
+                raise BadRequest("The form arrived incomplete: send it again.")
+        return self.get_response(request)

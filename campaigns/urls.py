@@ -30,6 +30,7 @@ urlpatterns = [
     path(B, battles.battle_detail, name="battle_detail"),
     path(B + "reroll/", battles.battle_reroll, name="battle_reroll"),
     path(B + "pack.pdf", pack.battle_pack, name="battle_pack"),
+    path(B + "pack/retry/", battles.battle_pack_retry, name="battle_pack_retry"),
     path(B + "result/", results.result_entry, name="result_entry"),
     path(B + "resolution/", results.resolution, name="resolution"),
     path(B + "reopen/", results.reopen, name="result_reopen"),

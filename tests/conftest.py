@@ -291,3 +291,15 @@ def make_pack_battle(
         return battle_set_up(scene=the_scene, participant_ids=fit, **setup)
 
     return make
+
+
+# --- background tasks ---------------------------------------------------------------
+
+
+@pytest.fixture
+def no_worker(settings):
+    """Tasks are queued and never run (a queue no worker takes from): for tests
+    about the queue, and for tests that set up battles from several threads at
+    once, which should not render a pack each."""
+    backend = "django_tasks.backends.dummy.DummyBackend"
+    settings.TASKS = {"default": {"BACKEND": backend}}

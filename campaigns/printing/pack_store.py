@@ -33,7 +33,8 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
-from django.utils.http import http_date
+from django.utils.http import content_disposition_header, http_date
+from django.utils.text import slugify
 
 from campaigns.models import Battle
 from campaigns.printing import battle_pack as printing
@@ -86,6 +87,11 @@ def pack_path(key: str) -> str:
     return f"{PACK_DIR}/{key}.pdf"
 
 
+class PackStorageError(OSError):
+    """The storage refused the rendered pack (a full or read-only disk, a
+    bucket that says no); the message is for the player."""
+
+
 @dataclass(frozen=True)
 class StoredPack:
     key: str
@@ -95,20 +101,29 @@ class StoredPack:
     """Whether this call rendered it (False: it was already stored)."""
 
 
-def stored_pack(*, battle: Battle, site_url: str | None = None) -> StoredPack:
-    """The battle's current pack in storage, rendered first if it is not there."""
-    data = battle_pack_data(battle=battle, site_url=site_url)
+def pack_store_save(*, data: dict[str, Any]) -> StoredPack:
+    """The pack these data make, in storage: rendered and saved first if it is
+    not there yet. Raises PackStorageError when the storage refuses it (nothing
+    half-written is left under the pack's name)."""
     key = pack_key(data)
     path = pack_path(key)
     rendered = False
     if not default_storage.exists(path):
         pdf = printing.render_pack_pdf(data)
-        saved = default_storage.save(path, ContentFile(pdf))
+        try:
+            saved = default_storage.save(path, ContentFile(pdf))
+        except OSError as error:
+            logger.error("Could not store battle pack %s: %s", key[:12], error)
+            _discard(path)
+            raise PackStorageError(
+                "The pack was rendered but the server could not store it "
+                "(its disk is full or read-only). Nothing else was changed."
+            ) from error
         if saved != path:
             # Another request stored the same pack meanwhile: keep one copy.
             default_storage.delete(saved)
         rendered = True
-        logger.info("Rendered battle pack %s for battle %s", key[:12], battle.pk)
+        logger.info("Rendered battle pack %s", key[:12])
     return StoredPack(
         key=key,
         path=path,
@@ -117,15 +132,38 @@ def stored_pack(*, battle: Battle, site_url: str | None = None) -> StoredPack:
     )
 
 
+def _discard(path: str) -> None:
+    try:
+        default_storage.delete(path)
+    except OSError:
+        pass
+
+
+def stored_pack(*, battle: Battle, site_url: str | None = None) -> StoredPack:
+    """The battle's current pack in storage, rendered first if it is not there."""
+    return pack_store_save(data=battle_pack_data(battle=battle, site_url=site_url))
+
+
 def pack_filename(battle: Battle) -> str:
-    """``battle-3-bree.pdf``: the scene's slug is ASCII by construction."""
-    return f"battle-{battle.number}-{battle.scene.slug}.pdf"
+    """``war-of-the-ring-battle-3-bree.pdf``: the campaign, the battle's number
+    and its scene, ASCII only (slugify drops what is not)."""
+    parts = [
+        slugify(battle.campaign.slug) or "campaign",
+        f"battle-{battle.number}",
+        slugify(battle.scene.slug),
+    ]
+    return "-".join(part for part in parts if part) + ".pdf"
 
 
-def pack_response(request: HttpRequest, *, battle: Battle) -> HttpResponse:
-    """The stored pack as a PDF response, with ETag and Last-Modified; a 304
-    when the client's If-None-Match (or If-Modified-Since) says it has it."""
-    pack = stored_pack(battle=battle, site_url=site_url(request))
+def pack_response(
+    request: HttpRequest, *, battle: Battle, pack: StoredPack | None = None
+) -> HttpResponse:
+    """The stored pack as a PDF download (an attachment named by
+    :func:`pack_filename`), with ETag and Last-Modified; a 304 when the client's
+    If-None-Match (or If-Modified-Since) says it has it. ``pack`` is the
+    battle's current stored pack, found (or rendered) here when not given."""
+    if pack is None:
+        pack = stored_pack(battle=battle, site_url=site_url(request))
     etag = f'"{pack.key}"'
     last_modified = int(pack.modified.timestamp())
     not_modified = get_conditional_response(
@@ -138,7 +176,9 @@ def pack_response(request: HttpRequest, *, battle: Battle) -> HttpResponse:
     # A pack is small: read it whole rather than stream an open file.
     with default_storage.open(pack.path, "rb") as stored:
         response = HttpResponse(stored.read(), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{pack_filename(battle)}"'
+    response["Content-Disposition"] = content_disposition_header(
+        as_attachment=True, filename=pack_filename(battle)
+    )
     response["ETag"] = etag
     response["Last-Modified"] = http_date(last_modified)
     response["Cache-Control"] = "private, no-cache"

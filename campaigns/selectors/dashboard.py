@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, QuerySet
@@ -11,6 +12,9 @@ from django.urls import reverse
 from campaigns.models import Battle, Campaign, CampaignLogEntry, Scene
 from campaigns.models.battle import BattleStatus
 from engines.enums import SceneKind, SceneStatus
+
+if TYPE_CHECKING:
+    from campaigns.services.pack_render import PackStatus
 
 CHRONICLE_LATEST = 10
 TIMELINE_PAGE = 25
@@ -123,13 +127,17 @@ def next_steps(
     battle: Battle | None,
     can_edit: bool,
     pack_made: bool = False,
+    pack: PackStatus | None = None,
 ) -> tuple[Step, ...]:
     """What the dashboard offers for the current scene, the obvious step first.
 
     A sanctuary rests. A fighting scene with nothing planned is set up. A planned
     battle offers its pack and its result: the pack is the step until it has been
     made (``pack_made``: downloaded as the battle is now set up), then the
-    result. A member (``can_edit`` False) is offered the pack alone.
+    result. A member (``can_edit`` False) is offered the pack alone. While the
+    pack is being prepared in the background, or when that failed (``pack``,
+    the latest render asked for), its step says so and leads to the battle
+    page, which offers the download once it is stored (or a retry).
     """
     if scene is None:
         return ()
@@ -150,19 +158,20 @@ def next_steps(
         )
         return (Step("Set up battle", url, primary=True),)
     ids = {"slug": slug, "battle_id": battle.pk}
-    pack = reverse("campaigns:battle_pack", kwargs=ids)
+    pack_step = _pack_step(ids, pack)
     if not owner:
-        return (Step("Download battle pack", pack, primary=True),)
+        return (replace(pack_step, primary=True),)
     result = reverse("campaigns:result_entry", kwargs=ids)
     if pack_made:
-        return (
-            Step("Enter result", result, primary=True),
-            Step("Download battle pack", pack),
-        )
-    return (
-        Step("Download battle pack", pack, primary=True),
-        Step("Enter result", result),
-    )
+        return (Step("Enter result", result, primary=True), pack_step)
+    return (replace(pack_step, primary=True), Step("Enter result", result))
+
+
+def _pack_step(ids: dict[str, Any], pack: PackStatus | None) -> Step:
+    if pack is not None and not pack.ready:
+        label = "Preparing your pack…" if pack.preparing else "Pack failed: see why"
+        return Step(label, reverse("campaigns:battle_detail", kwargs=ids))
+    return Step("Download battle pack", reverse("campaigns:battle_pack", kwargs=ids))
 
 
 def latest_log_entries(

@@ -27,6 +27,8 @@ from campaigns.models import (
 from campaigns.models.battle import BattleStatus, new_seed
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineup
 from campaigns.services.battlefield import scene_forces, scene_table
+from campaigns.services.pack_render import pack_render_schedule
+from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import unprintable
 from engines.enums import (
     Doctrine,
@@ -68,12 +70,15 @@ def battle_set_up(
     scout_ids: Sequence[int] = (),
     coop_players: Mapping[int, str] | None = None,
     seed: int | None = None,
+    site_url: str | None = None,
 ) -> Battle:
     """Run §3 for the scene's current battle and save it as a planned battle.
 
     ``stance`` is None for a fixed scenario (no stance is asked there). Raises
     ValidationError (keyed by form field where one is to blame) and saves
-    nothing when the choices break a rule.
+    nothing when the choices break a rule. Once saved, the battle's pack is
+    sent to be rendered in the background, printing ``site_url`` (the address
+    the player reached the site at; None: the configured or local one).
     """
     try:
         with transaction.atomic():
@@ -109,6 +114,7 @@ def battle_set_up(
                 kind=CampaignLogEntry.Kind.SETUP,
                 text=_log_text(battle, scene, "set up"),
             )
+            pack_render_schedule(battle=battle, site_url=site_url or default_site_url())
     except IntegrityError as error:
         raise ValidationError(
             "This scene already has a planned battle: open it, re-roll it or enter "
@@ -117,11 +123,14 @@ def battle_set_up(
     return battle
 
 
-def battle_reroll(*, battle: Battle, seed: int | None = None) -> Battle:
+def battle_reroll(
+    *, battle: Battle, seed: int | None = None, site_url: str | None = None
+) -> Battle:
     """Roll a planned battle's setup again with a new seed.
 
     The earlier setup is kept in ``previous_setups`` and counted in
     ``times_rolled``, which the battle page and the pack print: honesty in solo play.
+    The new pack is sent to be rendered as :func:`battle_set_up` does.
     """
     with transaction.atomic():
         battle = (
@@ -178,6 +187,7 @@ def battle_reroll(*, battle: Battle, seed: int | None = None) -> Battle:
             kind=CampaignLogEntry.Kind.REROLL,
             text=_log_text(battle, scene, f"re-rolled (roll {battle.times_rolled})"),
         )
+        pack_render_schedule(battle=battle, site_url=site_url or default_site_url())
     return battle
 
 

@@ -13,6 +13,8 @@ from campaigns.models.battle import BattleStatus
 from campaigns.selectors.battles import battle_for_campaign, scene_for_campaign
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services import battle_setup as setup_service
+from campaigns.services.pack_render import pack_render_ensure, pack_render_retry
+from campaigns.site_url import site_url
 from campaigns.views.common import campaign_for_request
 from engines.dice import log_from_data
 from engines.scouting import scouts_allowed
@@ -34,6 +36,7 @@ def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
                 scout_ids=[int(v) for v in form.cleaned_data["scouts"]],
                 coop_players=form.coop_players(),
                 seed=form.cleaned_data["seed"],
+                site_url=site_url(request),
             )
         except ValidationError as error:
             _add_errors(form, error)
@@ -64,6 +67,7 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     campaign = campaign_for_request(request, slug)
     battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
     participants = list(battle.participants.all())
+    pack = pack_render_ensure(battle=battle, site_url=site_url(request))
     return render(
         request,
         "campaigns/battle_detail.html",
@@ -79,6 +83,7 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
                 for number, entry in enumerate(log_from_data(battle.dice_log), 1)
             ],
             "setup_paragraphs": [p for p in battle.setup_text.split("\n\n") if p],
+            "pack": pack,
         },
     )
 
@@ -91,7 +96,7 @@ def battle_reroll(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     try:
-        battle = setup_service.battle_reroll(battle=battle)
+        battle = setup_service.battle_reroll(battle=battle, site_url=site_url(request))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
@@ -99,6 +104,18 @@ def battle_reroll(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
             request,
             f"Set-up re-rolled: rolled {battle.times_rolled} times in all.",
         )
+    return redirect("campaigns:battle_detail", slug=campaign.slug, battle_id=battle.pk)
+
+
+@login_required
+def battle_pack_retry(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """Send the battle's pack to a worker again after a failed render (POST)."""
+    campaign = campaign_for_request(request, slug, owner_only=True)
+    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    pack_render_retry(battle=battle, site_url=site_url(request))
+    messages.success(request, "Your pack is being prepared again.")
     return redirect("campaigns:battle_detail", slug=campaign.slug, battle_id=battle.pk)
 
 

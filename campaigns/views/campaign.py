@@ -27,6 +27,8 @@ from campaigns.selectors.roster import (
     company_for_campaign,
     company_roster_page,
 )
+from campaigns.services.pack_render import PackStatus, pack_render_latest
+from campaigns.site_url import site_url
 from campaigns.views.common import campaign_for_request
 from engines.enums import SceneKind, SceneStatus
 
@@ -46,6 +48,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         battle=battle,
         can_edit=campaign.can_edit,
         pack_made=battle is not None and pack_downloaded(request, battle),
+        pack=_latest_pack(request, battle),
     )
     if readiness is not None and readiness.blocks_play and battle is None:
         steps = ()
@@ -72,6 +75,12 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def _latest_pack(request: HttpRequest, battle: Battle | None) -> PackStatus | None:
+    if battle is None:
+        return None
+    return pack_render_latest(battle=battle, site_url=site_url(request))
+
+
 @login_required
 def scene_detail(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
     campaign = campaign_for_request(request, slug)
@@ -88,6 +97,7 @@ def scene_detail(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
             battle=battle,
             can_edit=campaign.can_edit,
             pack_made=battle is not None and pack_downloaded(request, battle),
+            pack=_latest_pack(request, battle),
         )
     sub_scenes = ()
     if scene_obj.kind == SceneKind.LARGER_BATTLE:

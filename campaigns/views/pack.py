@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect
 
 from campaigns.models import Battle
-from campaigns.printing.pack_store import pack_response
+from campaigns.printing.pack_store import PackStorageError, pack_response, stored_pack
 from campaigns.selectors.battle_pack import battle_for_pack
+from campaigns.services.pack_render import pack_render_note_stored
+from campaigns.site_url import site_url
 from campaigns.views.common import campaign_for_request
 
 
 @login_required
 def battle_pack(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    """The pack, rendered once per change and served from storage (ETag, 304).
+    """The pack as a download, served from storage (ETag, 304); rendered here
+    and now when no worker has stored it yet.
 
-    Access is decided first, so a stranger gets 404 whatever the method.
+    Access is decided first, so a stranger gets 404 whatever the method. When
+    the storage refuses the pack, the player is sent back to the battle page
+    with the reason; the battle is untouched.
     """
     campaign = campaign_for_request(request, slug)
     try:
@@ -24,4 +31,12 @@ def battle_pack(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
         raise Http404("No such battle in this campaign.") from error
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET", "HEAD"])
-    return pack_response(request, battle=battle)
+    url = site_url(request)
+    try:
+        pack = stored_pack(battle=battle, site_url=url)
+    except PackStorageError as error:
+        messages.error(request, str(error))
+        return redirect("campaigns:battle_detail", slug=slug, battle_id=battle.pk)
+    if pack.rendered:
+        pack_render_note_stored(battle=battle, key=pack.key, site_url=url)
+    return pack_response(request, battle=battle, pack=pack)

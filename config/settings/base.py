@@ -46,12 +46,16 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "campaigns",
+    "campaigns.printing",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "campaigns.middleware.CompleteFormMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -102,8 +106,23 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_health_checks=True,
     )
 }
+
+# SQLite behind a web server: readers never block the writer (WAL), a write
+# waits up to SQLITE_BUSY_TIMEOUT seconds for the lock instead of failing with
+# "database is locked", and every transaction takes the write lock when it
+# begins (IMMEDIATE), so two writers queue up rather than deadlock on upgrading
+# a read lock (which no timeout can cure). PostgreSQL needs none of this.
+SQLITE_BUSY_TIMEOUT = float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20"))
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": SQLITE_BUSY_TIMEOUT,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -126,7 +145,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 
@@ -154,3 +173,23 @@ LOGGING = {
         "fontTools": {"handlers": ["console"], "level": "ERROR"},
     },
 }
+
+# Background work (Django's tasks API; the django-tasks backport until Django 6).
+# The database backend keeps the queue in the site's database: run one or more
+# ``manage.py db_worker`` processes, on this machine or others sharing it.
+TASKS = {
+    "default": {
+        "BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend"),
+    }
+}
+
+# Battle packs rendered in the background (campaigns/tasks.py). A render that
+# runs past PACK_RENDER_TIME_LIMIT seconds is stopped and reported; one that no
+# worker has finished PACK_RENDER_TIME_LIMIT + PACK_RENDER_GRACE seconds after it
+# started (its worker died), or that waited PACK_QUEUE_TIMEOUT seconds for a
+# worker, is sent again, up to PACK_RENDER_ATTEMPTS times in all, then reported
+# on the battle page with a Retry button.
+PACK_RENDER_TIME_LIMIT = int(os.environ.get("PACK_RENDER_TIME_LIMIT", "60"))
+PACK_RENDER_GRACE = int(os.environ.get("PACK_RENDER_GRACE", "30"))
+PACK_QUEUE_TIMEOUT = int(os.environ.get("PACK_QUEUE_TIMEOUT", "120"))
+PACK_RENDER_ATTEMPTS = int(os.environ.get("PACK_RENDER_ATTEMPTS", "2"))

@@ -1,7 +1,9 @@
 """Production settings: HTTPS only, secure cookies, compressed static files."""
 
+import os
+
 from .base import *  # noqa: F403
-from .base import env_bool
+from .base import env_bool, env_list
 
 DEBUG = False
 
@@ -21,3 +23,22 @@ STORAGES = {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
     },
 }
+
+# Stored files (the battle packs) go through Django's storage API: on the local
+# disk (MEDIA_ROOT) for one machine, or, when several machines serve the site,
+# in an S3 bucket (pip install ".[s3]", set AWS_STORAGE_BUCKET_NAME and the
+# usual AWS credentials; AWS_S3_ENDPOINT_URL for another S3-speaking store).
+if os.environ.get("AWS_STORAGE_BUCKET_NAME"):
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["AWS_STORAGE_BUCKET_NAME"],
+            "region_name": os.environ.get("AWS_S3_REGION_NAME") or None,
+            "endpoint_url": os.environ.get("AWS_S3_ENDPOINT_URL") or None,
+            "default_acl": "private",
+            "querystring_auth": True,
+        },
+    }
+
+# Behind a proxy on another name than the one the site is reached at.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")

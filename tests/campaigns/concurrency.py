@@ -10,10 +10,12 @@ import pytest
 from django.db import connection
 
 
-def postgres_only():
+def concurrent_database() -> pytest.MarkDecorator:
+    """Skip unless threads get real concurrent connections: PostgreSQL, or the
+    SQLite test database in a file (config/settings/test.py), never in memory."""
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
     return pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="real concurrent connections need PostgreSQL",
+        in_memory, reason="real concurrent connections need a database file"
     )
 
 

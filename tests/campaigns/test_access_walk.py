@@ -32,6 +32,7 @@ OWNER = {
     "battle_setup",
     "scene_rest",
     "battle_reroll",
+    "battle_pack_retry",
     "result_entry",
     "result_reopen",
     "battle_notes",

@@ -1,4 +1,4 @@
-"""A reopen racing a re-submit leaves a consistent campaign (PostgreSQL)."""
+"""A reopen racing a re-submit leaves a consistent campaign (any database)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,13 @@ import pytest
 from campaigns.models import Battle, BattleResult, CommanderChange, Effect
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_reopen import result_reopen
-from tests.campaigns.concurrency import postgres_only, run_together
+from tests.campaigns.concurrency import concurrent_database, run_together
 
-pytestmark = [pytest.mark.django_db(transaction=True), postgres_only()]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    concurrent_database(),
+    pytest.mark.usefixtures("no_worker"),
+]
 
 
 def assert_consistent(skirmish, battle_pk: int, effects_when_applied: int) -> None:

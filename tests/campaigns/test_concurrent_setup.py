@@ -1,4 +1,4 @@
-"""Two simultaneous setups of one scene make one planned battle (PostgreSQL)."""
+"""Two simultaneous setups of one scene make one planned battle (any database)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,14 @@ from django.core.exceptions import ValidationError
 
 from campaigns.models import Battle, BattleParticipant
 from campaigns.services.battle_setup import battle_reroll, battle_set_up
-from tests.campaigns.concurrency import postgres_only, run_together
+from tests.campaigns.concurrency import concurrent_database, run_together
 from tests.campaigns.setup_helpers import build_playable
 
-pytestmark = [pytest.mark.django_db(transaction=True), postgres_only()]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    concurrent_database(),
+    pytest.mark.usefixtures("no_worker"),
+]
 
 
 def test_two_simultaneous_setups_make_one_planned_battle(campaign):

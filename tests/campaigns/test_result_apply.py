@@ -22,7 +22,7 @@ from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_entry import row_field
-from tests.campaigns.concurrency import postgres_only, run_together
+from tests.campaigns.concurrency import concurrent_database, run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -715,11 +715,12 @@ def test_loop_after_weathertop_the_next_scene_is_current(
     assert at_weathertop.current_scene().slug == "osgiliath-the-east-bank-falls"
 
 
-# --- two tabs at once (PostgreSQL: real concurrent connections) ----------------------
+# --- two tabs at once (real concurrent connections, SQLite file or PostgreSQL) -------
 
 
 @pytest.mark.django_db(transaction=True)
-@postgres_only()
+@pytest.mark.usefixtures("no_worker")
+@concurrent_database()
 def test_the_same_result_sent_twice_at_once_applies_once(skirmish, result_data):
     battle = skirmish.set_up()
     data = result_data(battle)
@@ -732,7 +733,8 @@ def test_the_same_result_sent_twice_at_once_applies_once(skirmish, result_data):
 
 
 @pytest.mark.django_db(transaction=True)
-@postgres_only()
+@pytest.mark.usefixtures("no_worker")
+@concurrent_database()
 def test_two_different_results_at_once_apply_one(skirmish, result_data):
     battle = skirmish.set_up()
     results = run_together(

@@ -1,0 +1,177 @@
+"""``soak_sqlite_errors`` of SITE.md: 1,000 requests to ``make run``'s server on
+SQLite (gunicorn and one task worker, bench/served.py), 4 at a time, one in
+four a write.
+
+The reads are the demo's dashboard, its current scene, its latest battle and
+the chronicle. The writes go round set up, re-roll, discard, result and reopen
+on the demo's current scene and latest battle (read from the database just
+before each one, so racing writers may find the battle moved on: the site then
+answers with its form or a message, which counts as answered). Discard is in
+the mix only where its URL exists (``campaigns:battle_discard``). Every set up
+and re-roll also sends a pack to the worker, which renders while the soak goes
+on, writing to the same database.
+
+An error is any answer that is not a 200 with the page's title or, for a
+write, a redirect; no answer at all is an error too. Bounded: every request
+has a 30 s timeout and the soak stops after 10 minutes.
+
+Run it as ``python -m bench.soak_sqlite`` (``make bench`` runs every part).
+"""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+import statistics
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from bench.results_file import merge_results
+from bench.served import PASSWORD, Answer, ServedSite
+
+REQUESTS = 1000
+CONCURRENCY = 4
+DEADLINE_S = 600
+
+
+def discard_exists() -> bool:
+    from django.urls import NoReverseMatch, reverse
+
+    try:
+        reverse("campaigns:battle_discard", kwargs={"slug": "x", "battle_id": 1})
+    except NoReverseMatch:
+        return False
+    return True
+
+
+class Demo:
+    """Where the demo is now, read afresh for each request."""
+
+    def __init__(self, campaign):
+        self.campaign = campaign
+        self.slug = campaign.slug
+
+    def scene(self):
+        return self.campaign.current_scene()
+
+    def battle(self):
+        from campaigns.models import Battle
+
+        return Battle.objects.filter(campaign=self.campaign).order_by("-pk").first()
+
+    def battle_path(self, suffix: str = "") -> str:
+        battle = self.battle()
+        battle_id = battle.pk if battle else 1
+        return f"/campaigns/{self.slug}/battles/{battle_id}/{suffix}"
+
+
+def writes(site: ServedSite, demo: Demo, with_discard: bool):
+    from campaigns.selectors.lineup import scene_lineup
+
+    def set_up() -> Answer:
+        scene = demo.scene()
+        fit = [c.character.pk for c in scene_lineup(scene=scene).player if c.fit]
+        path = f"/campaigns/{demo.slug}/scenes/{scene.slug}/setup/"
+        return site.post(path, {"stance": "attack", "participants": fit})
+
+    def reroll() -> Answer:
+        return site.post(demo.battle_path("reroll/"))
+
+    def discard() -> Answer:
+        return site.post(demo.battle_path("discard/"))
+
+    def result() -> Answer:
+        data = {"outcome": "victory", "end_reason": "rout"}
+        return site.post(demo.battle_path("result/"), data)
+
+    def reopen() -> Answer:
+        return site.post(demo.battle_path("reopen/"))
+
+    cycle = [set_up, reroll, *([discard, set_up] if with_discard else [])]
+    return [*cycle, result, reopen]
+
+
+def reads(site: ServedSite, demo: Demo):
+    return [
+        lambda: site.get(f"/campaigns/{demo.slug}/"),
+        lambda: site.get(f"/campaigns/{demo.slug}/scenes/{demo.scene().slug}/"),
+        lambda: site.get(demo.battle_path()),
+        lambda: site.get(f"/campaigns/{demo.slug}/chronicle/"),
+    ]
+
+
+def ok(answer: Answer, write: bool) -> bool:
+    if write and answer.status == 302:
+        return True
+    return answer.status == 200 and answer.titled
+
+
+def soak(site: ServedSite, demo: Demo, with_discard: bool) -> dict:
+    write_actions = itertools.cycle(writes(site, demo, with_discard))
+    read_actions = itertools.cycle(reads(site, demo))
+    lock = threading.Lock()
+    plan = [n % 4 == 3 for n in range(REQUESTS)]  # one in four a write
+    started = time.monotonic()
+
+    def one(write: bool) -> tuple[bool, float, int]:
+        if time.monotonic() - started > DEADLINE_S:
+            return False, 0.0, 0
+        with lock:
+            action = next(write_actions if write else read_actions)
+        try:
+            answer = action()
+        except Exception:  # noqa: BLE001 - reading the demo's state failed
+            return False, 0.0, -1
+        return ok(answer, write), answer.seconds, answer.status
+
+    with ThreadPoolExecutor(max_workers=CONCURRENCY) as pool:
+        outcomes = list(pool.map(one, plan))
+    errors = [status for good, _, status in outcomes if not good]
+    times = sorted(t for _, t, _ in outcomes)
+    return {
+        "soak_sqlite_errors": len(errors),
+        "soak_sqlite_p95_s": round(statistics.quantiles(times, n=20)[-1], 5),
+        "soak_sqlite_requests": len(outcomes),
+        "soak_sqlite_writes": sum(plan),
+        "soak_sqlite_error_statuses": sorted(set(errors)),
+        "soak_sqlite_with_discard": with_discard,
+    }
+
+
+def run(workdir: Path) -> dict:
+    site = ServedSite(workdir)
+    site.prepare()
+    from campaigns.models import Campaign
+    from campaigns.services.demo import demo_seed
+
+    login = demo_seed(password=PASSWORD, login_file=workdir / ".demo-login")
+    campaign = Campaign.objects.get(slug=login.campaign_slug)
+    site.log_in(campaign.owner)
+    site.start()
+    try:
+        return soak(site, Demo(campaign), discard_exists())
+    finally:
+        site.stop()
+
+
+def main() -> int:
+    workdir = Path(tempfile.mkdtemp(prefix="bench-soak-sqlite-"))
+    try:
+        figures = run(workdir)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    merge_results(
+        {k: v for k, v in figures.items() if not k.endswith("error_statuses")}
+    )
+    for key, value in figures.items():
+        print(f"{key}: {value}")
+    if not figures["soak_sqlite_with_discard"]:
+        print("discard is not in the mix: /battles/<id>/discard/ does not resolve")
+    return 1 if figures["soak_sqlite_errors"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

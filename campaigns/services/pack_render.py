@@ -1,0 +1,261 @@
+"""Battle packs rendered in the background, and what the battle page says of
+them.
+
+A pack is named by its key (:func:`campaigns.printing.pack_store.pack_key`):
+everything it shows, the printed site address included. Each key the site was
+asked for has a :class:`~campaigns.printing.models.PackRender` row; the task
+:func:`campaigns.tasks.pack_render` renders it and moves the row on:
+
+    queued ──worker takes it──▶ running ──▶ stored
+                                        └─▶ failed (an error, the time limit,
+                                            the disk refusing the file)
+
+Setting up and re-rolling schedule the render when their transaction commits
+(:func:`pack_render_schedule`); the battle page asks for the current key
+(:func:`pack_render_ensure`), which schedules a render when none was asked for
+(anything else that changes what the pack shows: a renamed character, a healed
+wound, another address). A row that waited for a worker too long, or whose
+worker never finished (killed, or a machine gone), is sent again up to
+``PACK_RENDER_ATTEMPTS`` times in all, then reported as failed: the page never
+says "preparing" forever. The owner's Retry sends a failed render again
+(:func:`pack_render_retry`).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from enum import StrEnum
+from typing import Any
+
+from django.conf import settings
+from django.core.files.storage import default_storage
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from campaigns.models import Battle
+from campaigns.printing.models import PackRender, PackRenderStatus
+from campaigns.printing.pack_store import pack_key, pack_path
+from campaigns.selectors.battle_pack import battle_for_pack, battle_pack_data
+
+logger = logging.getLogger(__name__)
+
+STALE_MESSAGE = (
+    "No worker finished the pack in time (the task worker may have stopped)."
+)
+
+
+class PackState(StrEnum):
+    """What the battle page shows for the pack."""
+
+    READY = "ready"
+    PREPARING = "preparing"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class PackStatus:
+    """The battle's current pack, as the page tells it."""
+
+    state: PackState
+    key: str
+    error: str = ""
+
+    @property
+    def ready(self) -> bool:
+        return self.state is PackState.READY
+
+    @property
+    def preparing(self) -> bool:
+        return self.state is PackState.PREPARING
+
+    @property
+    def failed(self) -> bool:
+        return self.state is PackState.FAILED
+
+
+# --- asking for a render ------------------------------------------------------------
+
+
+def pack_render_schedule(*, battle: Battle, site_url: str) -> None:
+    """Once the current transaction commits (at once outside one), make sure
+    the battle's pack, as it is then, is stored or on its way.
+
+    A failure here is logged and never undoes the commit: the battle page asks
+    again."""
+    battle_id = battle.pk
+    transaction.on_commit(
+        lambda: _request(battle_id=battle_id, site_url=site_url), robust=True
+    )
+
+
+def pack_render_ensure(
+    *, battle: Battle, site_url: str, data: dict[str, Any] | None = None
+) -> PackStatus:
+    """The state of the battle's current pack for this address; asks for a
+    render (on commit) when none was asked for, or sends again one whose
+    worker is overdue. ``data`` is the pack's data when the caller has it."""
+    if data is None:
+        # Loaded afresh with the pack's own prefetches: the page's battle has
+        # others (and no wounds), which would read a query per character.
+        pack_battle = battle_for_pack(campaign=battle.campaign, battle_id=battle.pk)
+        data = battle_pack_data(battle=pack_battle, site_url=site_url)
+    key = pack_key(data)
+    row = PackRender.objects.filter(key=key).first()
+    status = _status(row, key)
+    if row is None or _overdue(row):
+        battle_id = battle.pk
+        transaction.on_commit(
+            lambda: _request(battle_id=battle_id, site_url=site_url), robust=True
+        )
+        if connection.in_atomic_block:
+            return status
+        # Outside a transaction the request ran already (an immediate task
+        # backend may even have stored the pack): read where it is now.
+        status = _status(PackRender.objects.filter(key=key).first(), key)
+    return status
+
+
+def pack_render_retry(*, battle: Battle, site_url: str) -> None:
+    """The owner's Retry: once the current transaction commits, send the
+    battle's current pack to a worker again, whatever earlier attempts met."""
+    battle_id = battle.pk
+    transaction.on_commit(
+        lambda: _request(battle_id=battle_id, site_url=site_url, retry=True),
+        robust=True,
+    )
+
+
+def pack_render_note_stored(*, battle: Battle, key: str, site_url: str) -> None:
+    """A pack rendered on demand (the PDF asked for before a worker made it):
+    the page may offer it at once."""
+    updated = PackRender.objects.filter(key=key).update(
+        status=PackRenderStatus.STORED, error="", finished_at=timezone.now()
+    )
+    if not updated:
+        _create(
+            battle_id=battle.pk,
+            key=key,
+            site_url=site_url,
+            status=PackRenderStatus.STORED,
+            finished_at=timezone.now(),
+        )
+
+
+def _request(*, battle_id: int, site_url: str, retry: bool = False) -> None:
+    """Find or make the row of the battle's current pack and send it to a
+    worker, unless it is stored or on its way; an overdue one is sent again
+    while it has attempts left, else reported. ``retry`` sends a failed or
+    overdue one whatever its attempts."""
+    battle = Battle.objects.filter(pk=battle_id).first()
+    if battle is None:  # discarded meanwhile: nothing to print
+        return
+    data = battle_pack_data(battle=battle, site_url=site_url)
+    key = pack_key(data)
+    row = PackRender.objects.filter(key=key).first()
+    if row is None:
+        if default_storage.exists(pack_path(key)):
+            _create(
+                battle_id=battle_id,
+                key=key,
+                site_url=site_url,
+                status=PackRenderStatus.STORED,
+                finished_at=timezone.now(),
+            )
+            return
+        row = _create(battle_id=battle_id, key=key, site_url=site_url)
+    if row.status == PackRenderStatus.STORED:
+        return
+    if row.status == PackRenderStatus.FAILED:
+        if retry:
+            _send(row)
+        return
+    if not row.attempts:  # made, not sent yet
+        _send(row)
+    elif _overdue(row):
+        if retry or row.attempts < settings.PACK_RENDER_ATTEMPTS:
+            _send(row)
+        else:
+            _give_up(row, STALE_MESSAGE)
+
+
+def _create(**fields: Any) -> PackRender:
+    """A new row, or the one another request made for the same key meanwhile."""
+    try:
+        with transaction.atomic():
+            return PackRender.objects.create(**fields)
+    except IntegrityError:
+        return PackRender.objects.get(key=fields["key"])
+
+
+def _send(row: PackRender) -> None:
+    """Queue the render, unless another request sent this very row meanwhile
+    (the row's status and time are the compare-and-swap)."""
+    from campaigns.tasks import pack_render
+
+    claimed = PackRender.objects.filter(
+        pk=row.pk, status=row.status, enqueued_at=row.enqueued_at
+    ).update(
+        status=PackRenderStatus.QUEUED,
+        attempts=row.attempts + 1,
+        error="",
+        enqueued_at=timezone.now(),
+        started_at=None,
+        finished_at=None,
+    )
+    if not claimed:
+        return
+    try:
+        result = pack_render.enqueue(row.pk)
+    except Exception:
+        logger.exception("Could not queue battle pack %s", row.key[:12])
+        _give_up(row, "The pack could not be sent to a worker.")
+        return
+    PackRender.objects.filter(pk=row.pk).update(task_id=str(result.id)[:64])
+
+
+def _give_up(row: PackRender, message: str) -> None:
+    PackRender.objects.filter(pk=row.pk).exclude(status=PackRenderStatus.STORED).update(
+        status=PackRenderStatus.FAILED, error=message, finished_at=timezone.now()
+    )
+
+
+# --- reading the state ----------------------------------------------------------------
+
+
+def _overdue(row: PackRender) -> bool:
+    """Queued with no worker taking it, or running past the time limit and its
+    grace (the worker died): either way, nobody is going to finish it."""
+    now = timezone.now()
+    if row.status == PackRenderStatus.QUEUED:
+        waited = now - row.enqueued_at
+        return waited > timedelta(seconds=settings.PACK_QUEUE_TIMEOUT)
+    if row.status == PackRenderStatus.RUNNING:
+        limit = settings.PACK_RENDER_TIME_LIMIT + settings.PACK_RENDER_GRACE
+        return now - (row.started_at or row.enqueued_at) > timedelta(seconds=limit)
+    return False
+
+
+def _status(row: PackRender | None, key: str) -> PackStatus:
+    if row is None:
+        return PackStatus(PackState.PREPARING, key)
+    if row.status == PackRenderStatus.STORED:
+        return PackStatus(PackState.READY, key)
+    if row.status == PackRenderStatus.FAILED:
+        return PackStatus(PackState.FAILED, key, row.error)
+    if _overdue(row) and row.attempts >= settings.PACK_RENDER_ATTEMPTS:
+        return PackStatus(PackState.FAILED, key, STALE_MESSAGE)
+    return PackStatus(PackState.PREPARING, key)
+
+
+def pack_render_latest(*, battle: Battle, site_url: str) -> PackStatus | None:
+    """The latest render asked for this battle and address, without working
+    out the pack's key (one query: the dashboard's budget). None when none was
+    asked for; it may be an older setup's until the battle page is opened."""
+    row = (
+        PackRender.objects.filter(battle=battle, site_url=site_url)
+        .order_by("-enqueued_at", "-id")
+        .first()
+    )
+    return None if row is None else _status(row, row.key)

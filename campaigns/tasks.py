@@ -1,0 +1,110 @@
+"""Background tasks (Django's tasks API: ``django_tasks`` until Django 6, where
+the same code imports ``django.tasks``).
+
+Run by ``manage.py db_worker`` (the database backend); the test suite runs them
+at once with the immediate backend.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.utils import timezone
+from django_tasks import task
+
+from campaigns.printing.models import PackRender, PackRenderStatus
+from campaigns.printing.pack_store import PackStorageError, pack_store_save
+from campaigns.selectors.battle_pack import battle_pack_data
+
+logger = logging.getLogger(__name__)
+
+
+class RenderTimeLimit(BaseException):
+    """The render ran past its time limit. A BaseException, like
+    KeyboardInterrupt, so that no ``except Exception`` inside the layout
+    engine can swallow it."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise RenderTimeLimit in this thread after ``seconds`` (SIGALRM).
+
+    Only the main thread receives signals, which is where ``db_worker`` runs
+    its tasks; elsewhere (a request thread running a task at once) the limit
+    is left to the page, which reports a render overdue."""
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise RenderTimeLimit(f"The pack took longer than {seconds:g} seconds.")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@task()
+def pack_render(render_id: int) -> str:
+    """Render and store the battle pack of PackRender ``render_id``; the row
+    says how it went (stored, or failed with the player's reason). Returns
+    what happened, for the task's own record."""
+    row = PackRender.objects.select_related("battle").filter(pk=render_id).first()
+    if row is None:  # the battle was discarded meanwhile
+        return "gone"
+    if row.status == PackRenderStatus.STORED:
+        return "stored already"
+    PackRender.objects.filter(pk=row.pk).update(
+        status=PackRenderStatus.RUNNING, started_at=timezone.now()
+    )
+    try:
+        with time_limit(settings.PACK_RENDER_TIME_LIMIT):
+            data = battle_pack_data(battle=row.battle, site_url=row.site_url)
+            pack = pack_store_save(data=data)
+    except RenderTimeLimit as error:
+        _failed(row, f"{error} It was stopped; try again.")
+        raise
+    except PackStorageError as error:
+        _failed(row, str(error))
+        raise
+    except Exception:
+        _failed(row, "The pack could not be rendered.")
+        raise
+    now = timezone.now()
+    if pack.key != row.key:
+        # The battle changed after the render was asked for: what is stored is
+        # its pack as it is now, which the page asks for under the new key.
+        PackRender.objects.filter(pk=row.pk).delete()
+        PackRender.objects.update_or_create(
+            key=pack.key,
+            defaults={"status": PackRenderStatus.STORED, "finished_at": now},
+            create_defaults={
+                "battle_id": row.battle_id,
+                "site_url": row.site_url,
+                "status": PackRenderStatus.STORED,
+                "finished_at": now,
+            },
+        )
+        return "stored as changed"
+    PackRender.objects.filter(pk=row.pk).update(
+        status=PackRenderStatus.STORED, error="", finished_at=now
+    )
+    return "rendered" if pack.rendered else "stored already"
+
+
+def _failed(row: PackRender, message: str) -> None:
+    logger.warning("Battle pack %s failed: %s", row.key[:12], message)
+    PackRender.objects.filter(pk=row.pk).exclude(status=PackRenderStatus.STORED).update(
+        status=PackRenderStatus.FAILED,
+        error=message[:300],
+        finished_at=timezone.now(),
+    )

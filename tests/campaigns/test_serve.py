@@ -1,0 +1,167 @@
+"""``manage.py serve`` (``make run``): the web server and the task worker start
+together, serve the pages and the static files with DEBUG off, and stop
+together; a port in use is a one-line error."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(settings.BASE_DIR)
+START_TIMEOUT = 90
+
+# The site runs on its own scratch SQLite database: once, in the SQLite pass.
+pytestmark = pytest.mark.skipif(
+    connection.vendor != "sqlite", reason="runs once, in the SQLite pass"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def run_env(tmp_path_factory) -> dict[str, str]:
+    """make run's settings on a migrated scratch SQLite database."""
+    tmp = tmp_path_factory.mktemp("serve")
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DATABASE_URL"}
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.run",
+        SECRET_KEY_FILE=str(tmp / ".secret-key"),
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        MEDIA_ROOT=str(tmp / "media"),
+        STATIC_ROOT=str(tmp / "static"),
+    )
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        subprocess.run(
+            [sys.executable, "manage.py", *command, "--verbosity", "0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            timeout=300,
+        )
+    return env
+
+
+def children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.exists() and stat.read_text().split()[2] != "Z"
+
+
+@pytest.fixture(scope="module")
+def site(run_env):
+    """The site under ``serve``; yields (process, port, first lines printed)."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "manage.py",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+            "--threads",
+            "2",
+        ],
+        cwd=ROOT,
+        env=run_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    lines: list[str] = []
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        if "Press Ctrl-C" in line:
+            break
+    yield process, port, "".join(lines)
+    if process.poll() is None:
+        process.kill()
+    process.communicate(timeout=30)
+
+
+def get(port: int, path: str) -> tuple[int, str]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as r:
+        return r.status, r.read().decode(errors="replace")
+
+
+def test_serve_prints_where_to_open_the_site(site):
+    _, port, printed = site
+    assert f"  http://127.0.0.1:{port}/\n" in printed
+
+
+def test_serve_starts_the_web_server_and_the_task_worker(site):
+    process, _, printed = site
+    assert "(web server and task worker)" in printed
+    assert len(children(process.pid)) == 2
+
+
+def test_serve_serves_the_login_page(site):
+    _, port, _ = site
+    status, html = get(port, "/accounts/login/")
+    assert (status, "<title>" in html) == (200, True)
+
+
+def test_serve_serves_static_files_through_whitenoise(site):
+    _, port, _ = site
+    _, html = get(port, "/accounts/login/")
+    css = re.search(r'href="(/static/css/site\.[0-9a-f]+\.css)"', html).group(1)
+    assert get(port, css)[0] == 200
+
+
+def test_ctrl_c_stops_the_web_server_and_the_task_worker(site):
+    process, _, _ = site
+    started = children(process.pid)
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=60)
+    time.sleep(0.5)
+    assert (process.returncode, [p for p in started if alive(p)]) == (0, [])
+
+
+def test_a_port_in_use_is_a_one_line_error(run_env):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "manage.py", "serve", "--port", str(port)],
+            cwd=ROOT,
+            env=run_env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert (done.returncode, done.stderr.count("\n")) == (1, 1)
+    assert "Is the site already running?" in done.stderr
