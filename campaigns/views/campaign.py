@@ -41,7 +41,12 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     playing = [r for r in rosters if r.in_current_scene]
     # The owner sees what the campaign still lacks, instead of a setup that
     # would refuse; the step to set up waits until the current scene is ready.
-    readiness = campaign_readiness(campaign=campaign) if campaign.can_edit else None
+    # A battle already planned was set up from a ready scene.
+    readiness = (
+        campaign_readiness(campaign=campaign)
+        if campaign.can_edit and battle is None
+        else None
+    )
     steps = next_steps(
         campaign=campaign,
         scene=scene,
