@@ -14,8 +14,7 @@ from django.conf import settings as django_settings
 from django.core.management import CommandError, call_command
 
 from campaigns.models import Campaign
-from campaigns.services.campaign_export import campaign_export
-from campaigns.services.campaign_schema import MAX_DOCUMENT_BYTES
+from campaigns.transfer import campaign_export
 from tests.campaigns.setup_helpers import build_playable
 from tests.campaigns.transfer_helpers import table_counts
 
@@ -136,9 +135,10 @@ def test_import_for_an_unknown_owner_fails_in_one_line(exported):
     assert message == "No user has the username 'sauron'."
 
 
-def test_import_of_an_oversized_file_fails_before_reading_it(user, tmp_path):
+def test_import_of_an_oversized_file_fails_before_reading_it(settings, user, tmp_path):
+    settings.CAMPAIGN_IMPORT_MAX_BYTES = 5 * 1024 * 1024
     path = tmp_path / "big.json"
-    path.write_bytes(b" " * (MAX_DOCUMENT_BYTES + 1))
+    path.write_bytes(b" " * (5 * 1024 * 1024 + 1))
     message = error_of("import_campaign", str(path), "--owner", "frodo")
     assert message == f"{path} is 5.0 MB; the limit is 5 MB (5,242,880 bytes)."
 

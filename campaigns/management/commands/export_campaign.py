@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from campaigns.models import Campaign
-from campaigns.services.campaign_export import campaign_export_json
+from campaigns.transfer import campaign_export_json
 
 
 class Command(BaseCommand):
