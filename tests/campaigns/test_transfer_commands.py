@@ -169,3 +169,16 @@ def test_the_command_line_shows_one_line_and_exits_non_zero(tmp_path):
         len(result.stderr.strip().splitlines()),
         "Traceback" in result.stderr,
     ) == (1, 1, False)
+
+
+def test_export_indented_puts_every_value_on_its_own_line(campaign, exported):
+    """For a document edited by hand (the demo's): the same document without
+    the campaign's creation time."""
+    out = StringIO()
+    call_command("export_campaign", "wotr", "-o", "-", "--indented", stdout=out)
+    document = campaign_export(campaign=campaign)
+    del document["campaign"]["created_at"]
+    assert (json.loads(out.getvalue()), out.getvalue().count("\n") > 200) == (
+        document,
+        True,
+    )
