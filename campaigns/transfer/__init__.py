@@ -28,6 +28,7 @@ from campaigns.transfer.parse import (
     document_parse,
     import_max_bytes,
     size_label,
+    size_told,
     too_large_message,
 )
 
@@ -44,5 +45,6 @@ __all__ = [
     "event_deck_import",
     "import_max_bytes",
     "size_label",
+    "size_told",
     "too_large_message",
 ]

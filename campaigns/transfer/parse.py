@@ -35,11 +35,16 @@ def size_label(size: int) -> str:
     return f"{size:,} bytes"
 
 
+def size_told(size: int) -> str:
+    """A file's size as the site tells it: ``40.2 MB``, or bytes below 1 MB."""
+    return f"{size / _MB:.1f} MB" if size >= _MB else f"{size:,} bytes"
+
+
 def too_large_message(size: int | None, limit: int) -> str:
     """What the form and the command say about a file over the limit."""
     if size is None:
         return f"The file is larger than the limit of {size_label(limit)}."
-    return f"The file is {size / _MB:.1f} MB; the limit is {size_label(limit)}."
+    return f"The file is {size_told(size)}; the limit is {size_label(limit)}."
 
 
 class LongNumber:

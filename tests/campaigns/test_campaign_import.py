@@ -622,6 +622,11 @@ BAD = [
         "the battle",
     ),
     (
+        "second_planned",
+        _add("battles", like_first=True, number=2),
+        "battles[1]: This scene already has a planned battle.",
+    ),
+    (
         "only_a_check_constraint",
         _set("battles.0.times_rolled", 0),
         "battles[0]: Constraint “campaigns_battle_times_rolled_positive” is violated.",
@@ -744,3 +749,121 @@ def test_battles_stay_in_their_campaign(world, importer):
         .exclude(scene__campaign=imported)
         .exists()
     )
+
+
+def test_rule_problems_are_named_with_the_others(document, importer):
+    """A wrong type and a broken model rule in one file: both are told."""
+    document["scenes"][0]["order"] = "ten"
+    document["characters"][0]["wound_slots"] = 9
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer)
+    assert caught.value.messages == [
+        "scenes[0].order: must be a whole number",
+        "characters[0].wound_slots: Ensure this value is less than or equal to 6.",
+    ]
+
+
+def test_a_flood_of_broken_rules_stops_at_twenty(document, importer):
+    for character in document["characters"]:
+        character.update(wound_slots=9, attack=9, move=99)
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer)
+    assert (len(caught.value.messages), caught.value.messages[-1]) == (
+        21,
+        "(stopped after 20 errors)",
+    )
+
+
+def test_the_database_refusing_a_row_writes_nothing(world, importer, monkeypatch):
+    """Should the database still refuse a row at the very end, the whole
+    import is undone and its constraint's message told."""
+    from django.db import IntegrityError
+
+    def refuse(*args, **kwargs):
+        raise IntegrityError("UNIQUE constraint failed: campaigns_effect_unique_order")
+
+    document = campaign_export(campaign=world.campaign)
+    document["event_deck"]["slug"] = "mirkwood"
+    monkeypatch.setattr(Effect.objects, "bulk_create", refuse)
+    before = table_counts()
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer)
+    assert (caught.value.messages, table_counts()) == (
+        [
+            "The database refused the campaign: The battle already has an effect "
+            "at this position."
+        ],
+        before,
+    )
+
+
+def test_keep_slug_keeps_a_free_slug(small, document, importer):
+    small.delete()
+    imported = campaign_import(data=document, owner=importer, keep_slug=True)
+    assert imported.slug == "wotr"
+
+
+def test_keep_slug_refuses_a_taken_slug_and_writes_nothing(document, importer):
+    before = table_counts()
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer, keep_slug=True)
+    assert (caught.value.messages, table_counts()) == (
+        ["campaign.slug: a campaign with the slug “wotr” is already here."],
+        before,
+    )
+
+
+def test_keep_slug_refuses_a_reserved_slug(document, importer):
+    document["campaign"]["slug"] = "import"
+    with pytest.raises(CampaignImportError, match="campaign.slug: .*reserved"):
+        campaign_import(data=document, owner=importer, keep_slug=True)
+
+
+def test_the_size_limit_can_be_given(small, importer):
+    text = campaign_export_json(campaign=small)
+    with pytest.raises(CampaignImportError, match="the limit is 1,000 bytes"):
+        campaign_import(data=text, owner=importer, max_bytes=1000)
+
+
+def test_the_size_limit_is_the_setting(small, importer, settings):
+    settings.CAMPAIGN_IMPORT_MAX_BYTES = 1000
+    text = campaign_export_json(campaign=small)
+    with pytest.raises(CampaignImportError, match="the limit is 1,000 bytes"):
+        campaign_import(data=text, owner=importer)
+
+
+# --- no query per object --------------------------------------------------------
+
+
+def _import_queries(user, importer, *, scale: int) -> tuple[list[str], int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from bench.generate import GenerateSizes, campaign_generate
+
+    sizes = GenerateSizes(
+        scenes=20 * scale,
+        battles=10 * scale,
+        companies=4,
+        characters=20 * scale,
+        wounds=60 * scale,
+    )
+    campaign = campaign_generate(owner=user, slug=f"big-{scale}", sizes=sizes, seed=1)
+    document = campaign_export(campaign=campaign)
+    rows = sum(len(v) for v in document.values() if isinstance(v, list))
+    with CaptureQueriesContext(connection) as context:
+        campaign_import(data=document, owner=importer)
+    return [q["sql"] for q in context.captured_queries], rows
+
+
+def test_an_import_reads_and_writes_in_bulk_not_per_object(user, importer):
+    """Reads and updates are as many for a campaign twice the size; inserts
+    write many rows each."""
+    small, _ = _import_queries(user, importer, scale=1)
+    large, rows = _import_queries(user, importer, scale=2)
+
+    def others(queries):
+        return [q for q in queries if not q.startswith("INSERT")]
+
+    inserts = [q for q in large if q.startswith("INSERT")]
+    assert (len(others(large)), len(inserts) * 10 < rows) == (len(others(small)), True)

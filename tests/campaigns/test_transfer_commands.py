@@ -182,3 +182,51 @@ def test_export_indented_puts_every_value_on_its_own_line(campaign, exported):
         document,
         True,
     )
+
+
+def test_import_says_which_members_it_added_and_which_it_did_not(
+    campaign, exported, other_user, django_user_model
+):
+    django_user_model.objects.create_user(username="sam")
+    document = json.loads(exported.read_text())
+    document["campaign"]["members"] = ["sam", "pippin"]
+    exported.write_text(json.dumps(document))
+    out = StringIO()
+    call_command("import_campaign", str(exported), "--owner", "gollum", stdout=out)
+    assert out.getvalue().splitlines()[1:] == [
+        "Members added: sam.",
+        "Members not added (no user of that name here): pippin.",
+    ]
+
+
+def test_max_bytes_sets_the_limit_of_the_command(exported, user):
+    size = exported.stat().st_size
+    message = error_of(
+        "import_campaign", str(exported), "--owner", "frodo", "--max-bytes", "100"
+    )
+    assert message == f"{exported} is {size:,} bytes; the limit is 100 bytes."
+
+
+def test_max_bytes_above_the_setting_lets_a_larger_file_in(
+    settings, exported, other_user
+):
+    settings.CAMPAIGN_IMPORT_MAX_BYTES = 100
+    out = StringIO()
+    call_command(
+        "import_campaign",
+        str(exported),
+        "--owner",
+        "gollum",
+        "--max-bytes",
+        str(10 * 1024 * 1024),
+        stdout=out,
+    )
+    assert out.getvalue().startswith("Imported ")
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "ten", "1e6"])
+def test_a_bad_max_bytes_fails_in_one_line(exported, user, value):
+    message = error_of(
+        "import_campaign", str(exported), "--owner", "frodo", "--max-bytes", value
+    )
+    assert message.startswith("--max-bytes must be a whole number of bytes above 0")

@@ -262,3 +262,22 @@ def test_an_empty_file_is_refused(client, user):
     client.force_login(user)
     response = client.post(IMPORT_URL, upload(b""))
     assert response.context["form"].errors["file"] == ["The submitted file is empty."]
+
+
+def test_the_page_after_the_import_names_members_added_and_not_found(
+    client, other_user, campaign, django_user_model
+):
+    build_playable(campaign)
+    campaign.members.add(django_user_model.objects.create_user(username="sam"))
+    document = json.loads(campaign_export_json(campaign=campaign))
+    document["campaign"]["members"] = ["pippin", "sam"]
+    client.force_login(other_user)
+    response = client.post(
+        IMPORT_URL, upload(json.dumps(document).encode()), follow=True
+    )
+    shown = [str(m) for m in response.context["messages"]]
+    assert shown == [
+        "“The War of the Ring” is imported: it is yours to play.",
+        "Members added: sam.",
+        "No user here has the name of these members, so they were not added: pippin.",
+    ]

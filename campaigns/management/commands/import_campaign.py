@@ -13,6 +13,7 @@ from campaigns.transfer import (
     campaign_import,
     import_max_bytes,
     size_label,
+    size_told,
 )
 
 
@@ -46,8 +47,7 @@ class Command(BaseCommand):
         with stream:
             if size > limit:
                 raise CommandError(
-                    f"{file} is {size / 1024 / 1024:.1f} MB; the limit is "
-                    f"{size_label(limit)}."
+                    f"{file} is {size_told(size)}; the limit is {size_label(limit)}."
                 )
             User = get_user_model()
             user = User._default_manager.filter(**{User.USERNAME_FIELD: owner}).first()
