@@ -165,9 +165,12 @@ class _Builder:
         sound = {
             id(obj): item.ok for pairs in built.objects.values() for item, obj in pairs
         }
+        all_sound = all(sound.values())
         for kind in kinds():
             for item, obj in built.objects[kind.key]:
-                if item.ok and self._points_at_sound(kind, item, built, sound):
+                if all_sound or (
+                    item.ok and self._points_at_sound(kind, item, built, sound)
+                ):
                     self.judge.apply_rules(obj, item, kind)
         return built
 
@@ -308,7 +311,7 @@ def _fill_blanks(
     last: dict[Any, int] = {}
     for _item, obj in pairs:
         value = getattr(obj, name)
-        if value is not None and isinstance(value, int):
+        if isinstance(value, int):
             group = getattr(obj, within)
             last[group] = max(last.get(group, 0), value)
     for _item, obj in pairs:
