@@ -25,7 +25,6 @@ from campaigns.transfer.document import (
     TARGET,
     TYPE_MESSAGES,
     USER,
-    USERS,
     Kind,
     campaign_kind,
     event_deck_kinds,
@@ -36,7 +35,7 @@ from campaigns.transfer.errors import CampaignImportError, ErrorList
 from campaigns.transfer.parse import LongNumber
 from campaigns.transfer.refs import SETUP_KEY, remap_embedded
 from campaigns.transfer.shapes import SHAPES, snapshot_problems
-from campaigns.transfer.values import check_scalar, is_ref, text_problem
+from campaigns.transfer.values import check_value, is_ref
 from campaigns.transfer.versions import READABLE_VERSIONS, document_upgrade
 
 
@@ -139,44 +138,9 @@ def _check_object(
             if not value.optional:
                 problems.add(item, f"{path}.{key}", "missing")
             continue
-        given = raw[key]
-        problem = None
-        if isinstance(given, LongNumber):
-            problem = given.message
-        elif value.type in (REF, TARGET):
-            if given is None and value.field.null:
-                values[key] = None
-            elif value.type == REF and not is_ref(given):
-                problem = TYPE_MESSAGES[REF]
-            elif value.type == TARGET and not (is_ref(given) or given == CAMPAIGN_MARK):
-                problem = TYPE_MESSAGES[REF]
-            else:
-                values[key] = given
-        elif value.type == REFS:
-            if not isinstance(given, list) or not all(is_ref(r) for r in given):
-                problem = TYPE_MESSAGES[REFS]
-            elif len(set(given)) != len(given):
-                problem = "lists a ref twice"
-            else:
-                values[key] = given
-        elif value.type == USER:
-            if given is not None and not isinstance(given, str):
-                problem = TYPE_MESSAGES[USER]
-            else:
-                values[key] = given
-        elif value.type == USERS:
-            if not isinstance(given, list) or not all(
-                isinstance(name, str) and not text_problem(name) for name in given
-            ):
-                problem = TYPE_MESSAGES[USERS]
-            elif len(set(given)) != len(given):
-                problem = "lists a username twice"
-            else:
-                values[key] = given
-        else:
-            values[key], problem = check_scalar(value, given)
+        values[key], problem = check_value(value, raw[key])
         if problem:
-            values.pop(key, None)
+            del values[key]
             problems.add(item, f"{path}.{key}", problem)
     return item
 
@@ -235,6 +199,8 @@ def _check_document(document: dict[str, Any], problems: Problems) -> CheckedDocu
 
 
 def event_deck_check(raw: Any, problems: Problems) -> tuple[Item | None, list[Item]]:
+    """A deck document (a campaign document's ``event_deck``) and its events;
+    the deck rule too (twelve events, one per picture card)."""
     if raw is None:
         return None, []
     deck_kind, event_kind = event_deck_kinds()

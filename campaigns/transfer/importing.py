@@ -17,29 +17,21 @@ importing user when it is the exporting owner's, and nobody otherwise.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import IO, Any
 
 from django.db import DataError, IntegrityError, models, transaction
 
-from campaigns.models import Campaign, EventDeck
+from campaigns.models import EventDeck
 from campaigns.transfer.build import Judge, document_build, event_deck_build
 from campaigns.transfer.checks import Problems, document_check, event_deck_check
 from campaigns.transfer.document import kinds
 from campaigns.transfer.errors import CampaignImportError, ErrorList, TooManyErrors
 from campaigns.transfer.parse import document_parse
-from campaigns.transfer.write import document_write, event_deck_write
-
-
-@dataclass(frozen=True)
-class CampaignImported:
-    """What an import made: the campaign, and its members by username."""
-
-    campaign: Campaign
-    members: tuple[str, ...] = ()
-    """Members linked to users of this site."""
-    members_not_found: tuple[str, ...] = ()
-    """Members in the document with no user of that name here."""
+from campaigns.transfer.write import (
+    CampaignImported,
+    document_write,
+    event_deck_write,
+)
 
 
 def campaign_import(
@@ -75,14 +67,11 @@ def campaign_import(
     assert built is not None
     try:
         with transaction.atomic():
-            written = document_write(built, owner=owner, keep_slug=keep_slug)
+            return document_write(built, owner=owner, keep_slug=keep_slug)
     except (IntegrityError, DataError, OverflowError) as exc:
         raise CampaignImportError(
             f"The database refused the campaign: {_refusal(exc)}"
         ) from exc
-    return CampaignImported(
-        written.campaign, written.members, written.members_not_found
-    )
 
 
 def event_deck_import(*, data: Any) -> EventDeck:

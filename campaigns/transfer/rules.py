@@ -131,7 +131,8 @@ class RuleCheck:
     def __init__(self) -> None:
         self._clean_values: dict[tuple, tuple[Any, list[str] | None]] = {}
         """(field's id, type, value) → (cleaned value, messages)."""
-        self._seen: dict[tuple, None] = {}
+        self._seen: set[tuple] = set()
+        """(model, rule, values) of every object judged so far."""
 
     def errors(self, obj: models.Model) -> Errors:
         """What ``full_clean()`` would refuse in ``obj``, by field name."""
@@ -186,7 +187,7 @@ class RuleCheck:
             return
         key = (type(obj), unique.name, values)
         if key not in self._seen:
-            self._seen[key] = None
+            self._seen.add(key)
             return
         if unique.message is not None:
             errors[NON_FIELD_ERRORS].append(unique.message)

@@ -12,11 +12,17 @@ from django.utils.dateparse import parse_datetime
 
 from campaigns.transfer.document import (
     BOOL,
+    CAMPAIGN_MARK,
     DATETIME,
     INT,
     JSON,
+    REF,
+    REFS,
+    TARGET,
     TEXT,
     TYPE_MESSAGES,
+    USER,
+    USERS,
     Value,
 )
 from campaigns.transfer.parse import LongNumber
@@ -64,6 +70,39 @@ def json_problem(value: Any) -> str | None:
         elif item is not None and not isinstance(item, bool | int):
             return "is not JSON"
     return None
+
+
+def check_value(value: Value, given: Any) -> tuple[Any, str | None]:
+    """(the value to build with, None) or (None, why not) for any value of a
+    kind; refs are whole numbers here, whether they point somewhere is checked
+    later."""
+    if isinstance(given, LongNumber):
+        return None, given.message
+    if value.type in (REF, TARGET):
+        if given is None and value.field.null:
+            return None, None
+        if is_ref(given) or (value.type == TARGET and given == CAMPAIGN_MARK):
+            return given, None
+        return None, TYPE_MESSAGES[REF]
+    if value.type == REFS:
+        if not isinstance(given, list) or not all(is_ref(r) for r in given):
+            return None, TYPE_MESSAGES[REFS]
+        if len(set(given)) != len(given):
+            return None, "lists a ref twice"
+        return given, None
+    if value.type == USER:
+        if given is not None and not isinstance(given, str):
+            return None, TYPE_MESSAGES[USER]
+        return given, None
+    if value.type == USERS:
+        if not isinstance(given, list) or not all(
+            isinstance(name, str) and not text_problem(name) for name in given
+        ):
+            return None, TYPE_MESSAGES[USERS]
+        if len(set(given)) != len(given):
+            return None, "lists a username twice"
+        return given, None
+    return check_scalar(value, given)
 
 
 def check_scalar(value: Value, raw: Any) -> tuple[Any, str | None]:

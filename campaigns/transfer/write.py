@@ -3,10 +3,11 @@
 Runs inside the import's transaction, after the models' rules passed on every
 object (:mod:`campaigns.transfer.build`). Each collection is one ``bulk_create``
 (in batches) in creation order, so every foreign key is set from an object that
-already has its real id; a collection that points at itself (sub-scenes at
+already has its real id, and the JSON values that name other rows are remapped
+in memory to the new ids; a collection that points at itself (sub-scenes at
 their larger battles) is written in rounds. Refs set once every object exists
-follow as one ``bulk_update`` per collection, then the many-to-many links, then
-the JSON values that name other rows, remapped in memory to the new ids.
+follow as one ``bulk_update`` per collection, then the many-to-many links and
+the members.
 """
 
 from __future__ import annotations
@@ -41,13 +42,19 @@ BATCH = 1000
 
 
 @dataclass(frozen=True)
-class Written:
+class CampaignImported:
+    """What an import made: the campaign, and its members by username."""
+
     campaign: Campaign
-    members: tuple[str, ...]
-    members_not_found: tuple[str, ...]
+    members: tuple[str, ...] = ()
+    """Members linked to users of this site."""
+    members_not_found: tuple[str, ...] = ()
+    """Members in the document with no user of that name here."""
 
 
-def document_write(built: Built, *, owner: models.Model, keep_slug: bool) -> Written:
+def document_write(
+    built: Built, *, owner: models.Model, keep_slug: bool
+) -> CampaignImported:
     """Save everything ``built`` holds as a new campaign owned by ``owner``.
     Call inside a transaction."""
     return _Writer(built, owner=owner).write(keep_slug=keep_slug)
@@ -59,7 +66,7 @@ class _Writer:
         self.owner = owner
         self.deck: EventDeck | None = None
 
-    def write(self, *, keep_slug: bool) -> Written:
+    def write(self, *, keep_slug: bool) -> CampaignImported:
         built = self.built
         self.deck = self._event_deck()
         campaign = self._campaign(keep_slug=keep_slug)
@@ -85,7 +92,7 @@ class _Writer:
         self._deferred()
         self._many()
         self._keep_auto_now(stamped)
-        return Written(campaign, members, not_found)
+        return CampaignImported(campaign, members, not_found)
 
     # --- the deck, the campaign, its members -----------------------------------
 
