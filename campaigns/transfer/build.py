@@ -96,8 +96,16 @@ class Judge:
         self.next_id[model] = self.next_id.get(model, 0) - 1
         obj.pk = self.next_id[model]
 
-    def apply_rules(self, obj: models.Model, item: Item, kind: Kind) -> None:
-        errors = self.rules.errors(obj)
+    def apply_rules(
+        self, obj: models.Model, item: Item, kind: Kind, *, whole: bool = True
+    ) -> None:
+        """The models' rules on ``obj``; only on the values the document gave
+        when the object cannot be judged ``whole``."""
+        if whole:
+            errors = self.rules.errors(obj)
+        else:
+            given = {v.field.name for v in kind.values if v.key in item.values}
+            errors = self.rules.field_errors(obj, given)
         if errors:
             keys = {v.field.name: v.key for v in kind.values}
             item.ok = False
@@ -113,14 +121,12 @@ def event_deck_build(
     deck_kind, event_kind = event_deck_kinds()
     deck = EventDeck(**item.values)
     judge.provisional_id(deck)
-    if item.ok:
-        judge.apply_rules(deck, item, deck_kind)
+    judge.apply_rules(deck, item, deck_kind, whole=item.ok)
     events = []
     for event_item in event_items:
         event = Event(deck=deck, **event_item.values)
         judge.provisional_id(event)
-        if event_item.ok:
-            judge.apply_rules(event, event_item, event_kind)
+        judge.apply_rules(event, event_item, event_kind, whole=event_item.ok)
         events.append(event)
     return deck, events
 
@@ -159,19 +165,20 @@ class _Builder:
                 self._link(kind, item, obj, built)
             if kind.model in FILLED_WHEN_BLANK:
                 _fill_blanks(built.objects[kind.key], *FILLED_WHEN_BLANK[kind.model])
-        # An object whose values did not pass the checks is not judged by the
-        # models' rules, nor is one pointing at it: its missing values would
-        # read as problems that are not there.
+        # An object some of whose values did not pass the checks is judged on
+        # the values it has alone, and so is one pointing at it: a rule that
+        # reads several values would read the missing ones as problems that
+        # are not there.
         sound = {
             id(obj): item.ok for pairs in built.objects.values() for item, obj in pairs
         }
         all_sound = all(sound.values())
         for kind in kinds():
             for item, obj in built.objects[kind.key]:
-                if all_sound or (
+                whole = all_sound or (
                     item.ok and self._points_at_sound(kind, item, built, sound)
-                ):
-                    self.judge.apply_rules(obj, item, kind)
+                )
+                self.judge.apply_rules(obj, item, kind, whole=whole)
         return built
 
     # --- the campaign ---------------------------------------------------------------
@@ -184,8 +191,7 @@ class _Builder:
         if not keep_slug:
             max_length = Campaign._meta.get_field("slug").max_length
             campaign.slug = free_slug(campaign.slug, RESERVED_SLUGS, max_length)
-        if item.ok:
-            self.judge.apply_rules(campaign, item, campaign_kind())
+        self.judge.apply_rules(campaign, item, campaign_kind(), whole=item.ok)
         return campaign
 
     # --- the collections --------------------------------------------------------------

@@ -156,9 +156,24 @@ class RuleCheck:
                 errors[NON_FIELD_ERRORS].append(check.message)
         return dict(errors)
 
-    def _fields(self, obj: models.Model, rules: ModelRules, errors: Errors) -> None:
+    def field_errors(self, obj: models.Model, names: set[str]) -> Errors:
+        """The errors of the named fields' values alone (for an object that
+        cannot be judged whole: the rest of its values were not given)."""
+        errors: Errors = defaultdict(list)
+        self._fields(obj, model_rules(type(obj)), errors, names)
+        return dict(errors)
+
+    def _fields(
+        self,
+        obj: models.Model,
+        rules: ModelRules,
+        errors: Errors,
+        names: set[str] | None = None,
+    ) -> None:
         known = self._clean_values
         for f, attname, blank in rules.fields:
+            if names is not None and f.name not in names:
+                continue
             raw = getattr(obj, attname)
             if blank and raw in f.empty_values:
                 continue

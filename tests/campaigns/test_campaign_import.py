@@ -867,3 +867,17 @@ def test_an_import_reads_and_writes_in_bulk_not_per_object(user, importer):
 
     inserts = [q for q in large if q.startswith("INSERT")]
     assert (len(others(large)), len(inserts) * 10 < rows) == (len(others(small)), True)
+
+
+def test_an_object_with_a_wrong_type_still_has_its_other_values_judged(
+    document, importer
+):
+    """Its field limits are told; rules reading several values wait for a
+    file whose object is whole."""
+    document["scenes"][0].update(order="ten", table_width=500)
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer)
+    assert caught.value.messages == [
+        "scenes[0].order: must be a whole number",
+        "scenes[0].table_width: Ensure this value is less than or equal to 120.",
+    ]
