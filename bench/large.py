@@ -43,10 +43,10 @@ def build_large(slug: str = "large", scale: float = 1.0, owner_name: str = "benc
     from django.contrib.auth import get_user_model
     from django.urls import reverse
 
+    from bench.generate import GenerateSizes, campaign_generate
     from campaigns.models import Company
     from campaigns.selectors.lineup import scene_lineup
     from campaigns.services.battle_setup import battle_set_up
-    from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
 
     owner, _ = get_user_model().objects.get_or_create(username=owner_name)
     base = GenerateSizes()

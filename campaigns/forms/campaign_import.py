@@ -1,28 +1,31 @@
-"""The import form: one campaign file, at most MAX_DOCUMENT_BYTES."""
+"""The import form: one campaign file, at most ``CAMPAIGN_IMPORT_MAX_BYTES``."""
 
 from __future__ import annotations
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 
-from campaigns.services.campaign_schema import MAX_DOCUMENT_BYTES, MAX_DOCUMENT_LABEL
+from campaigns.transfer import import_max_bytes, size_label, too_large_message
 
 
 class CampaignImportForm(forms.Form):
     file = forms.FileField(
         label="Campaign file",
-        help_text=(
-            "A campaign exported from this site (its export.json), at most "
-            f"{MAX_DOCUMENT_LABEL}. It becomes a new campaign that you own."
-        ),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
 
-    def clean_file(self) -> bytes:
-        """The file's bytes, refused before reading when it is too large."""
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.max_bytes = import_max_bytes()
+        self.fields["file"].help_text = (
+            "A campaign exported from this site (its export.json), at most "
+            f"{size_label(self.max_bytes)}. It becomes a new campaign that you own."
+        )
+
+    def clean_file(self) -> UploadedFile:
+        """The uploaded file (in memory, or a temporary file when large), refused
+        unread when it is over the limit."""
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_DOCUMENT_BYTES:
-            raise forms.ValidationError(
-                f"The file is {upload.size / 1024 / 1024:.1f} MB; the limit is "
-                f"{MAX_DOCUMENT_LABEL}."
-            )
-        return upload.read()
+        if upload.size > self.max_bytes:
+            raise forms.ValidationError(too_large_message(upload.size, self.max_bytes))
+        return upload

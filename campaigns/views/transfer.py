@@ -8,8 +8,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from campaigns.forms.campaign_import import CampaignImportForm
-from campaigns.services.campaign_export import campaign_export_json
-from campaigns.services.campaign_import import CampaignImportError, campaign_import
+from campaigns.transfer import (
+    CampaignImported,
+    CampaignImportError,
+    campaign_export_json,
+    campaign_import,
+)
 from campaigns.views.common import campaign_for_request
 
 
@@ -30,15 +34,29 @@ def import_form(request: HttpRequest) -> HttpResponse:
         form = CampaignImportForm(request.POST, request.FILES)
         if form.is_valid():
             try:
-                campaign = campaign_import(
-                    data=form.cleaned_data["file"], owner=request.user
+                imported = campaign_import(
+                    data=form.cleaned_data["file"],
+                    owner=request.user,
+                    max_bytes=form.max_bytes,
                 )
             except CampaignImportError as error:
                 for message in error.messages:
                     form.add_error("file", message)
             else:
-                messages.success(
-                    request, f"“{campaign.name}” is imported: it is yours to play."
-                )
-                return redirect("campaigns:dashboard", slug=campaign.slug)
+                _say_what_was_imported(request, imported)
+                return redirect("campaigns:dashboard", slug=imported.campaign.slug)
     return render(request, "campaigns/campaign_import_form.html", {"form": form})
+
+
+def _say_what_was_imported(request: HttpRequest, imported: CampaignImported) -> None:
+    messages.success(
+        request, f"“{imported.campaign.name}” is imported: it is yours to play."
+    )
+    if imported.members:
+        messages.info(request, f"Members added: {', '.join(imported.members)}.")
+    if imported.members_not_found:
+        messages.warning(
+            request,
+            "No user here has the name of these members, so they were not added: "
+            f"{', '.join(imported.members_not_found)}.",
+        )

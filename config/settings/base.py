@@ -158,9 +158,20 @@ STORAGES = {
 
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 
-# Request and upload limits (an imported campaign is the largest legitimate body).
-DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
-FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# Request and upload limits. A campaign file (the only upload) may be up to
+# CAMPAIGN_IMPORT_MAX_BYTES; past 2.5 MB it streams to a temporary file, and past
+# the limit it is counted, not kept (campaigns/uploads.py). Files do not count
+# towards DATA_UPLOAD_MAX_MEMORY_SIZE, which caps every other form post.
+CAMPAIGN_IMPORT_MAX_BYTES = int(
+    os.environ.get("CAMPAIGN_IMPORT_MAX_BYTES", str(32 * 1024 * 1024))
+)
+FILE_UPLOAD_HANDLERS = [
+    "campaigns.uploads.UploadLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 
 LOGGING = {

@@ -8,8 +8,8 @@ import pytest
 from django.apps import apps
 
 from campaigns.models import Campaign, Character, Effect, Scene
-from campaigns.services.campaign_export import campaign_export, campaign_export_json
-from campaigns.services.campaign_schema import (
+from campaigns.transfer import campaign_export, campaign_export_json
+from campaigns.transfer.document import (
     FORMAT,
     SCHEMA_VERSION,
     excluded,
@@ -66,8 +66,11 @@ def test_a_played_campaign_fills_every_collection(document):
     assert empty == expected
 
 
-def test_the_owner_is_a_username_and_members_are_left_out(world, document):
-    assert (document["owner"], "members" in document["campaign"]) == ("demo", False)
+def test_the_owner_and_the_members_are_usernames(world, document):
+    assert (document["owner"], document["campaign"]["members"]) == (
+        "demo",
+        ["sam-member"],
+    )
 
 
 def test_the_event_deck_travels_whole_with_its_twelve_events(document):

@@ -16,9 +16,13 @@ from campaigns.models import (
     PersistingWound,
 )
 from campaigns.services.battle_setup import battle_reroll, battle_set_up
-from campaigns.services.campaign_export import campaign_export, campaign_export_json
-from campaigns.services.campaign_import import CampaignImportError, campaign_import
-from campaigns.services.campaign_schema import MAX_DOCUMENT_BYTES, document_normalise
+from campaigns.transfer import (
+    CampaignImportError,
+    campaign_export,
+    campaign_export_json,
+    document_normalise,
+)
+from campaigns.transfer import campaign_import as import_service
 from tests.campaigns.setup_helpers import build_playable
 from tests.campaigns.transfer_helpers import (
     battle_pack_pdf,
@@ -31,6 +35,11 @@ from tests.campaigns.transfer_helpers import (
 )
 
 pytestmark = pytest.mark.django_db
+
+
+def campaign_import(**kwargs):
+    """The import service's new campaign."""
+    return import_service(**kwargs).campaign
 
 
 @pytest.fixture
@@ -111,11 +120,44 @@ def test_the_reserved_slug_import_is_never_given(document, importer):
     assert campaign_import(data=document, owner=importer).slug == "import-2"
 
 
-def test_the_importer_owns_the_new_campaign_and_it_has_no_members(world, importer):
+def test_the_importer_owns_the_new_campaign(world, importer):
     imported = campaign_import(
         data=campaign_export(campaign=world.campaign), owner=importer
     )
-    assert (imported.owner, imported.members.count()) == (importer, 0)
+    assert imported.owner == importer
+
+
+# --- members ---------------------------------------------------------------------
+
+
+def test_members_are_linked_by_username(world, importer):
+    imported = campaign_import(
+        data=campaign_export(campaign=world.campaign), owner=importer
+    )
+    assert list(imported.members.all()) == [world.member]
+
+
+def test_members_with_no_account_here_are_named_and_left_out(world, importer):
+    document = campaign_export(campaign=world.campaign)
+    document["campaign"]["members"] = ["pippin", "sam-member", "gandalf"]
+    result = import_service(data=document, owner=importer)
+    assert (result.members, result.members_not_found) == (
+        ("sam-member",),
+        ("pippin", "gandalf"),
+    )
+
+
+def test_the_importer_is_not_made_a_member_of_their_own_campaign(world, importer):
+    document = campaign_export(campaign=world.campaign)
+    document["campaign"]["members"] = ["merry"]
+    result = import_service(data=document, owner=importer)
+    assert (result.campaign.members.count(), result.members_not_found) == (0, ())
+
+
+def test_a_document_without_members_imports_with_none(world, importer):
+    document = campaign_export(campaign=world.campaign)
+    del document["campaign"]["members"]
+    assert campaign_import(data=document, owner=importer).members.count() == 0
 
 
 def test_an_identical_event_deck_is_shared(world, importer):
@@ -334,6 +376,26 @@ def _with_deck(events):
     return change
 
 
+def _add(collection: str, **values):
+    """A change appending an object (the first of the collection, changed, when
+    ``like_first``) with the next ref."""
+
+    def change(document):
+        items = document[collection]
+        like = values.pop("like_first", False)
+        base = dict(items[0]) if like else {}
+        base.update(values, ref=max((i["ref"] for i in items), default=0) + 1)
+        items.append(base)
+        return document
+
+    return change
+
+
+CARDS = [
+    f"{rank}{suit}" for suit in "SHCD" for rank in "KQJ"
+]  # the twelve picture cards
+
+
 def _scene_loop(document):
     scene = document["scenes"][0]
     scene.update(kind="sub_scene", parent=scene["ref"], status="pending")
@@ -348,7 +410,6 @@ BAD = [
     ("nan", _text(lambda t: t.replace('"order": 10', '"order": NaN')), "NaN"),
     ("duplicate_key", lambda d: b'{"format": 1, "format": 2}', "repeats the key"),
     ("deep_text", lambda d: b"[" * 200_000, "nested too deeply"),
-    ("too_large", lambda d: b" " * (MAX_DOCUMENT_BYTES + 1), "the limit is 5 MB"),
     ("wrong_format", _set("format", "other"), "format: not a campaign document"),
     ("other_version", _set("schema_version", 3), "versions 1 and 2, the file has 3"),
     ("version_text", _set("schema_version", "1"), 'the file has "1"'),
@@ -454,6 +515,122 @@ BAD = [
     ("dice_log_shape", _set("battles.0.dice_log", {}), "dice_log: must be a list"),
     ("roles_shape", _set("battles.0.roles", []), "roles: must be an object"),
     ("deep_json", _set("battles.0.roles", _deep(40)), "nested deeper than 32 levels"),
+    (
+        "members_text",
+        _set("campaign.members", "sam"),
+        "campaign.members: must be a list of usernames",
+    ),
+    ("members_twice", _set("campaign.members", ["a", "a"]), "lists a username twice"),
+    (
+        "deck_short",
+        _with_deck([{"card": c, "title": c, "text": "."} for c in CARDS if c != "KH"]),
+        "event_deck.events: a deck has one event for each of the twelve picture "
+        "cards (jack, queen and king of every suit); missing: King of hearts",
+    ),
+    (
+        "long_number",
+        _text(lambda t: t.replace('"order": 10', '"order": 1' + "0" * 4999)),
+        "scenes[0].order: is far too large a number (5,000 digits)",
+    ),
+    (
+        "long_ref",
+        _text(lambda t: t.replace('"scene": 1', '"scene": ' + "7" * 5000, 1)),
+        "is far too large a number (5,000 digits)",
+    ),
+    (
+        "long_number_in_json",
+        _text(lambda t: t.replace('"dice_log": [', '"dice_log": [' + "9" * 5000 + ",")),
+        "battles[0].dice_log: holds a number far too large (5,000 digits)",
+    ),
+    (
+        "long_version",
+        _text(
+            lambda t: t.replace(
+                '"schema_version": 2', '"schema_version": ' + "2" * 5000
+            )
+        ),
+        "schema_version: this site reads versions 1 and 2",
+    ),
+    (
+        "clean_outcome",
+        _set("scenes.0.outcome", "victory"),
+        "scenes[0].outcome: Only a resolved scene has an outcome.",
+    ),
+    (
+        "second_current",
+        _add("scenes", like_first=True, slug="amon-hen", order=20),
+        "scenes[1]: The campaign already has a current scene.",
+    ),
+    (
+        "slug_twice",
+        _add("scenes", like_first=True, status="pending", order=20),
+        "scenes[1]: Another scene of this campaign has this slug.",
+    ),
+    (
+        "two_leaders",
+        _set("scene_companies.1.side", "player"),
+        "scene_companies[1]: This side already has a leading company.",
+    ),
+    (
+        "company_twice",
+        _set("scene_companies.1.company", 1),
+        "scene_companies[1]: This company is already in the scene.",
+    ),
+    (
+        "one_commander_two_companies",
+        _set("companies.1.commander", 1),
+        "companies[1].commander: Company with this Commander already exists.",
+    ),
+    (
+        "template_elsewhere",
+        _set("companies.0.reinforcement_template", 8),
+        "companies[0].reinforcement_template: The reinforcement model must be one "
+        "of this company's characters.",
+    ),
+    (
+        "follows_itself",
+        _set("scenes.0.next_on_victory", 1),
+        "scenes[0].next_on_victory: A scene cannot follow itself.",
+    ),
+    (
+        "open_but_healed",
+        _set("wounds.0.healed_in_battle", 1),
+        "wounds[0].status: An open wound has not healed anywhere.",
+    ),
+    (
+        "objective_off_table",
+        _add("objectives", scene=1, name="The Ring", x=50, y=50),
+        "objectives[0].x: The objective must lie on the 36″ × 36″ table.",
+    ),
+    (
+        "feature_unsized",
+        _add("scene_features", scene=1, name="Tower", shape="circle", x=5, y=5),
+        "scene_features[0].radius: A circle needs a radius.",
+    ),
+    (
+        "min_above_max",
+        lambda d: _set("scene_companies.0.max_characters", 2)(
+            _set("scene_companies.0.min_characters", 5)(d)
+        ),
+        "scene_companies[0].min_characters: The least number taking part cannot "
+        "be more than the most.",
+    ),
+    (
+        "dealt_without_arrival",
+        _set("scene_companies.0.entry_edge_dealt", True),
+        "scene_companies[0].entry_edge_dealt: Only a company that arrives during "
+        "the battle",
+    ),
+    (
+        "second_planned",
+        _add("battles", like_first=True, number=2),
+        "battles[1]: This scene already has a planned battle.",
+    ),
+    (
+        "only_a_check_constraint",
+        _set("battles.0.times_rolled", 0),
+        "battles[0]: Constraint “campaigns_battle_times_rolled_positive” is violated.",
+    ),
     (
         "placement",
         _set("battles.0.objective_placement", {"name": "Well"}),
@@ -572,3 +749,135 @@ def test_battles_stay_in_their_campaign(world, importer):
         .exclude(scene__campaign=imported)
         .exists()
     )
+
+
+def test_rule_problems_are_named_with_the_others(document, importer):
+    """A wrong type and a broken model rule in one file: both are told."""
+    document["scenes"][0]["order"] = "ten"
+    document["characters"][0]["wound_slots"] = 9
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer)
+    assert caught.value.messages == [
+        "scenes[0].order: must be a whole number",
+        "characters[0].wound_slots: Ensure this value is less than or equal to 6.",
+    ]
+
+
+def test_a_flood_of_broken_rules_stops_at_twenty(document, importer):
+    for character in document["characters"]:
+        character.update(wound_slots=9, attack=9, move=99)
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer)
+    assert (len(caught.value.messages), caught.value.messages[-1]) == (
+        21,
+        "(stopped after 20 errors)",
+    )
+
+
+def test_the_database_refusing_a_row_writes_nothing(world, importer, monkeypatch):
+    """Should the database still refuse a row at the very end, the whole
+    import is undone and its constraint's message told."""
+    from django.db import IntegrityError
+
+    def refuse(*args, **kwargs):
+        raise IntegrityError("UNIQUE constraint failed: campaigns_effect_unique_order")
+
+    document = campaign_export(campaign=world.campaign)
+    document["event_deck"]["slug"] = "mirkwood"
+    monkeypatch.setattr(Effect.objects, "bulk_create", refuse)
+    before = table_counts()
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer)
+    assert (caught.value.messages, table_counts()) == (
+        [
+            "The database refused the campaign: The battle already has an effect "
+            "at this position."
+        ],
+        before,
+    )
+
+
+def test_keep_slug_keeps_a_free_slug(small, document, importer):
+    small.delete()
+    imported = campaign_import(data=document, owner=importer, keep_slug=True)
+    assert imported.slug == "wotr"
+
+
+def test_keep_slug_refuses_a_taken_slug_and_writes_nothing(document, importer):
+    before = table_counts()
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer, keep_slug=True)
+    assert (caught.value.messages, table_counts()) == (
+        ["campaign.slug: a campaign with the slug “wotr” is already here."],
+        before,
+    )
+
+
+def test_keep_slug_refuses_a_reserved_slug(document, importer):
+    document["campaign"]["slug"] = "import"
+    with pytest.raises(CampaignImportError, match="campaign.slug: .*reserved"):
+        campaign_import(data=document, owner=importer, keep_slug=True)
+
+
+def test_the_size_limit_can_be_given(small, importer):
+    text = campaign_export_json(campaign=small)
+    with pytest.raises(CampaignImportError, match="the limit is 1,000 bytes"):
+        campaign_import(data=text, owner=importer, max_bytes=1000)
+
+
+def test_the_size_limit_is_the_setting(small, importer, settings):
+    settings.CAMPAIGN_IMPORT_MAX_BYTES = 1000
+    text = campaign_export_json(campaign=small)
+    with pytest.raises(CampaignImportError, match="the limit is 1,000 bytes"):
+        campaign_import(data=text, owner=importer)
+
+
+# --- no query per object --------------------------------------------------------
+
+
+def _import_queries(user, importer, *, scale: int) -> tuple[list[str], int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from bench.generate import GenerateSizes, campaign_generate
+
+    sizes = GenerateSizes(
+        scenes=20 * scale,
+        battles=10 * scale,
+        companies=4,
+        characters=20 * scale,
+        wounds=60 * scale,
+    )
+    campaign = campaign_generate(owner=user, slug=f"big-{scale}", sizes=sizes, seed=1)
+    document = campaign_export(campaign=campaign)
+    rows = sum(len(v) for v in document.values() if isinstance(v, list))
+    with CaptureQueriesContext(connection) as context:
+        campaign_import(data=document, owner=importer)
+    return [q["sql"] for q in context.captured_queries], rows
+
+
+def test_an_import_reads_and_writes_in_bulk_not_per_object(user, importer):
+    """Reads and updates are as many for a campaign twice the size; inserts
+    write many rows each."""
+    small, _ = _import_queries(user, importer, scale=1)
+    large, rows = _import_queries(user, importer, scale=2)
+
+    def others(queries):
+        return [q for q in queries if not q.startswith("INSERT")]
+
+    inserts = [q for q in large if q.startswith("INSERT")]
+    assert (len(others(large)), len(inserts) * 10 < rows) == (len(others(small)), True)
+
+
+def test_an_object_with_a_wrong_type_still_has_its_other_values_judged(
+    document, importer
+):
+    """Its field limits are told; rules reading several values wait for a
+    file whose object is whole."""
+    document["scenes"][0].update(order="ten", table_width=500)
+    with pytest.raises(CampaignImportError) as caught:
+        campaign_import(data=document, owner=importer)
+    assert caught.value.messages == [
+        "scenes[0].order: must be a whole number",
+        "scenes[0].table_width: Ensure this value is less than or equal to 120.",
+    ]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from bench.generate import GenerateSizes, campaign_generate
 from campaigns.selectors.chronicle import CHRONICLE_PAGE
-from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
 
 pytestmark = pytest.mark.django_db
 

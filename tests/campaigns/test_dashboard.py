@@ -10,6 +10,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from bench.generate import GenerateSizes, campaign_generate
 from campaigns.models import (
     CampaignLogEntry,
     CommanderChange,
@@ -18,7 +19,6 @@ from campaigns.models import (
 )
 from campaigns.selectors.dashboard import TIMELINE_PAGE, campaign_timeline
 from campaigns.services.battle_setup import battle_reroll, battle_set_up
-from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
 from tests.campaigns.setup_helpers import build_playable
 
 pytestmark = pytest.mark.django_db

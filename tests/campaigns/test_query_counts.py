@@ -7,10 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from bench.generate import GenerateSizes, campaign_generate
 from campaigns.models import Battle, Character, Company
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
-from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
 
 pytestmark = pytest.mark.django_db
 

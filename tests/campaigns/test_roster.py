@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from bench.generate import GenerateSizes, campaign_generate
 from campaigns.models import (
     BattleParticipant,
     Character,
@@ -20,7 +21,6 @@ from campaigns.selectors.roster import (
     ROSTER_PAGE_SIZE,
     RosterCharacter,
 )
-from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
 from tests.campaigns.setup_helpers import build_playable
 
 pytestmark = pytest.mark.django_db

@@ -23,6 +23,7 @@ from campaigns.models import (
     Scene,
 )
 from campaigns.services.demo import DemoSeedError, demo_seed
+from campaigns.transfer import campaign_export
 from tests.campaigns.dump import database_dump
 
 pytestmark = pytest.mark.django_db
@@ -172,24 +173,23 @@ def test_play_state_is_never_touched():
     assert PersistingWound.objects.get() == wound
 
 
-def test_missing_rows_are_added_back_and_nothing_else_changes():
+def test_a_campaign_that_is_here_is_left_alone_even_with_rows_gone():
+    """The campaign is play state: seeding adds it when it is missing, never
+    rows inside it."""
     seed()
     Character.objects.get(name="Legolas").delete()
     Scene.objects.get(slug="rivendell").delete()
-    Commander.objects.filter(name="Aragorn").update(rating="poor")
-
+    before = dump()
     result = seed()
-
-    assert result.added == {"characters": 1, "scenes": 1}
-    assert Commander.objects.get(name="Aragorn").rating == "poor"
-    assert Character.objects.get(name="Legolas").card_order == 3
+    assert (dump(), result.added) == (before, {})
 
 
-def test_a_second_character_of_a_name_is_added_back():
+def test_a_missing_deck_is_added_back_and_nothing_else_changes():
     seed()
-    Character.objects.filter(name="Goblin").order_by("card_order").last().delete()
-    seed()
-    assert Character.objects.filter(name="Goblin").count() == 2
+    Campaign.objects.all().delete()
+    EventDeck.objects.all().delete()
+    result = seed()
+    assert result.added == {"event decks": 1, "campaign": 1}
 
 
 def test_reset_restores_the_starting_state():
@@ -307,36 +307,36 @@ def test_a_deck_without_twelve_events_is_refused(fixtures_copy):
         fixtures_copy / "event_decks" / "tiny.json",
         lambda data: data["events"].pop(),
     )
-    with pytest.raises(DemoSeedError, match="one event per picture card"):
+    with pytest.raises(DemoSeedError, match="tiny.json: .*missing: Jack of diamonds"):
         seed(fixtures_dir=fixtures_copy)
 
 
 def test_an_invalid_value_names_the_object_and_loads_nothing(fixtures_copy):
     def bad_slots(data):
-        data["companies"][0]["characters"][0]["wound_slots"] = 7
+        data["characters"][0]["wound_slots"] = 7
 
     _edit(fixtures_copy / "demo" / "war_of_the_ring.json", bad_slots)
-    with pytest.raises(DemoSeedError, match="character 'Frodo'.*wound_slots"):
+    with pytest.raises(DemoSeedError, match=r"characters\[0\]\.wound_slots: Ensure"):
         seed(fixtures_dir=fixtures_copy)
     assert not Campaign.objects.exists()
     assert not EventDeck.objects.exists()
 
 
-def test_an_unknown_company_key_is_refused(fixtures_copy):
-    def bad_key(data):
-        data["scenes"][0]["companies"][0]["company"] = "elves"
+def test_an_unknown_company_ref_is_refused(fixtures_copy):
+    def bad_ref(data):
+        data["scene_companies"][0]["company"] = 99
 
-    _edit(fixtures_copy / "demo" / "war_of_the_ring.json", bad_key)
-    with pytest.raises(DemoSeedError, match="no company with key 'elves'"):
+    _edit(fixtures_copy / "demo" / "war_of_the_ring.json", bad_ref)
+    with pytest.raises(DemoSeedError, match="no company with ref 99"):
         seed(fixtures_dir=fixtures_copy)
 
 
-def test_an_unknown_deck_is_refused(fixtures_copy):
-    def bad_deck(data):
-        data["campaign"]["event_deck"] = "nowhere"
+def test_another_slug_is_refused(fixtures_copy):
+    def other_slug(data):
+        data["campaign"]["slug"] = "elsewhere"
 
-    _edit(fixtures_copy / "demo" / "war_of_the_ring.json", bad_deck)
-    with pytest.raises(DemoSeedError, match="'nowhere'"):
+    _edit(fixtures_copy / "demo" / "war_of_the_ring.json", other_slug)
+    with pytest.raises(DemoSeedError, match="slug must be 'war-of-the-ring'"):
         seed(fixtures_dir=fixtures_copy)
 
 
@@ -435,6 +435,40 @@ def test_real_demo_fighting_scenes_have_a_leading_company_per_side(real_demo):
     assert {slug for slug, sides in leading.items() if sides != ["ai", "player"]} == (
         set()
     )
+
+
+def test_real_demo_has_every_object_of_its_document(real_demo):
+    """The file is the demo's one source: everything in it is loaded."""
+    shipped = json.loads((REAL_FIXTURES / "demo" / "war_of_the_ring.json").read_text())
+    exported = campaign_export(campaign=real_demo)
+    lists = [key for key, value in shipped.items() if isinstance(value, list)]
+    assert {key: len(exported[key]) for key in lists} == {
+        key: len(shipped[key]) for key in lists
+    }
+
+
+def test_real_demo_document_is_what_its_export_gives(real_demo):
+    """Shipped in the export's own order, so an export of the demo diffs
+    cleanly against it (its creation time aside)."""
+    shipped = json.loads((REAL_FIXTURES / "demo" / "war_of_the_ring.json").read_text())
+    exported = campaign_export(campaign=real_demo)
+    del exported["campaign"]["created_at"]
+    assert exported == shipped
+
+
+def test_real_demo_starts_with_no_battles_results_or_chronicle(real_demo):
+    assert (
+        real_demo.battles.exists(),
+        real_demo.log_entries.exists(),
+        PersistingWound.objects.exists(),
+    ) == (False, False, False)
+
+
+def test_real_demo_has_both_decks(real_demo):
+    assert sorted(EventDeck.objects.values_list("slug", flat=True)) == [
+        "middle-earth",
+        "streets",
+    ]
 
 
 def test_real_demo_loads_twice_without_change(real_demo):

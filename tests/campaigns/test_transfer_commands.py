@@ -14,8 +14,7 @@ from django.conf import settings as django_settings
 from django.core.management import CommandError, call_command
 
 from campaigns.models import Campaign
-from campaigns.services.campaign_export import campaign_export
-from campaigns.services.campaign_schema import MAX_DOCUMENT_BYTES
+from campaigns.transfer import campaign_export
 from tests.campaigns.setup_helpers import build_playable
 from tests.campaigns.transfer_helpers import table_counts
 
@@ -136,9 +135,10 @@ def test_import_for_an_unknown_owner_fails_in_one_line(exported):
     assert message == "No user has the username 'sauron'."
 
 
-def test_import_of_an_oversized_file_fails_before_reading_it(user, tmp_path):
+def test_import_of_an_oversized_file_fails_before_reading_it(settings, user, tmp_path):
+    settings.CAMPAIGN_IMPORT_MAX_BYTES = 5 * 1024 * 1024
     path = tmp_path / "big.json"
-    path.write_bytes(b" " * (MAX_DOCUMENT_BYTES + 1))
+    path.write_bytes(b" " * (5 * 1024 * 1024 + 1))
     message = error_of("import_campaign", str(path), "--owner", "frodo")
     assert message == f"{path} is 5.0 MB; the limit is 5 MB (5,242,880 bytes)."
 
@@ -169,3 +169,64 @@ def test_the_command_line_shows_one_line_and_exits_non_zero(tmp_path):
         len(result.stderr.strip().splitlines()),
         "Traceback" in result.stderr,
     ) == (1, 1, False)
+
+
+def test_export_indented_puts_every_value_on_its_own_line(campaign, exported):
+    """For a document edited by hand (the demo's): the same document without
+    the campaign's creation time."""
+    out = StringIO()
+    call_command("export_campaign", "wotr", "-o", "-", "--indented", stdout=out)
+    document = campaign_export(campaign=campaign)
+    del document["campaign"]["created_at"]
+    assert (json.loads(out.getvalue()), out.getvalue().count("\n") > 200) == (
+        document,
+        True,
+    )
+
+
+def test_import_says_which_members_it_added_and_which_it_did_not(
+    campaign, exported, other_user, django_user_model
+):
+    django_user_model.objects.create_user(username="sam")
+    document = json.loads(exported.read_text())
+    document["campaign"]["members"] = ["sam", "pippin"]
+    exported.write_text(json.dumps(document))
+    out = StringIO()
+    call_command("import_campaign", str(exported), "--owner", "gollum", stdout=out)
+    assert out.getvalue().splitlines()[1:] == [
+        "Members added: sam.",
+        "Members not added (no user of that name here): pippin.",
+    ]
+
+
+def test_max_bytes_sets_the_limit_of_the_command(exported, user):
+    size = exported.stat().st_size
+    message = error_of(
+        "import_campaign", str(exported), "--owner", "frodo", "--max-bytes", "100"
+    )
+    assert message == f"{exported} is {size:,} bytes; the limit is 100 bytes."
+
+
+def test_max_bytes_above_the_setting_lets_a_larger_file_in(
+    settings, exported, other_user
+):
+    settings.CAMPAIGN_IMPORT_MAX_BYTES = 100
+    out = StringIO()
+    call_command(
+        "import_campaign",
+        str(exported),
+        "--owner",
+        "gollum",
+        "--max-bytes",
+        str(10 * 1024 * 1024),
+        stdout=out,
+    )
+    assert out.getvalue().startswith("Imported ")
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "ten", "1e6"])
+def test_a_bad_max_bytes_fails_in_one_line(exported, user, value):
+    message = error_of(
+        "import_campaign", str(exported), "--owner", "frodo", "--max-bytes", value
+    )
+    assert message.startswith("--max-bytes must be a whole number of bytes above 0")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.files.uploadedfile import SimpleUploadedFile, TemporaryUploadedFile
 from django.urls import resolve, reverse
 
 from campaigns.models import Campaign
-from campaigns.services.campaign_export import campaign_export_json
-from campaigns.services.campaign_schema import MAX_DOCUMENT_BYTES
+from campaigns.transfer import campaign_export_json
+from campaigns.transfer import campaign_import as transfer_import
 from campaigns.views import transfer
 from tests.campaigns.setup_helpers import build_playable
 from tests.campaigns.transfer_helpers import table_counts
@@ -122,7 +122,7 @@ def test_the_form_shows_a_labelled_file_field_with_the_size_limit(client, user):
         for part in (
             '<label for="id_file">Campaign file</label>',
             'enctype="multipart/form-data"',
-            "5 MB (5,242,880 bytes)",
+            "32 MB (33,554,432 bytes)",
             'aria-describedby="id_file_helptext"',
         )
     )
@@ -186,22 +186,70 @@ def test_a_bad_file_writes_nothing(client, user, campaign):
     assert table_counts() == before
 
 
-def test_a_file_over_the_limit_gets_a_clear_error_not_a_500(client, user):
+LIMIT = 3 * 1024 * 1024
+"""A limit above the 2.5 MB a file may take in memory: larger files stream to a
+temporary file."""
+
+
+@pytest.fixture
+def limit(settings) -> int:
+    settings.CAMPAIGN_IMPORT_MAX_BYTES = LIMIT
+    return LIMIT
+
+
+@pytest.mark.parametrize("over", [1, 200_000], ids=["just_over", "far_over"])
+def test_a_file_over_the_limit_gets_a_clear_error_not_a_500(client, user, limit, over):
+    """Cut off as it streams in (just over) or refused by its request's length
+    (far over): either way the size is told exactly."""
     client.force_login(user)
-    response = client.post(IMPORT_URL, upload(b" " * (MAX_DOCUMENT_BYTES + 1)))
+    response = client.post(IMPORT_URL, upload(b" " * (limit + over)))
+    size = (limit + over) / 1024 / 1024
     assert (response.status_code, response.context["form"].errors["file"]) == (
         200,
-        ["The file is 5.0 MB; the limit is 5 MB (5,242,880 bytes)."],
+        [f"The file is {size:.1f} MB; the limit is 3 MB (3,145,728 bytes)."],
     )
 
 
-def test_a_file_just_at_the_limit_is_read_and_judged_on_its_content(client, user):
+def test_a_file_just_at_the_limit_is_read_and_judged_on_its_content(
+    client, user, limit
+):
     client.force_login(user)
-    content = b"[" + b" " * (MAX_DOCUMENT_BYTES - 2) + b"]"
+    content = b"[" + b" " * (limit - 2) + b"]"
     response = client.post(IMPORT_URL, upload(content))
     assert response.context["form"].errors["file"] == [
         "The file must hold one JSON object."
     ]
+
+
+def test_a_file_too_large_for_memory_is_imported_from_a_temporary_file(
+    client, other_user, campaign, limit, monkeypatch
+):
+    """The upload streams to disk and the import reads it from there."""
+    build_playable(campaign)
+    seen = []
+
+    def spy(*, data, **kwargs):
+        seen.append(type(data))
+        return transfer_import(data=data, **kwargs)
+
+    monkeypatch.setattr(transfer, "campaign_import", spy)
+    text = campaign_export_json(campaign=campaign)
+    padded = text.rstrip() + " " * (limit - len(text.encode()) - 1)
+    client.force_login(other_user)
+    client.post(IMPORT_URL, upload(padded.encode()))
+    assert (seen, Campaign.objects.filter(slug="wotr-2").exists()) == (
+        [TemporaryUploadedFile],
+        True,
+    )
+
+
+def test_ordinary_form_posts_stay_capped(client, user, settings):
+    """Only a file may be large: any other field over 2.5 MB is a 400."""
+    client.force_login(user)
+    response = client.post(
+        IMPORT_URL, {"note": "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)}
+    )
+    assert response.status_code == 400
 
 
 def test_no_file_is_asked_for(client, user):
@@ -214,3 +262,22 @@ def test_an_empty_file_is_refused(client, user):
     client.force_login(user)
     response = client.post(IMPORT_URL, upload(b""))
     assert response.context["form"].errors["file"] == ["The submitted file is empty."]
+
+
+def test_the_page_after_the_import_names_members_added_and_not_found(
+    client, other_user, campaign, django_user_model
+):
+    build_playable(campaign)
+    campaign.members.add(django_user_model.objects.create_user(username="sam"))
+    document = json.loads(campaign_export_json(campaign=campaign))
+    document["campaign"]["members"] = ["pippin", "sam"]
+    client.force_login(other_user)
+    response = client.post(
+        IMPORT_URL, upload(json.dumps(document).encode()), follow=True
+    )
+    shown = [str(m) for m in response.context["messages"]]
+    assert shown == [
+        "“The War of the Ring” is imported: it is yours to play.",
+        "Members added: sam.",
+        "No user here has the name of these members, so they were not added: pippin.",
+    ]

@@ -1,4 +1,5 @@
-"""``python manage.py export_campaign SLUG -o FILE`` (SITE.md "Commands")."""
+"""``python manage.py export_campaign SLUG -o FILE [--indented]`` (SITE.md
+"Commands")."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from campaigns.models import Campaign
-from campaigns.services.campaign_export import campaign_export_json
+from campaigns.transfer import campaign_export, campaign_export_json, document_dumps
 
 
 class Command(BaseCommand):
@@ -21,8 +22,14 @@ class Command(BaseCommand):
             required=True,
             help='The file to write; "-" writes to standard output.',
         )
+        parser.add_argument(
+            "--indented",
+            action="store_true",
+            help="Every value on a line of its own, for a file edited by hand "
+            "(the demo's); the campaign's creation time is left out.",
+        )
 
-    def handle(self, *args, slug: str, output: str, **options) -> None:
+    def handle(self, *args, slug: str, output: str, indented: bool, **options) -> None:
         campaign = (
             Campaign.objects.select_related("owner", "event_deck")
             .filter(slug=slug)
@@ -30,7 +37,12 @@ class Command(BaseCommand):
         )
         if campaign is None:
             raise CommandError(f"No campaign has the slug {slug!r}.")
-        text = campaign_export_json(campaign=campaign)
+        if indented:
+            document = campaign_export(campaign=campaign)
+            del document["campaign"]["created_at"]
+            text = document_dumps(document, indent=2)
+        else:
+            text = campaign_export_json(campaign=campaign)
         if output == "-":
             self.stdout.write(text, ending="")
             return

@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
+from bench.generate import GenerateSizes, campaign_generate
 
 
 class Command(BaseCommand):

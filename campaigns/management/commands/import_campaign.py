@@ -1,4 +1,5 @@
-"""``python manage.py import_campaign FILE --owner USER`` (SITE.md "Commands")."""
+"""``python manage.py import_campaign FILE --owner USER [--max-bytes N]``
+(SITE.md "Commands")."""
 
 from __future__ import annotations
 
@@ -7,14 +8,19 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from campaigns.services.campaign_import import CampaignImportError, campaign_import
-from campaigns.services.campaign_schema import MAX_DOCUMENT_BYTES, MAX_DOCUMENT_LABEL
+from campaigns.transfer import (
+    CampaignImportError,
+    campaign_import,
+    import_max_bytes,
+    size_label,
+    size_told,
+)
 
 
 class Command(BaseCommand):
     help = (
         "Create a new campaign from an exported JSON document, owned by --owner "
-        f"(at most {MAX_DOCUMENT_LABEL}; README: Export and import)."
+        "(README: Export and import)."
     )
 
     def add_arguments(self, parser) -> None:
@@ -22,30 +28,59 @@ class Command(BaseCommand):
         parser.add_argument(
             "--owner", required=True, help="The username of the new campaign's owner."
         )
+        parser.add_argument(
+            "--max-bytes",
+            help="The largest file to read, in bytes (default: the setting "
+            "CAMPAIGN_IMPORT_MAX_BYTES, 32 MB unless set).",
+        )
 
-    def handle(self, *args, file: str, owner: str, **options) -> None:
+    def handle(
+        self, *args, file: str, owner: str, max_bytes: str | None, **options
+    ) -> None:
+        limit = import_max_bytes() if max_bytes is None else _byte_count(max_bytes)
         path = Path(file)
         try:
             size = path.stat().st_size
-            if size > MAX_DOCUMENT_BYTES:
-                raise CommandError(
-                    f"{file} is {size / 1024 / 1024:.1f} MB; the limit is "
-                    f"{MAX_DOCUMENT_LABEL}."
-                )
-            data = path.read_bytes()
+            stream = path.open("rb")
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror or exc}.") from exc
-        User = get_user_model()
-        user = User._default_manager.filter(**{User.USERNAME_FIELD: owner}).first()
-        if user is None:
-            raise CommandError(f"No user has the username {owner!r}.")
-        try:
-            campaign = campaign_import(data=data, owner=user)
-        except CampaignImportError as exc:
-            raise CommandError(_one_line(exc.messages)) from exc
+        with stream:
+            if size > limit:
+                raise CommandError(
+                    f"{file} is {size_told(size)}; the limit is {size_label(limit)}."
+                )
+            User = get_user_model()
+            user = User._default_manager.filter(**{User.USERNAME_FIELD: owner}).first()
+            if user is None:
+                raise CommandError(f"No user has the username {owner!r}.")
+            try:
+                imported = campaign_import(data=stream, owner=user, max_bytes=limit)
+            except OSError as exc:
+                raise CommandError(
+                    f"Cannot read {file}: {exc.strerror or exc}."
+                ) from exc
+            except CampaignImportError as exc:
+                raise CommandError(_one_line(exc.messages)) from exc
+        campaign = imported.campaign
         self.stdout.write(
             f"Imported “{campaign.name}” as {campaign.slug}, owned by {owner}."
         )
+        if imported.members:
+            self.stdout.write(f"Members added: {', '.join(imported.members)}.")
+        if imported.members_not_found:
+            self.stdout.write(
+                "Members not added (no user of that name here): "
+                f"{', '.join(imported.members_not_found)}."
+            )
+
+
+def _byte_count(text: str) -> int:
+    """--max-bytes: a whole number of bytes above 0."""
+    if not text.isdigit() or int(text) < 1 or len(text) > 15:
+        raise CommandError(
+            f"--max-bytes must be a whole number of bytes above 0, not {text!r:.30}."
+        )
+    return int(text)
 
 
 def _one_line(messages: list[str]) -> str:

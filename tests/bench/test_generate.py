@@ -1,4 +1,5 @@
-"""generate_campaign: the sizes asked for, and a campaign the site can serve."""
+"""bench.generate and generate_campaign: the sizes asked for, and a campaign the site
+can serve."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import Count, Q
 
+from bench.generate import GenerateSizes, campaign_generate
 from campaigns.models import Battle, Campaign, Character, PersistingWound, Scene
-from campaigns.services.campaign_generate import GenerateSizes, campaign_generate
 
 pytestmark = pytest.mark.django_db
 

@@ -1,8 +1,9 @@
-"""Export a whole campaign as one JSON document (campaign_schema describes it).
+"""Export a whole campaign as one JSON document (:mod:`campaigns.transfer.document`).
 
 Objects are listed in their models' ordering, which ends in natural keys (scene
 order, battle number, card order …) an import keeps, and get refs 1, 2, 3 … in
-that order: exporting an imported campaign gives the same refs again.
+that order: exporting an imported campaign gives the same refs again. Members
+travel as usernames.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.db import models
 
 from campaigns.models import Campaign, EventDeck
 from campaigns.models.events import EventCard
-from campaigns.services.campaign_schema import (
+from campaigns.transfer.document import (
     CAMPAIGN_MARK,
     DATETIME,
     EVENT_DECK_MARK,
@@ -26,21 +27,21 @@ from campaigns.services.campaign_schema import (
     SCHEMA_VERSION,
     TARGET,
     USER,
+    USERS,
     Kind,
     campaign_kind,
     event_deck_kinds,
     kind_for_model_name,
     kinds,
-    remap_embedded,
-    snapshot_kinds,
 )
+from campaigns.transfer.refs import SETUP_KEY, remap_embedded, snapshot_kinds
 
 CARD_ORDER = {card: index for index, card in enumerate(EventCard.values)}
 
 
 def campaign_export(*, campaign: Campaign) -> dict[str, Any]:
     """Everything of the campaign, as a JSON-ready dict (the owner's username
-    is informational; members are left out)."""
+    is informational; members are listed by username)."""
     rows = {kind.key: _rows(kind, campaign) for kind in kinds()}
     refs = {
         key: {row.pk: ref for ref, row in enumerate(items, start=1)}
@@ -48,19 +49,23 @@ def campaign_export(*, campaign: Campaign) -> dict[str, Any]:
     }
     users = _usernames(rows)
     exporter = _Exporter(campaign=campaign, refs=refs, users=users)
+    User = get_user_model()
+    members = {
+        "members": sorted(campaign.members.values_list(User.USERNAME_FIELD, flat=True))
+    }
     document: dict[str, Any] = {
         "format": FORMAT,
         "schema_version": SCHEMA_VERSION,
         "owner": campaign.owner.get_username(),
-        "campaign": exporter.values(campaign_kind(), campaign),
+        "campaign": exporter.values(campaign_kind(), campaign, many=members),
         "event_deck": _event_deck(campaign.event_deck),
     }
-    m2m = {kind.key: _many_to_many(kind, campaign) for kind in kinds()}
     for kind in kinds():
+        many = _many_to_many(kind, campaign)
         items = []
         for row in rows[kind.key]:
             path = f"{kind.key}[{len(items)}]"
-            values = exporter.values(kind, row, m2m=m2m[kind.key])
+            values = exporter.values(kind, row, many=many.get(row.pk))
             values = remap_embedded(kind.key, values, exporter.resolve, path)
             items.append({"ref": refs[kind.key][row.pk], **values})
         document[kind.key] = items
@@ -70,7 +75,15 @@ def campaign_export(*, campaign: Campaign) -> dict[str, Any]:
 def campaign_export_json(*, campaign: Campaign) -> str:
     """The export as text: UTF-8 JSON with one object of each list per line, so
     two exports diff line by line and the file stays small."""
-    document = campaign_export(campaign=campaign)
+    return document_dumps(campaign_export(campaign=campaign))
+
+
+def document_dumps(document: dict[str, Any], *, indent: int | None = None) -> str:
+    """A document as text: one object of each list per line, or every value on
+    a line of its own when ``indent`` is given (for a document edited by hand,
+    such as the demo's)."""
+    if indent is not None:
+        return json.dumps(document, ensure_ascii=False, indent=indent) + "\n"
     lines = ["{"]
     for position, (key, value) in enumerate(document.items(), start=1):
         comma = "," if position < len(document) else ""
@@ -87,6 +100,33 @@ def campaign_export_json(*, campaign: Campaign) -> str:
     return "\n".join(lines) + "\n"
 
 
+def document_normalise(document: dict[str, Any]) -> dict[str, Any]:
+    """The document without what an import changes on purpose: the campaign's
+    and a new deck's slugs, and the owner (also where a username is the owner's).
+    Two exports of equal campaigns normalise equal."""
+    result = json.loads(json.dumps(document))
+    owner = result.get("owner")
+    result["owner"] = "<owner>"
+    if isinstance(result.get("campaign"), dict):
+        result["campaign"]["slug"] = "<slug>"
+    if isinstance(result.get("event_deck"), dict):
+        result["event_deck"]["slug"] = "<slug>"
+    for item in result.get("commander_changes", []):
+        if item.get("changed_by") == owner:
+            item["changed_by"] = "<owner>"
+    for item in result.get("effects", []):
+        kind = kind_for_model_name(str(item.get("target_model")))
+        if kind is None:
+            continue
+        users = [a for a, k in snapshot_kinds(kind.model).items() if k == USER]
+        for key in ("before", "after"):
+            snapshot = item.get(key) or {}
+            for attname in users:
+                if snapshot.get(attname) == owner:
+                    snapshot[attname] = "<owner>"
+    return result
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
@@ -96,9 +136,9 @@ def _rows(kind: Kind, campaign: Campaign) -> list[models.Model]:
     return list(queryset.order_by(*kind.model._meta.ordering))
 
 
-def _many_to_many(kind: Kind, campaign: Campaign) -> dict[str, dict[int, list[int]]]:
-    """For each many-to-many value: row pk → related pks, in one query each."""
-    result: dict[str, dict[int, list[int]]] = {}
+def _many_to_many(kind: Kind, campaign: Campaign) -> dict[int, dict[str, list[int]]]:
+    """Row pk → {key: related pks}, in one query per many-to-many value."""
+    result: dict[int, dict[str, list[int]]] = {}
     for value in kind.values:
         if value.type != REFS:
             continue
@@ -108,10 +148,8 @@ def _many_to_many(kind: Kind, campaign: Campaign) -> dict[str, dict[int, list[in
         pairs = through._default_manager.filter(
             **{f"{source}__{kind.campaign_path}": campaign}
         ).values_list(f"{source}_id", f"{target}_id")
-        by_row: dict[int, list[int]] = {}
         for row_pk, related_pk in pairs:
-            by_row.setdefault(row_pk, []).append(related_pk)
-        result[value.key] = by_row
+            result.setdefault(row_pk, {}).setdefault(value.key, []).append(related_pk)
     return result
 
 
@@ -168,21 +206,20 @@ class _Exporter:
         self.users = users
 
     def values(
-        self,
-        kind: Kind,
-        row: models.Model,
-        m2m: dict[str, dict[int, list[int]]] | None = None,
+        self, kind: Kind, row: models.Model, many: dict[str, list[Any]] | None = None
     ) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for value in kind.values:
             f = value.field
             if value.type == REFS:
-                related = (m2m or {}).get(value.key, {}).get(row.pk, [])
+                related = (many or {}).get(value.key, [])
                 result[value.key] = sorted(
                     self.refs[value.kind][pk]
                     for pk in related
                     if pk in self.refs[value.kind]
                 )
+            elif value.type == USERS:
+                result[value.key] = (many or {}).get(value.key, [])
             elif value.type == REF:
                 result[value.key] = self.resolve(
                     value.kind, getattr(row, f.attname), ""
@@ -201,7 +238,7 @@ class _Exporter:
         """A database id → its document value (None where it refers outside)."""
         if pk is None:
             return None
-        if kind_key == "setup_key":
+        if kind_key == SETUP_KEY:
             found = self.refs["characters"].get(int(pk)) if str(pk).isdigit() else None
             return "" if found is None else str(found)
         if kind_key == CAMPAIGN_MARK:
