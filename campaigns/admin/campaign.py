@@ -98,10 +98,6 @@ class SceneListInline(admin.TabularInline):
 class CampaignImportAdminForm(forms.Form):
     file = forms.FileField(
         label="Campaign document",
-        help_text=(
-            "A campaign exported from this site or another (its export.json), at "
-            f"most {transfer.MAX_DOCUMENT_LABEL}. It becomes a new campaign."
-        ),
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
     owner = forms.ModelChoiceField(
@@ -109,13 +105,17 @@ class CampaignImportAdminForm(forms.Form):
         help_text="Who plays the new campaign.",
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = (
+            "A campaign exported from this site or another (its export.json), at "
+            f"most {transfer.max_label()}. It becomes a new campaign."
+        )
+
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
-        if upload.size > transfer.MAX_DOCUMENT_BYTES:
-            raise forms.ValidationError(
-                f"The file is {upload.size / 1024 / 1024:.1f} MB; the limit is "
-                f"{transfer.MAX_DOCUMENT_LABEL}."
-            )
+        if upload.size > transfer.max_bytes():
+            raise forms.ValidationError(transfer.too_large(upload.size))
         return upload.read()
 
 

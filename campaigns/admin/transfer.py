@@ -9,17 +9,36 @@ from __future__ import annotations
 from django.db import models
 
 from campaigns.models import Campaign
-from campaigns.services.campaign_export import campaign_export_json
-from campaigns.services.campaign_import import CampaignImportError, campaign_import
-from campaigns.services.campaign_schema import MAX_DOCUMENT_BYTES, MAX_DOCUMENT_LABEL
+from campaigns.transfer import (
+    CampaignImportError,
+    campaign_export_json,
+    campaign_import,
+    import_max_bytes,
+    size_label,
+    too_large_message,
+)
 
 __all__ = [
-    "MAX_DOCUMENT_BYTES",
-    "MAX_DOCUMENT_LABEL",
     "CampaignImportError",
     "campaign_document",
     "campaign_from_document",
+    "max_bytes",
+    "max_label",
+    "too_large",
 ]
+
+
+def max_bytes() -> int:
+    """The largest document the site imports (a setting)."""
+    return import_max_bytes()
+
+
+def max_label() -> str:
+    return size_label(import_max_bytes())
+
+
+def too_large(size: int) -> str:
+    return too_large_message(size, import_max_bytes())
 
 
 def campaign_document(*, campaign: Campaign) -> str:
@@ -30,4 +49,4 @@ def campaign_document(*, campaign: Campaign) -> str:
 def campaign_from_document(*, data: bytes, owner: models.Model) -> Campaign:
     """A new campaign owned by ``owner`` from a document; raises
     CampaignImportError, writing nothing, when it cannot be imported."""
-    return campaign_import(data=data, owner=owner)
+    return campaign_import(data=data, owner=owner).campaign
