@@ -28,6 +28,7 @@ from campaigns.models import (
     Company,
     PersistingWound,
 )
+from campaigns.models.character import CARD_VALUES
 from campaigns.services.commanders import commander_change_by_hand
 from campaigns.services.duplicates import company_duplicate
 from engines.enums import Doctrine
@@ -81,18 +82,7 @@ class CharacterInline(AdminFieldsMixin, admin.TabularInline):
     verbose_name_plural = "characters, in card order"
 
     def get_fields(self, request, obj=None):
-        fields = [
-            "name",
-            "troop_type",
-            "attack",
-            "defence",
-            "shooting_range",
-            "move",
-            "wound_slots",
-            "hero",
-            "special_rules",
-            "reinforcement_model",
-        ]
+        fields = [*CARD_VALUES, "reinforcement_model"]
         if obj is not None:
             # Play state, for corrections: a new character is alive and fit,
             # and rows are in card order as they are entered.

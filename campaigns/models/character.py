@@ -9,6 +9,19 @@ from campaigns.validators import in_range, validate_printable
 from engines.enums import TroopType, WoundStatus
 from engines.wounds import unfit_reason
 
+CARD_VALUES = (
+    "name",
+    "troop_type",
+    "attack",
+    "defence",
+    "shooting_range",
+    "move",
+    "wound_slots",
+    "hero",
+    "special_rules",
+)
+"""What a character card shows of a character: the values a club admin enters."""
+
 
 class Character(models.Model):
     company = models.ForeignKey(

@@ -12,6 +12,7 @@ from campaigns.models import (
     Company,
     Scene,
 )
+from campaigns.models.character import CARD_VALUES
 from engines.enums import SceneStatus
 
 COMPANY_COPIED = (
@@ -20,18 +21,7 @@ COMPANY_COPIED = (
     "colour",
     "description",
 )
-CHARACTER_COPIED = (
-    "name",
-    "troop_type",
-    "attack",
-    "defence",
-    "shooting_range",
-    "move",
-    "wound_slots",
-    "hero",
-    "special_rules",
-    "card_order",
-)
+CHARACTER_COPIED = (*CARD_VALUES, "card_order")
 COPY_NAME = (" (copy)", " (copy {})")
 COPY_SLUG = ("-copy", "-copy-{}")
 SCENE_NOT_COPIED = {
