@@ -236,10 +236,11 @@ def _zone(
         label_x = x + (font * 1.6 if along_x else w / 2)
         label_y = y + (h / 2 + font * 0.35 if along_x else font * 1.4)
     else:
-        # A rectangle's size goes under its key, so that a small rectangle's
-        # label neither runs into the key nor out of the zone.
+        # A rectangle's size goes at the middle of its foot, clear of the key at
+        # its centre (below the zone when it is too shallow for both).
         label = f"{_n(w):g}\u2033 × {_n(h):g}\u2033"
-        label_x, label_y = x + w / 2, y + h / 2 + font * 1.1
+        label_x = x + w / 2
+        label_y = y + h - font * 0.4 if h >= font * 3 else y + h + font * 0.9
     return ZoneShape(
         key=key,
         colour=colour,
