@@ -15,7 +15,7 @@ marker (the legend says who carries it).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.battlefield import Battlefield, Force
@@ -143,6 +143,7 @@ def table_diagram(
             arrows.extend(_arrows(force, key, colour, width, depth, font))
         legend.append({"key": key, "colour": colour, "force": force, **company})
 
+    zones = _spread_keys(zones, font)
     features = tuple(
         _feature(f, chr(ord("A") + i), font) for i, f in enumerate(battlefield.features)
     )
@@ -229,12 +230,17 @@ def _zone(
     x, y, w, h = box
     if zone.kind is Deployment.EDGE:
         label = f"{zone.depth}\u2033"
+        # The depth is written near the band's west or north end, the key at its
+        # middle.
+        along_x = w >= h
+        label_x = x + (font * 1.6 if along_x else w / 2)
+        label_y = y + (h / 2 + font * 0.35 if along_x else font * 1.4)
     else:
+        # A rectangle's size goes at the middle of its foot, clear of the key at
+        # its centre (below the zone when it is too shallow for both).
         label = f"{_n(w):g}\u2033 × {_n(h):g}\u2033"
-    # The depth is written near the zone's west or north end, the key at its middle.
-    along_x = w >= h
-    label_x = x + (font * 1.6 if along_x else w / 2)
-    label_y = y + (h / 2 + font * 0.35 if along_x else font * 1.4)
+        label_x = x + w / 2
+        label_y = y + h - font * 0.4 if h >= font * 3 else y + h + font * 0.9
     return ZoneShape(
         key=key,
         colour=colour,
@@ -249,6 +255,28 @@ def _zone(
         key_x=_n(x + w / 2),
         key_y=_n(y + h / 2),
     )
+
+
+def _spread_keys(zones: list[ZoneShape], font: float) -> list[ZoneShape]:
+    """Keys of companies that deploy in the same place, side by side along the
+    zone instead of on top of each other."""
+    groups: dict[tuple, list[int]] = {}
+    for index, zone in enumerate(zones):
+        shape = (zone.kind, zone.x, zone.y, zone.width, zone.height, zone.r)
+        groups.setdefault(shape, []).append(index)
+    spread = list(zones)
+    for indexes in groups.values():
+        if len(indexes) < 2:
+            continue
+        step = font * 1.4
+        for n, index in enumerate(indexes):
+            zone = zones[index]
+            offset = (n - (len(indexes) - 1) / 2) * step
+            if zone.kind == "rect" and zone.height > zone.width:
+                spread[index] = replace(zone, key_y=_n(zone.key_y + offset))
+            else:
+                spread[index] = replace(zone, key_x=_n(zone.key_x + offset))
+    return spread
 
 
 def _arrows(

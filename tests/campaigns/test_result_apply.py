@@ -657,11 +657,11 @@ def character(campaign, name: str) -> Character:
 
 @pytest.fixture
 def after_bree(demo_campaign, result_data, seed_rolling):
-    """Bree resolved: Boromir killed outright, Aragorn grievously wounded."""
+    """Bree resolved: Merry killed outright, Aragorn grievously wounded."""
     battle = pin(set_up(demo_campaign, "bree"), seed_rolling(2))
     data = result_data(
         battle,
-        boromir={"fallen": True, "killed_outright": True},
+        meriadoc={"fallen": True, "killed_outright": True},
         aragorn={"fallen": True},
     )
     result_apply(battle=battle, data=data)
@@ -673,14 +673,14 @@ def test_loop_bree_leads_to_the_bridge(after_bree):
 
 
 def test_loop_a_dead_character_cannot_be_picked(after_bree):
-    boromir = character(after_bree, "Boromir")
-    with pytest.raises(ValidationError, match="Boromir"):
-        set_up(after_bree, "bree-bridge", [boromir.pk])
+    merry = character(after_bree, "Meriadoc Brandybuck")
+    with pytest.raises(ValidationError, match="Cannot fight: Meriadoc Brandybuck"):
+        set_up(after_bree, "bree-bridge", [merry.pk])
 
 
 def test_loop_an_unfit_character_cannot_be_picked(after_bree):
     aragorn = character(after_bree, "Aragorn")
-    with pytest.raises(ValidationError, match="Aragorn"):
+    with pytest.raises(ValidationError, match="Cannot fight: Aragorn"):
         set_up(after_bree, "bree-bridge", [aragorn.pk])
 
 
@@ -748,14 +748,16 @@ def test_two_different_results_at_once_apply_one(skirmish, result_data):
 def test_loop_the_next_pack_marks_the_morgul_blade_wound_on_frodos_card(
     at_weathertop, result_data, seed_rolling
 ):
-    """The whole loop: Bree, the bridge, Weathertop with one persisting token for
-    Frodo, then the next battle's pack prints the wound on Frodo's card."""
+    """The whole loop: Bree, the bridge, Weathertop lost with one persisting token
+    for Frodo, then the Ford's pack prints the wound on Frodo's card."""
     from campaigns.printing.battle_pack import battle_pack_pdf
     from tests.campaigns.pack_helpers import cell_texts, page_texts
 
     battle = pin(set_up(at_weathertop, "weathertop"), seed_rolling(1))
-    result_apply(battle=battle, data=result_data(battle, frodo={"wound_tokens": 1}))
+    data = result_data(battle, "defeat", frodo={"wound_tokens": 1})
+    result_apply(battle=battle, data=data)
     next_scene = at_weathertop.current_scene()
+    assert next_scene.slug == "flight-to-the-ford"
     pdf = battle_pack_pdf(set_up(at_weathertop, next_scene.slug))
     cards = [
         card

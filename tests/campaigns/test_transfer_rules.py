@@ -88,7 +88,13 @@ CASES = [
         "rectangle_unsized",
         SceneCompany,
         {},
-        {"deployment": "rectangle", "zone_x": 1},
+        {
+            "deployment": "rectangle",
+            "zone_x": 1,
+            "zone_y": None,
+            "zone_width": None,
+            "zone_depth": None,
+        },
         False,
     ),
     (
