@@ -105,9 +105,13 @@ class ScenarioRules:
 
 
 STRONGHOLD = (
-    "{defender} picks a stronghold: a fortification and a fixed objective worth "
-    "victory points to whoever holds it."
+    "{defender} holds a stronghold{where}: a fortification and a fixed "
+    "objective{worth}."
 )
+WORTH = " worth victory points to whoever holds it"
+WHERE_GENERATED = " near its entry edge, where the table diagram shows it"
+"""(adaptation) RULES §3.9 has the defender pick its stronghold; a generated
+battle places it (engines.battlefield) so the diagram and the AI can use it."""
 SPECIAL_OBJECTIVE = "{objective}"
 
 SCENARIO_RULES: dict[Scenario, ScenarioRules] = {
@@ -124,8 +128,8 @@ SCENARIO_RULES: dict[Scenario, ScenarioRules] = {
     Scenario.SIEGE: ScenarioRules(
         RoleRule.DEFEND_SIDE_DEFENDS,
         (
-            "{defender} holds the castle nearby as its stronghold: a fortification "
-            "and a fixed objective worth victory points to whoever holds it.",
+            "{defender} holds the castle nearby as its stronghold{where}: a "
+            "fortification and a fixed objective{worth}.",
         ),
     ),
     Scenario.SURPRISE_ASSAULT: ScenarioRules(
@@ -173,8 +177,7 @@ SCENARIO_RULES: dict[Scenario, ScenarioRules] = {
         RoleRule.NONE,
         (
             "Both sides start in hard cover at their entry edges.",
-            "A town in the middle of the table is a fixed objective worth victory "
-            "points.",
+            "A town in the middle of the table is a fixed objective{worth}.",
         ),
     ),
     Scenario.SEIZE_MAGIC_ITEM: ScenarioRules(
@@ -348,6 +351,8 @@ def scenario_setup(
     objective: ObjectivePlacement | None = None,
     deployed: Mapping[Side, int] | None = None,
     roles: Mapping[Side, Role] | None = None,
+    victory_points: bool = True,
+    placed: bool = False,
 ) -> ScenarioSetup:
     """§3.9 for a final scenario once the stances and the higher scorer are known.
 
@@ -372,7 +377,12 @@ def scenario_setup(
         disorganized_sides=disorganized_sides(scenario, roles),
         first_activation=first_activation(scenario, roles),
         text=setup_text(
-            scenario, roles=roles, objective=objective, infiltrators=infiltrators
+            scenario,
+            roles=roles,
+            objective=objective,
+            infiltrators=infiltrators,
+            victory_points=victory_points,
+            placed=placed,
         ),
     )
 
@@ -386,8 +396,13 @@ def setup_text(
     roles: Mapping[Side, Role] | None = None,
     objective: ObjectivePlacement | None = None,
     infiltrators: int | None = None,
+    victory_points: bool = True,
+    placed: bool = False,
 ) -> tuple[str, ...]:
     """The lines the setup sheet prints for a §3.9 scenario.
+
+    ``victory_points``: the battle scores them (a fixed scenario's scene may
+    not); ``placed``: a generated battle has placed the stronghold itself.
 
     Without ``roles`` (a reference card, or a fixed scenario) the roles are named
     generically ("the defender"); without ``objective`` the placement rule is
@@ -403,6 +418,8 @@ def setup_text(
         names[role.value] = f"{SIDE_NAMES[Side(side)]} ({ROLE_TEXT[role]})"
     names["objective"] = _objective_line(rules.objective, objective)
     names["infiltrators"] = "" if infiltrators is None else f" (at most {infiltrators})"
+    names["worth"] = WORTH if victory_points else ""
+    names["where"] = WHERE_GENERATED if placed else ""
     lines = [_sentence(line.format(**names)) for line in rules.text]
     if rules.disorganized or rules.everyone_disorganized:
         lines.append(DISORGANIZED_RULE)

@@ -464,6 +464,7 @@ def generate_setup(inputs: SetupInputs, *, rng: RandomSource) -> SetupResult:
         ai_stance=ai_stance,
         higher=higher,
         objective=objective,
+        placed=inputs.table is not None,
         deployed={
             Side.PLAYER: _count_present(Side.PLAYER, inputs.player_characters, absent),
             Side.AI: _count_present(Side.AI, inputs.ai_characters, absent),
@@ -569,7 +570,11 @@ def _fixed_setup(inputs: SetupInputs, dice: Dice) -> SetupResult:
             Side.PLAYER: inputs.fixed_player_role,
             Side.AI: counterpart(inputs.fixed_player_role),
         }
-    setup = scenario_setup(scenario, roles=roles)
+    setup = scenario_setup(
+        scenario,
+        roles=roles,
+        victory_points=inputs.table is None or inputs.table.scores_victory_points,
+    )
     lines = tuple(
         line.strip() for line in inputs.fixed_setup_text.splitlines() if line.strip()
     )

@@ -499,3 +499,43 @@ def test_a_generated_setup_without_stance_is_refused():
             player_characters=_characters("p", 3, "1"),
             ai_characters=_characters("a", 3, "2"),
         )
+
+
+def test_a_fixed_siege_without_victory_points_says_none():
+    result = generate_setup(
+        SetupInputs(
+            player_stance=None,
+            player_characters=_characters("p", 3, "1"),
+            ai_characters=_characters("a", 3, "2"),
+            fixed_scenario=Scenario.SIEGE,
+            fixed_player_role=Role.DEFENDER,
+            table=TABLE,
+            forces=(PLAYER, AI),
+        ),
+        rng=random.Random(1),
+    )
+    assert result.setup_text[0] == (
+        "The player side (the defender) holds the castle nearby as its stronghold: "
+        "a fortification and a fixed objective."
+    )
+
+
+def test_a_generated_assault_s_stronghold_is_where_the_diagram_shows_it():
+    for seed in range(200):
+        result = generate_setup(
+            SetupInputs(
+                player_stance=Stance.ATTACK,
+                player_characters=_characters("p", 3, "1"),
+                ai_characters=_characters("a", 3, "2"),
+                table=TABLE,
+                forces=(PLAYER, AI),
+            ),
+            rng=random.Random(seed),
+        )
+        if result.scenario == Scenario.ASSAULT:
+            break
+    assert (
+        "near its entry edge, where the table diagram shows it"
+        in (result.setup_text[0])
+        and "worth victory points" in result.setup_text[0]
+    )

@@ -196,7 +196,7 @@ def test_assault_makes_the_defend_side_the_defender() -> None:
     result = run(1, 6, 3, player_stance="attack")
     assert result.scenario is Scenario.ASSAULT
     assert (result.player_role, result.ai_role) == (Role.ATTACKER, Role.DEFENDER)
-    assert "The AI side (the defender) picks a stronghold" in result.setup_text[0]
+    assert "The AI side (the defender) holds a stronghold" in result.setup_text[0]
 
 
 def test_assault_defender_is_the_player_when_the_player_defends() -> None:
