@@ -29,6 +29,7 @@ from campaigns.printing.diagram import table_diagram
 from campaigns.printing.fit import PT, Run, layout
 from campaigns.printing.qr import qr_code
 from campaigns.printing.render import html_to_pdf
+from campaigns.printing.sheet_fit import result_density, setup_density
 from campaigns.selectors.battle_pack import battle_pack_data
 from engines.battlefield import Battlefield
 from engines.cards import Card
@@ -78,6 +79,12 @@ def battle_pack_text(battle: Battle) -> str:
 
 
 def battle_pack_context(data: dict[str, Any]) -> dict[str, Any]:
+    context = _context(data)
+    context["setup_density"] = setup_density(context)
+    return context
+
+
+def _context(data: dict[str, Any]) -> dict[str, Any]:
     paper = PAPER_CLASSES.get(data["paper"], "a4")
     companies = [_with_ink(c) for c in data["companies"]]
     participants = [_with_ink(p) for p in data["participants"]]
@@ -253,16 +260,24 @@ def _statuses(participants: list[dict[str, Any]]) -> list[dict[str, Any]]:
             chosen = [p for p in participants if p[key]]
         if chosen:
             rows.append(
-                {
-                    "title": title,
-                    "rule": rule,
-                    "names": [
-                        (p["name"], "AI" if p["side"] == Side.AI else "player")
-                        for p in chosen
-                    ],
-                }
+                {"title": title, "rule": rule, "names": _names(chosen, participants)}
             )
     return rows
+
+
+def _names(
+    chosen: list[dict[str, Any]], participants: list[dict[str, Any]]
+) -> list[tuple[str, str]]:
+    """(name, side) of each; a whole side's deployed characters in one entry."""
+    names = []
+    for side, label in ((Side.PLAYER, "player"), (Side.AI, "AI")):
+        mine = [p for p in chosen if p["side"] == side]
+        deployed = [p for p in participants if p["side"] == side and not p["mishap"]]
+        if len(mine) > 3 and mine == deployed:
+            names.append((f"all {len(mine)} deployed characters", label))
+        else:
+            names += [(p["name"], label) for p in mine]
+    return names
 
 
 def _initiative(battle: dict[str, Any]) -> dict[str, Any]:
@@ -411,14 +426,20 @@ def _result(
                 "fallen": p["mishap"] == "lost",
             }
         )
+    kill_rule = data["scene"]["outright_kill_rule"]
     return {
         "rows": rows,
+        "density": result_density(
+            rows=len(rows),
+            paper=PAPER_CLASSES.get(data["paper"], "a4"),
+            kill_rule=bool(kill_rule),
+        ),
         "outcomes": [o.label for o in Outcome],
         "end_reasons": [r.label for r in EndReason],
         "sides": [("player", "Player side"), ("ai", "AI side")],
         "has_victory_points": battlefield.scores_victory_points,
         "rounds": list(range(1, battlefield.length + 1)),
-        "kill_rule": data["scene"]["outright_kill_rule"],
+        "kill_rule": kill_rule,
     }
 
 

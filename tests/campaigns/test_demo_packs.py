@@ -441,6 +441,19 @@ def test_every_page_keeps_inside_the_printable_area(packs, slug):
 
 
 @pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_the_setup_sheet_and_the_result_form_each_take_one_page(packs, slug):
+    """No box or a few rows spill onto a page of their own, on either paper."""
+    counts = {
+        paper: [
+            sum(f"· {part} page" in text for text in reading.pages)
+            for part in ("Setup sheet", "Result form")
+        ]
+        for paper, reading in packs[slug].readings.items()
+    }
+    assert counts == {"A4": [1, 1], "LETTER": [1, 1]}
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
 def test_each_pack_is_printed_on_its_paper(packs, slug):
     sizes = {paper: packs[slug].readings[paper].sizes for paper in PAPERS}
     assert sizes == {paper: {PAGE_POINTS[paper]} for paper in PAPERS}

@@ -1,0 +1,212 @@
+"""How densely the setup sheet and the result form are set, so each fits its page.
+
+A setup sheet or result form that spills a box or a few rows onto a page of its
+own wastes paper. The heights here are estimated from the font's real glyph
+widths (:mod:`campaigns.printing.fit`) and the print CSS's sizes, and the
+largest density that fits one page is chosen: ``normal``, ``compact`` or
+``tight`` (a class on the sheet; ``static/css/print.css`` sets the type of
+each). A sheet too full even when tight flows on to a second page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from campaigns.printing.fit import PT, Run, layout
+
+# The page's height for content (mm): the sheet less its top and bottom margins.
+CONTENT_HEIGHT = {"a4": 297.0 - 11 - 12, "letter": 279.4 - 10 - 11}
+SAFETY = 1.03
+"""Estimates run this much over the text's own height (rounding, line boxes)."""
+
+DENSITIES = ("normal", "compact", "tight")
+
+# --- the setup sheet (print.css "the setup sheet") ---------------------------------
+
+HEADING_MM = 22.5
+"""Kicker, title, scenario name, rule and gap."""
+FULL_WIDTH = 188.0 - 4.6
+"""A full-width box's text: the measure less its padding and border."""
+LEFT_WIDTH = 100.0
+RIGHT_WIDTH = 83.0 - 4.6
+TERM_WIDTH = 27.0
+BOX_CHROME = 3.2 + 0.6 + 2.5
+"""A box's padding, border and the gap after it."""
+H3 = 9.0 * 1.15 * PT + 0.8
+LINE = 1.25
+BOX_PT = {"normal": 8.5, "compact": 7.5, "tight": 7.0}
+LEGEND_PT = {"normal": 7.5, "compact": 7.0, "tight": 6.5}
+DICE_PT = 6.3
+DICE_LINE = 1.15
+
+
+def _lines(text: str | Sequence[Run], width: float, size: float) -> int:
+    return max(1, len(layout(text, width, size))) if text else 0
+
+
+def _text(paragraphs: Iterable[str], width: float, size: float, gap: float) -> float:
+    """Paragraphs (or list items) of ``size`` type, ``gap`` mm after each."""
+    line = size * LINE * PT
+    return sum(_lines(p, width, size) * line + gap for p in paragraphs if p)
+
+
+def _box(paragraphs: Iterable[str], width: float, size: float, gap: float) -> float:
+    return BOX_CHROME + H3 + _text(paragraphs, width, size, gap)
+
+
+PARAGRAPH_GAP = 1.4
+ITEM_GAP = 0.3
+ROW_GAP = 1.0
+"""The gap after a paragraph, a bullet and a table row (print.css)."""
+
+
+def setup_density(context: dict[str, Any]) -> str:
+    """The largest density at which the setup sheet fits one page."""
+    room = CONTENT_HEIGHT[context["paper"]]
+    for density in DENSITIES:
+        if setup_height(context, density) <= room:
+            return density
+    return DENSITIES[-1]
+
+
+def setup_height(context: dict[str, Any], density: str) -> float:
+    """An estimate (mm) of the setup sheet at a density."""
+    parts = setup_parts(context, density)
+    top = max(parts["diagram"] + parts["legend"], parts["right"])
+    return (HEADING_MM + top + 3 + parts["lower"]) * SAFETY
+
+
+def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
+    """The setup sheet's parts (mm): diagram and legend on the left, the boxes
+    beside them on the right, the full-width boxes below."""
+    size, legend_pt = BOX_PT[density], LEGEND_PT[density]
+    battle, scene, setup = context["battle"], context["scene"], context["setup"]
+    diagram = context["diagram"]
+    parts: dict[str, float] = {"diagram": diagram.height_mm + 1}
+
+    legend = [
+        f"{item['key']} {item['force'].name} · {item['side_label']} · "
+        f"{item['force'].describe()}"
+        for item in diagram.legend
+    ]
+    legend += [
+        f"{e['letter']} {e['feature'].name} · cover: {e['where']}"
+        for e in diagram.feature_legend
+    ]
+    legend += list(diagram.objective_legend)
+    legend.append(
+        f"Table {diagram.table_width}″ × {diagram.table_depth}″; grid every 6″; "
+        "places are inches east and south of the north-west corner; clock: 12 "
+        "north, 3 east. R2: comes on at the start of round 2."
+    )
+    parts["legend"] = _text(legend, LEFT_WIDTH - 4, legend_pt, 0.4)
+
+    rows = [value for _, value in setup["scoring"] + setup["roles"]]
+    rows += [
+        f"{c['name']} ({c['character']}): {c['effect']}" for c in setup["commanders"]
+    ]
+    rows += [battle["scenario_name"], battle["seed"]]
+    parts["scenario"] = (
+        BOX_CHROME + H3 + _text(rows, RIGHT_WIDTH - TERM_WIDTH, size, ROW_GAP)
+    )
+    parts["scoring"] = _box(
+        [*context["battlefield"].scoring, *setup["battlefield_lines"]],
+        RIGHT_WIDTH - 2.5,
+        size,
+        ITEM_GAP,
+    )
+    initiative = setup["initiative"]
+    parts["round"] = _box(
+        [
+            initiative["round_one"],
+            f"{initiative['rule']} {initiative['ai_choice']}",
+        ],
+        RIGHT_WIDTH,
+        size,
+        PARAGRAPH_GAP,
+    ) + _text(
+        [
+            "Generals alternate activations; one with nothing left lets the other "
+            "continue."
+        ],
+        RIGHT_WIDTH,
+        7.0,
+        0,
+    )
+    parts["dice"] = 0.0
+    if setup["has_dice_log"]:
+        columns = setup["dice_log"]
+        width = RIGHT_WIDTH / len(columns) - 3
+        parts["dice"] = (
+            BOX_CHROME
+            + H3
+            + max(_text(c, width, DICE_PT, 0) for c in columns) * DICE_LINE / LINE
+        )
+    parts["right"] = (
+        parts["scenario"] + parts["scoring"] + parts["round"] + parts["dice"]
+    )
+
+    lower = []
+    if setup["coop"]:
+        coop = setup["coop"]
+        lower.append(
+            _box(
+                [
+                    *(
+                        f"{g['turn']}. {g['name']} " + ", ".join(g["characters"])
+                        for g in coop["generals"]
+                    ),
+                    "Turns, humans first: "
+                    + " → ".join(coop["humans_first"])
+                    + ". AI first: "
+                    + " → ".join(coop["ai_first"])
+                    + ".",
+                ],
+                FULL_WIDTH,
+                size,
+                ROW_GAP,
+            )
+        )
+    for paragraphs in (
+        [scene["briefing"]],
+        battle["setup_text"],
+        [scene["special_rules"]],
+        [scene["victory_conditions"]],
+    ):
+        if any(paragraphs):
+            lower.append(_box(paragraphs, FULL_WIDTH, size, PARAGRAPH_GAP))
+    if setup["statuses"]:
+        lower.append(
+            _box(
+                [
+                    f"{s['title']}: "
+                    + ", ".join(f"{name} ({side})" for name, side in s["names"])
+                    + f". {s['rule']}"
+                    for s in setup["statuses"]
+                ],
+                FULL_WIDTH,
+                size,
+                0.8,
+            )
+        )
+    parts["lower"] = sum(lower)
+    return parts
+
+
+# --- the result form --------------------------------------------------------------
+
+RESULT_TOP = {"normal": 62.0, "compact": 60.0, "tight": 58.0}
+"""Heading, choices, QR code, the note and the table's header row (mm)."""
+RESULT_ROW = {"normal": 4.8, "compact": 4.1, "tight": 3.6}
+NOTES = {"normal": 30.0, "compact": 22.0, "tight": 14.0}
+
+
+def result_density(*, rows: int, paper: str, kill_rule: bool) -> str:
+    """The largest density at which the result form fits one page."""
+    room = CONTENT_HEIGHT[paper] - (6.0 if kill_rule else 0.0)
+    for density in DENSITIES:
+        height = RESULT_TOP[density] + rows * RESULT_ROW[density] + NOTES[density]
+        if height <= room:
+            return density
+    return DENSITIES[-1]
