@@ -14,6 +14,7 @@ page instead of overflowing.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from campaigns.bidi import isolated
@@ -29,8 +30,27 @@ from engines.roles import Role
 COLUMN_WIDTH = 91.5
 COLUMN_HEIGHT = {"a4": 251.0, "letter": 235.0}
 """The page's height less its margins and the card's heading, with room to spare."""
-SIZES = (8.5, 8.0, 7.5, 7.0)
-SIZE_CLASSES = {8.5: "ai85", 8.0: "ai80", 7.5: "ai75", 7.0: "ai70"}
+
+
+@dataclass(frozen=True)
+class Face:
+    """A type size for the card's columns: points, line height, CSS class."""
+
+    pt: float
+    leading: float
+    css: str
+
+
+FACES = (
+    Face(8.5, 1.25, "ai85"),
+    Face(8.0, 1.25, "ai80"),
+    Face(7.5, 1.25, "ai75"),
+    Face(7.0, 1.25, "ai70"),
+    Face(7.0, 1.15, "ai70 tight"),
+)
+"""Largest first; the last sets the smallest type closer before a card takes a
+second page."""
+SIZES = tuple(dict.fromkeys(face.pt for face in FACES))
 BOX = "\u2610"
 HORDE_FALLEN_BOXES = 12
 
@@ -87,12 +107,12 @@ def ai_card(
             "text": rules_text.rout_text(company["doctrine"]),
         }
     )
-    size, pages = _columns(blocks, paper)
+    face, pages = _columns(blocks, paper)
     return {
         "company": company,
         "summary": procedure["summary"],
         "title": procedure["title"],
-        "size_class": SIZE_CLASSES[size],
+        "size_class": face.css,
         "pages": pages,
     }
 
@@ -315,7 +335,6 @@ def _current(section: dict[str, Any], company: dict[str, Any]) -> bool:
 
 # --- two columns a page, the largest type that fits ----------------------------------
 
-LINE_HEIGHT = 1.25
 HEADING_EM, HEADING_LINE, HEADING_EXTRA = 1.1, 1.15, 0.85
 BLOCK_GAP = 2.2
 PARA_GAP = 1.4
@@ -331,34 +350,35 @@ SAFETY = 1.0
 
 def _columns(
     blocks: list[dict[str, Any]], paper: str
-) -> tuple[float, list[list[list[dict[str, Any]]]]]:
-    """(type size, pages of two columns): at the largest type where the blocks
+) -> tuple[Face, list[list[list[dict[str, Any]]]]]:
+    """(type face, pages of two columns): at the largest type where the blocks
     fit two columns, else at the smallest type over as many pages as needed.
 
     The card's reading blocks keep their order down the two columns; the
-    reference blocks (trackers, quick reference, rout check, commander) may go
-    at the foot of whichever column has room for them.
+    reference blocks (trackers, quick reference, rout check) may go at the foot
+    of whichever column has room for them.
     """
     room = COLUMN_HEIGHT[paper]
     flow = [b for b in blocks if b["kind"] not in REFERENCE_KINDS]
     extras = [b for b in blocks if b["kind"] in REFERENCE_KINDS]
-    for size in SIZES:
-        packed = _two_columns(flow, extras, size, room)
+    for face in FACES:
+        packed = _two_columns(flow, extras, face, room)
         if packed is not None:
-            return size, [packed]
-    heights = [_block_height(b, SIZES[-1]) for b in blocks]
+            return face, [packed]
+    face = FACES[-1]
+    heights = [_block_height(b, face) for b in blocks]
     columns = _fill(blocks, heights, room)
-    return SIZES[-1], [columns[i : i + 2] for i in range(0, len(columns), 2)]
+    return face, [columns[i : i + 2] for i in range(0, len(columns), 2)]
 
 
-REFERENCE_KINDS = ("track", "rows", "text-ref", "commander")
+REFERENCE_KINDS = ("track", "rows", "text-ref")
 
 
-def _two_columns(flow, extras, size, room) -> list[list[dict[str, Any]]] | None:
+def _two_columns(flow, extras, face, room) -> list[list[dict[str, Any]]] | None:
     """The flow split where the taller column is shortest, with every extra
     block in a column that still has room; None if no split fits."""
-    flow_heights = [_block_height(b, size) for b in flow]
-    extra_heights = [_block_height(b, size) for b in extras]
+    flow_heights = [_block_height(b, face) for b in flow]
+    extra_heights = [_block_height(b, face) for b in extras]
     best = None
     for k in range(1, len(flow) + 1):
         columns = [list(flow[:k]), list(flow[k:])]
@@ -397,10 +417,11 @@ def _term_width(terms: Iterable[str], size: float) -> float:
     return max((text_width(t, size, bold=True) for t in terms), default=0.0) + 1.2
 
 
-def _block_height(block: dict[str, Any], size: float) -> float:
+def _block_height(block: dict[str, Any], face: Face) -> float:
     """An estimate (mm) of the block as ai_card.html draws it."""
     width = COLUMN_WIDTH
-    line = size * LINE_HEIGHT * PT
+    size = face.pt
+    line = size * face.leading * PT
     kind = block["kind"]
     mm = size * HEADING_EM * HEADING_LINE * PT + HEADING_EXTRA
 
@@ -453,6 +474,4 @@ def _block_height(block: dict[str, Any], size: float) -> float:
         for row in block["rows"]:
             boxes = " ".join(f"{BOX} {b}" for b in row["boxes"])
             mm += max(1, _lines(f"{row['label']}: {boxes}", width, size)) * TRACK_ROW
-    elif kind == "commander":
-        mm += line + PARA_GAP + rows_height(block["rows"]) + bullets(block["lines"])
     return mm * SAFETY + BLOCK_GAP

@@ -66,6 +66,7 @@ class Arrow:
     text: str
     text_x: float
     text_y: float
+    anchor: str = "start"
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ def table_diagram(
         _feature(f, chr(ord("A") + i), font) for i, f in enumerate(battlefield.features)
     )
     feature_legend = tuple(
-        {"letter": shape.letter, "feature": f}
+        {"letter": shape.letter, "feature": f, "where": feature_where(f)}
         for shape, f in zip(features, battlefield.features, strict=True)
     )
     markers = tuple(
@@ -199,8 +200,42 @@ def table_diagram(
         stroke=_n(stroke),
         legend=tuple(legend),
         feature_legend=feature_legend,
-        objective_legend=tuple(o.describe() for o in battlefield.objectives),
+        objective_legend=tuple(objective_line(o) for o in battlefield.objectives),
     )
+
+
+def _in(value: float) -> str:
+    return f"{value:g}\u2033"
+
+
+def feature_where(feature) -> str:
+    """Its size and place in few words: '8″ × 6″ at 14″, 15″' (the north-west
+    corner, inches east and south of the table's); a circle by its centre."""
+    if feature.shape is Shape.CIRCLE:
+        return (
+            f"radius {_in(feature.radius or 0)}, centre at {_in(feature.x)}, "
+            f"{_in(feature.y)}"
+        )
+    return (
+        f"{_in(feature.width or 0)} × {_in(feature.depth or 0)} at "
+        f"{_in(feature.x)}, {_in(feature.y)}"
+    )
+
+
+def objective_line(objective) -> str:
+    """'The One Ring (carriable): carried by Frodo Baggins' in few words."""
+    kind = objective.kind.label.lower()
+    points = f", {objective.victory_points} VP" if objective.victory_points else ""
+    if objective.carrier:
+        where = f"carried by {objective.carrier}"
+    elif objective.placement is not None:
+        clock, inches = objective.placement
+        where = f"{_in(inches)} from the centre toward {clock} o'clock"
+    elif objective.placed:
+        where = f"at {_in(objective.x or 0)}, {_in(objective.y or 0)}"
+    else:
+        where = "placed as the setup says"
+    return f"{objective.name} ({kind}{points}): {where}"
 
 
 def _zone(
@@ -311,6 +346,7 @@ def _arrows(
                 (cx, cy + out * size * 0.2),
             ]
             tx, ty = cx + size * 1.3, cy + out * size * 1.1 + font * 0.3
+            anchor = "start"
         else:
             out = -1 if edge is Edge.WEST else 1
             points = [
@@ -318,7 +354,11 @@ def _arrows(
                 (cx + out * size * 1.6, cy + size),
                 (cx + out * size * 0.2, cy),
             ]
-            tx, ty = cx + out * size * 1.2, cy + size * 2.3
+            # Beside the wedge inside the table, reading away from the edge.
+            tx, ty = (size * 0.3, cy - size * 1.3)
+            anchor = "start"
+            if edge is Edge.EAST:
+                tx, anchor = width - size * 0.3, "end"
         arrows.append(
             Arrow(
                 key=key,
@@ -327,6 +367,7 @@ def _arrows(
                 text=f"{key}: {text}",
                 text_x=_n(tx),
                 text_y=_n(ty),
+                anchor=anchor,
             )
         )
     return arrows
