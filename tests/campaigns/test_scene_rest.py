@@ -60,7 +60,7 @@ def test_the_sanctuary_is_resolved(sanctuary):
 
 
 def test_the_next_scene_becomes_current(sanctuary, skirmish):
-    assert scene_rest(scene=sanctuary) == skirmish.last_scene
+    assert scene_rest(scene=sanctuary).next_scene == skirmish.last_scene
 
 
 def test_the_rest_is_in_the_campaign_log(sanctuary):
@@ -97,9 +97,17 @@ def test_the_owner_rests_and_goes_to_the_dashboard(client, user, sanctuary):
     )
 
 
-def test_resting_by_get_is_not_allowed(client, user, sanctuary):
+def test_resting_by_get_shows_what_it_will_heal_and_changes_nothing(
+    client, user, sanctuary, skirmish
+):
+    PersistingWound.objects.create(character=skirmish.merry, name="deep cut")
     client.force_login(user)
-    assert client.get(rest_url(sanctuary)).status_code == 405
+    page = client.get(rest_url(sanctuary)).content.decode()
+    sanctuary.refresh_from_db()
+    assert ("Merry&#x27;s deep cut heals." in page, sanctuary.status) == (
+        True,
+        "current",
+    )
 
 
 def test_a_refused_rest_says_why(client, user, skirmish):
