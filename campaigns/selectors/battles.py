@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -19,6 +20,7 @@ from campaigns.models import (
 )
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.access import CampaignAccess
+from campaigns.selectors.battle_pack import battle_for_pack
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
 from engines.dice import LogEntry, log_from_data
 from engines.enums import Relation, Side
@@ -158,3 +160,12 @@ def notes_page(*, access: CampaignAccess, battle_id: int) -> NotesPage:
     return NotesPage(
         battle=battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     )
+
+
+def battle_for_pack_page(*, campaign: Campaign, battle_id: int) -> Battle:
+    """The battle with everything its pack prints; 404 when it is not this
+    campaign's."""
+    try:
+        return battle_for_pack(campaign=campaign, battle_id=battle_id)
+    except Battle.DoesNotExist as error:
+        raise Http404("No such battle in this campaign.") from error
