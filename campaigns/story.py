@@ -111,7 +111,8 @@ def fate_sentence(
             tokens = f"{wound_tokens} wound token{'s' if wound_tokens != 1 else ''}"
             if new_wounds:
                 return f"{name} took {tokens} and now carries {_wounds(new_wounds)}."
-            return f"{name} took {tokens} and shook them off."
+            them = "it" if wound_tokens == 1 else "them"
+            return f"{name} took {tokens} and shook {them} off."
     return ""
 
 
