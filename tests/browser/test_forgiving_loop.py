@@ -91,6 +91,8 @@ def test_a_wrong_line_up_is_discarded_and_set_up_again(open_tab, demo, viewport,
     # Co-op is off: no name boxes take room on the phone until it is switched on.
     boxes = page.locator(".coop-col input")
     expect(boxes.first).to_be_hidden()
+    row = page.locator("fieldset.lineup tbody tr").first.bounding_box()
+    assert row["height"] < 130, f"a character's row is {row['height']}px high"
     page.get_by_label("Co-op: more than one player").check()
     expect(boxes.first).to_be_visible()
     page.get_by_label("Co-op: more than one player").uncheck()
