@@ -18,7 +18,6 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from campaigns.models import Battle
 from campaigns.selectors.result import (
-    ROW_FIELDS,
     EntryRow,
     ResultRules,
     battle_result_rules,
@@ -26,14 +25,6 @@ from campaigns.selectors.result import (
     row_field,
 )
 from engines.enums import EndReason, Outcome, Side
-
-__all__ = [
-    "ROW_FIELDS",
-    "CharacterLine",
-    "ResultEntry",
-    "result_entry_clean",
-    "row_field",
-]
 
 VICTORY_POINTS_MAX = 99
 ROUNDS_MAX = 20
