@@ -1,4 +1,5 @@
-"""Reads for the campaign dashboard and the scene page (flat query counts)."""
+"""Reads for the home page and the campaign dashboard (flat query counts), and
+the next step a current scene offers (the scene page asks here too)."""
 
 from __future__ import annotations
 
