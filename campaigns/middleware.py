@@ -92,3 +92,25 @@ class CompleteFormMiddleware:
             if expected and len(request.body) < expected:
                 raise BadRequest("The form arrived incomplete: send it again.")
         return self.get_response(request)
+
+
+class MethodNotAllowedPageMiddleware:
+    """An empty 405 (Django's ``HttpResponseNotAllowed``: the logout page asked
+    for by GET, an admin action) becomes the site's own 405 page, naming the
+    methods the address takes."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code == 405
+            and not getattr(response, "streaming", False)
+            and not response.content
+        ):
+            from campaigns.views.common import method_not_allowed
+
+            allowed = [m.strip() for m in response.get("Allow", "").split(",") if m]
+            return method_not_allowed(request, allowed)
+        return response

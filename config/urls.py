@@ -1,10 +1,19 @@
-"""The site's URLs: the admin, Django auth and the campaigns app."""
+"""The site's URLs: the admin, Django auth, the favicon and the campaigns app."""
 
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponseRedirect
+from django.templatetags.static import static
 from django.urls import include, path
+
+
+def favicon(request: HttpRequest) -> HttpResponseRedirect:
+    """Browsers ask for /favicon.ico whatever the page links: send them to it."""
+    return HttpResponseRedirect(static("favicon.ico"))
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("favicon.ico", favicon, name="favicon"),
     path("", include("campaigns.urls")),
 ]

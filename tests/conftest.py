@@ -144,7 +144,8 @@ def skirmish(
     make_scene_company,
 ):
     """A campaign of ``user`` at its first scene, "Amon Hen" (current, a fixed
-    scenario), followed by "Parth Galen" and "The Emyn Muil": the Fellowship
+    scenario whose rule may kill a hero outright), followed by "Parth Galen" and
+    "The Emyn Muil": the Fellowship
     (led by Aragorn, Bold and average) against the Uruk-hai (led by Uglúk, Rash
     and poor). ``skirmish.set_up()`` sets up the current scene's battle with
     every fit player character."""
@@ -171,7 +172,12 @@ def skirmish(
         "custom_scenario_setup": "Hold the glade.",
     }
     world.scene = make_scene(
-        campaign, slug="amon-hen", title="Amon Hen", status="current", **fixed
+        campaign,
+        slug="amon-hen",
+        title="Amon Hen",
+        status="current",
+        outright_kill_rule="A hero who falls defending the hobbits is slain.",
+        **fixed,
     )
     world.next_scene = make_scene(
         campaign, slug="parth-galen", title="Parth Galen", **fixed
@@ -202,7 +208,7 @@ def result_data():
     names characters by attribute-style keys matched against character names
     (lower case, first word)."""
 
-    def build(battle, outcome="victory", end_reason="rout", **lines):
+    def build(battle, outcome="victory", end_reason="objective", **lines):
         by_name = {
             p.character.name.split()[0].lower(): p.pk
             for p in battle.participants.select_related("character")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
 
+from campaigns.models.battle import SEED_DIGITS
 from campaigns.selectors.lineup import SceneLineup
 from campaigns.services.battle_setup import COOP_NAME_MAX, MAX_SEED
 from engines.enums import ScenarioMode, Stance
@@ -30,12 +32,20 @@ class BattleSetupForm(forms.Form):
         required=False,
         help_text="At most one in three of the characters taking part (rounded down).",
     )
+    coop = forms.BooleanField(
+        label="Co-op: more than one player",
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "coop-toggle"}),
+        help_text="Name the player who commands each character; the setup sheet "
+        "prints the order of turns.",
+    )
     seed = forms.IntegerField(
         label="Seed (optional)",
         required=False,
         min_value=0,
         max_value=MAX_SEED,
-        help_text="Leave empty for a fresh seed; the same seed gives the same battle.",
+        help_text=f"Leave empty for a fresh seed of up to {SEED_DIGITS} digits; the "
+        "same seed gives the same battle.",
     )
 
     def __init__(self, *args, lineup: SceneLineup, **kwargs) -> None:
@@ -109,11 +119,26 @@ class BattleSetupForm(forms.Form):
         return lines
 
     def coop_players(self) -> dict[int, str]:
+        """Each character's player, when co-op is switched on (the names typed
+        while it was off are not kept)."""
+        if not self.cleaned_data.get("coop"):
+            return {}
         return {
             c.character.pk: self.cleaned_data.get(self.coop_field(c.character.pk), "")
             for c in self.lineup.player
             if c.selectable
         }
+
+    def add_service_errors(self, error: ValidationError) -> None:
+        """Put the setup service's messages next to their fields."""
+        if not hasattr(error, "error_dict"):
+            for message in error.messages:
+                self.add_error(None, message)
+            return
+        for name, errors in error.error_dict.items():
+            target = name if name in self.fields else None
+            for item in errors:
+                self.add_error(target, item)
 
     def chosen_stance(self) -> str | None:
         return None if self.fixed else self.cleaned_data["stance"]

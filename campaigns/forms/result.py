@@ -1,9 +1,11 @@
 """The result form (RULES §6.1): the battle, then one line per character.
 
 Each character's fields are prefixed with its participant id
-(:func:`~campaigns.services.result_entry.row_field`) and labelled with its name.
-The rules live in the result service; the form asks it and puts each message
-next to its field.
+(:func:`~campaigns.selectors.result.row_field`) and labelled with its name.
+The form asks only what this battle can hold (victory points where they are
+scored, killed outright where the scene has such a rule, carried off where
+there is an objective to carry). The rules live in the result service; the
+form asks it and puts each message next to its field.
 """
 
 from __future__ import annotations
@@ -14,18 +16,33 @@ from typing import Any
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
-from campaigns.models import Battle, BattleResult
-from campaigns.selectors.result import EntryRow
+from campaigns.models import Battle
+from campaigns.selectors.result import ROW_FIELDS, EntryRow, ResultRules, row_field
 from campaigns.services.result_entry import (
-    ROW_FIELDS,
     WHOLE_NUMBER,
     ResultEntry,
     result_entry_clean,
-    row_field,
 )
 from engines.enums import EndReason, Outcome
 
 POINTS_FIELDS = ("player_victory_points", "ai_victory_points")
+COLUMNS = {
+    "wound_tokens": (
+        "Wound tokens",
+        "Tokens on its card at the end. More than its free slots means it fell.",
+    ),
+    "fallen": ("Fallen", "Removed from the table: its wound slots overflowed."),
+    "routed": ("Routed", "Fled the table with its routing side."),
+    "carried_objective": (
+        "Carried objective off",
+        "Left the table carrying an objective: one character per objective.",
+    ),
+    "killed_outright": (
+        "Killed outright",
+        "Only by this scene's rule; the character is dead, no roll.",
+    ),
+}
+"""Each column of a character's line: its heading and one line of help."""
 
 
 class ResultForm(forms.Form):
@@ -33,6 +50,7 @@ class ResultForm(forms.Form):
         label="Outcome for your side",
         choices=Outcome.choices(),
         widget=forms.RadioSelect,
+        help_text="As the scene's victory conditions decide it.",
         error_messages={
             "required": "Choose the outcome for your side: victory, defeat or draw."
         },
@@ -40,21 +58,39 @@ class ResultForm(forms.Form):
     end_reason = forms.ChoiceField(
         label="How the battle ended",
         choices=[("", "Choose…"), *EndReason.choices()],
+        help_text="A side routed, the objective decided it, a side lost its last "
+        "character, or a side conceded (and lost).",
         error_messages={"required": "Choose how the battle ended."},
     )
-    player_routed = forms.BooleanField(label="Your side routed", required=False)
-    ai_routed = forms.BooleanField(label="The AI side routed", required=False)
+    player_routed = forms.BooleanField(
+        label="Your side routed",
+        required=False,
+        help_text="All of your companies routed.",
+    )
+    ai_routed = forms.BooleanField(
+        label="The AI side routed",
+        required=False,
+        help_text="All of the AI's companies routed.",
+    )
     player_victory_points = forms.IntegerField(
         label="Your victory points",
         required=False,
+        help_text="As the scenario counts them.",
         error_messages={"invalid": WHOLE_NUMBER},
         widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric"}),
     )
     ai_victory_points = forms.IntegerField(
         label="The AI's victory points",
         required=False,
+        help_text="As the scenario counts them.",
         error_messages={"invalid": WHOLE_NUMBER},
         widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric"}),
+    )
+    rounds_played = forms.IntegerField(
+        label="Rounds played",
+        required=False,
+        error_messages={"invalid": WHOLE_NUMBER},
+        widget=forms.NumberInput(attrs={"min": 1, "inputmode": "numeric"}),
     )
 
     def __init__(
@@ -62,17 +98,27 @@ class ResultForm(forms.Form):
         *args: Any,
         battle: Battle,
         rows: Sequence[EntryRow],
-        has_victory_points: bool,
+        rules: ResultRules,
         read_only: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.battle = battle
         self.rows = list(rows)
+        self.rules = rules
         self.entry: ResultEntry | None = None
-        if not has_victory_points:
+        if not rules.scores_victory_points:
             for name in POINTS_FIELDS:
                 del self.fields[name]
+        rounds = self.fields["rounds_played"]
+        rounds.help_text = f"This battle lasts {rules.length} rounds."
+        rounds.widget.attrs["max"] = rules.length
+        self.columns = [
+            name
+            for name in ROW_FIELDS
+            if (name != "killed_outright" or rules.kills_outright)
+            and (name != "carried_objective" or rules.has_carriable_objective)
+        ]
         for row in self.rows:
             self._add_row(row)
         if read_only:
@@ -100,18 +146,39 @@ class ResultForm(forms.Form):
         self.fields[row_field(pk, "routed")] = forms.BooleanField(
             label=f"{name} routed", required=False
         )
-        self.fields[row_field(pk, "carried_objective")] = forms.BooleanField(
-            label=f"{name} carried an objective off", required=False
-        )
-        self.fields[row_field(pk, "killed_outright")] = forms.BooleanField(
-            label=f"{name} was killed outright", required=False
-        )
+        if "carried_objective" in self.columns:
+            self.fields[row_field(pk, "carried_objective")] = forms.BooleanField(
+                label=f"{name} carried an objective off", required=False
+            )
+        if "killed_outright" in self.columns:
+            self.fields[row_field(pk, "killed_outright")] = forms.BooleanField(
+                label=f"{name} was killed outright", required=False
+            )
+
+    def column_heads(self) -> list[dict[str, str]]:
+        """The character table's columns after the name: heading and help."""
+        heads = [
+            {"name": name, "label": COLUMNS[name][0], "help": COLUMNS[name][1]}
+            for name in self.columns
+        ]
+        for head in heads:
+            if head["name"] == "killed_outright":
+                head["help"] = (
+                    f"Only by this scene's rule: {self.rules.outright_kill_rule}"
+                )
+        return heads
 
     def lines(self) -> list[dict[str, Any]]:
-        """The character rows for the template, each with its bound fields."""
+        """The character rows for the template, each with its bound fields in
+        the columns' order."""
         return [
-            {"row": row}
-            | {name: self[row_field(row.participant.pk, name)] for name in ROW_FIELDS}
+            {
+                "row": row,
+                "cells": [
+                    (COLUMNS[name][0], self[row_field(row.participant.pk, name)])
+                    for name in self.columns
+                ],
+            }
             for row in self.rows
         ]
 
@@ -125,10 +192,11 @@ class ResultForm(forms.Form):
             "ai_routed": data.get("ai_routed", False),
             "player_victory_points": data.get("player_victory_points"),
             "ai_victory_points": data.get("ai_victory_points"),
+            "rounds_played": data.get("rounds_played"),
             "characters": {
                 row.participant.pk: {
                     name: data.get(row_field(row.participant.pk, name))
-                    for name in ROW_FIELDS
+                    for name in self.columns
                 }
                 for row in self.rows
             },
@@ -138,7 +206,10 @@ class ResultForm(forms.Form):
         cleaned = super().clean()
         try:
             self.entry = result_entry_clean(
-                battle=self.battle, data=self.entry_data(), rows=self.rows
+                battle=self.battle,
+                data=self.entry_data(),
+                rows=self.rows,
+                rules=self.rules,
             )
         except ValidationError as error:
             self.add_service_errors(error)
@@ -157,21 +228,3 @@ class ResultForm(forms.Form):
                 continue
             for item in errors:
                 self.add_error(target, item)
-
-
-def result_initial(*, result: BattleResult | None) -> dict[str, Any]:
-    """The form's values for a result already applied (for the back button)."""
-    if result is None:
-        return {}
-    initial: dict[str, Any] = {
-        "outcome": result.outcome,
-        "end_reason": result.end_reason,
-        "player_routed": result.player_routed,
-        "ai_routed": result.ai_routed,
-        "player_victory_points": result.player_victory_points,
-        "ai_victory_points": result.ai_victory_points,
-    }
-    for outcome in result.character_outcomes.all():
-        for name in ROW_FIELDS:
-            initial[row_field(outcome.participant_id, name)] = getattr(outcome, name)
-    return initial

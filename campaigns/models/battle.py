@@ -24,10 +24,14 @@ from engines.enums import (
     TableCell,
 )
 
+SEED_DIGITS = 6
+"""New seeds have at most six digits, so a player can note one down; older
+battles keep their long seeds, which work everywhere a seed is read."""
+
 
 def new_seed() -> int:
-    """A fresh seed for a battle's random source (fits a signed 64-bit column)."""
-    return secrets.randbits(62)
+    """A fresh seed for a battle's random source: at most ``SEED_DIGITS`` digits."""
+    return secrets.randbelow(10**SEED_DIGITS)
 
 
 class BattleStatus(models.TextChoices):
@@ -94,6 +98,12 @@ class Battle(models.Model):
     )
     notes = models.TextField(
         blank=True, max_length=5000, validators=[MaxLengthValidator(5000)]
+    )
+    reopened_entry = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What was entered for the result last reopened, each character's "
+        "line under its participant order: the result form starts from it.",
     )
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)

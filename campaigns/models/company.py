@@ -105,6 +105,22 @@ class CommanderChange(models.Model):
     def __str__(self) -> str:
         return f"{self.commander}: {self.field} {self.old_value} → {self.new_value}"
 
+    @property
+    def old_label(self) -> str:
+        """The value before, as a player reads it ("Bold", "Average")."""
+        return self._label(self.old_value)
+
+    @property
+    def new_label(self) -> str:
+        return self._label(self.new_value)
+
+    def _label(self, value: str) -> str:
+        enum = Reputation if self.field == CommanderChangeField.REPUTATION else Rating
+        try:
+            return enum(value).label
+        except ValueError:
+            return value.capitalize()
+
 
 class Company(models.Model):
     campaign = models.ForeignKey(

@@ -15,6 +15,8 @@ class LogKind(models.TextChoices):
     EFFECT = "effect", "Effect"
     REOPEN = "reopen", "Result reopened"
     REST = "rest", "Sanctuary"
+    REST_UNDONE = "rest_undone", "Rest undone"
+    DISCARD = "discard", "Battle discarded"
     NOTE = "note", "Note"
     ADMIN = "admin", "Changed by hand"
 

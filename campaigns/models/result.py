@@ -129,13 +129,26 @@ class EffectKind(models.TextChoices):
 
 
 class Effect(models.Model):
-    """One change a resolution made to the campaign, with its before and after,
-    so that reopening can reverse exactly it (§6.5)."""
+    """One change a resolution or a rest made to the campaign, with its before
+    and after, so that reopening (or undoing the rest) reverses exactly it
+    (§6.5). It belongs to a battle, or to the sanctuary rested at."""
 
     Kind = EffectKind
 
     battle = models.ForeignKey(
-        "campaigns.Battle", on_delete=models.CASCADE, related_name="effects"
+        "campaigns.Battle",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="effects",
+    )
+    rest_scene = models.ForeignKey(
+        "campaigns.Scene",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rest_effects",
+        help_text="The sanctuary whose rest made this change.",
     )
     order = models.PositiveIntegerField(default=0)
     kind = models.CharField(max_length=24, choices=Kind.choices)
@@ -148,13 +161,25 @@ class Effect(models.Model):
     description = models.CharField(max_length=300, blank=True)
 
     class Meta:
-        ordering = ("battle", "order", "id")
+        ordering = ("battle", "rest_scene", "order", "id")
         constraints = [
             models.UniqueConstraint(
                 fields=["battle", "order"],
                 name="campaigns_effect_unique_order",
                 violation_error_message="The battle already has an effect at this "
                 "position.",
+            ),
+            models.UniqueConstraint(
+                fields=["rest_scene", "order"],
+                name="campaigns_effect_unique_rest_order",
+                violation_error_message="The rest already has an effect at this "
+                "position.",
+            ),
+            models.CheckConstraint(
+                condition=Q(battle__isnull=False, rest_scene__isnull=True)
+                | Q(battle__isnull=True, rest_scene__isnull=False),
+                name="campaigns_effect_battle_or_rest",
+                violation_error_message="An effect belongs to a battle or to a rest.",
             ),
             choice_check("kind", EffectKind.choices),
         ]

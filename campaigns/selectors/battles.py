@@ -1,9 +1,15 @@
-"""Reads for battle pages: a battle of a campaign with everything it shows."""
+"""Reads for a battle's pages: the battle page (the setup in words, its dice
+and what to do next) and the pages around it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from django.db.models import Prefetch
+from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from campaigns.models import (
     Battle,
@@ -12,6 +18,18 @@ from campaigns.models import (
     Campaign,
     Scene,
 )
+from campaigns.models.battle import BattleStatus
+from campaigns.selectors.access import CampaignAccess
+from campaigns.selectors.battle_pack import battle_for_pack
+from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
+from engines.dice import LogEntry, log_from_data
+from engines.enums import Relation, Side
+
+RELATION_VERBS = {
+    Relation.OUTSCOUTS.value: ("outscout", "outscouts"),
+    Relation.SURPRISES.value: ("surprise", "surprises"),
+}
+"""How each scouting relation reads after "you" and after "the AI"."""
 
 
 def battle_for_campaign(*, campaign: Campaign, battle_id: int) -> Battle:
@@ -34,7 +52,120 @@ def battle_for_campaign(*, campaign: Campaign, battle_id: int) -> Battle:
     return get_object_or_404(queryset, pk=battle_id)
 
 
-def scene_for_campaign(*, campaign: Campaign, slug: str) -> Scene:
-    return get_object_or_404(
-        Scene.objects.filter(campaign=campaign).select_related("parent"), slug=slug
+def scouting_sentence(battle: Battle) -> str:
+    """Who won the scouting, in a sentence: "You outscout the AI"."""
+    if battle.relation == Relation.TIED:
+        return "Tied: neither side outscouted the other"
+    verbs = RELATION_VERBS.get(battle.relation)
+    if verbs is None:
+        return ""
+    you, it = verbs
+    if battle.higher_side == Side.PLAYER:
+        return f"You {you} the AI"
+    return f"The AI {it} you"
+
+
+def battle_url(name: str, battle: Battle) -> str:
+    return reverse(
+        f"campaigns:{name}",
+        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
     )
+
+
+@dataclass(frozen=True)
+class BattlePage:
+    """The battle page: the setup in words, the dice log, both sides, and the
+    step the dashboard would offer (the pack, the result, the resolution),
+    with the ways back (re-roll, discard, reopen) where they are allowed now,
+    or a line saying why not."""
+
+    battle: Battle
+    scene: Scene
+    player_participants: tuple[BattleParticipant, ...]
+    ai_participants: tuple[BattleParticipant, ...]
+    companies: tuple[BattleCompany, ...]
+    dice_log: tuple[tuple[int, LogEntry], ...]
+    setup_paragraphs: tuple[str, ...]
+    steps: tuple[Step, ...]
+    not_now: tuple[str, ...] = ()
+    """Why an action is not offered now, one line each."""
+
+    @property
+    def scouting(self) -> str:
+        return scouting_sentence(self.battle)
+
+    @property
+    def resolved(self) -> bool:
+        return self.battle.status == BattleStatus.RESOLVED
+
+
+def battle_page(
+    *, access: CampaignAccess, battle_id: int, packs_downloaded: Mapping[str, int]
+) -> BattlePage:
+    """The battle page's content (three queries, three more for a resolved
+    battle the owner may reopen)."""
+    battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
+    participants = tuple(battle.participants.all())
+    steps, not_now = _battle_steps(access, battle, packs_downloaded)
+    return BattlePage(
+        battle=battle,
+        scene=battle.scene,
+        player_participants=tuple(p for p in participants if p.side == Side.PLAYER),
+        ai_participants=tuple(p for p in participants if p.side == Side.AI),
+        companies=tuple(battle.companies.all()),
+        dice_log=tuple(enumerate(log_from_data(battle.dice_log), 1)),
+        setup_paragraphs=tuple(p for p in battle.setup_text.split("\n\n") if p),
+        steps=steps,
+        not_now=not_now,
+    )
+
+
+def _battle_steps(
+    access: CampaignAccess, battle: Battle, packs_downloaded: Mapping[str, int]
+) -> tuple[tuple[Step, ...], tuple[str, ...]]:
+    """What the battle page offers besides the pack (which has its own box)."""
+    if battle.status == BattleStatus.RESOLVED:
+        steps = [Step("See the resolution", battle_url("resolution", battle), True)]
+        if not access.can_edit:
+            return tuple(steps), ()
+        steps.append(Step("Your notes", battle_url("battle_notes", battle)))
+        offer, reason = reopen_offer(
+            campaign=access.campaign,
+            battle=battle,
+            steps=campaign_steps(campaign_id=battle.campaign_id),
+        )
+        return (*steps, offer) if offer else tuple(steps), ((reason,) if reason else ())
+    if not access.can_edit:
+        return (), ()
+    pack_made = packs_downloaded.get(str(battle.pk)) == battle.times_rolled
+    return (
+        Step("Enter result", battle_url("result_entry", battle), primary=pack_made),
+        Step("Re-roll the setup", battle_url("battle_reroll", battle)),
+        Step("Discard this battle", battle_url("battle_discard", battle)),
+    ), ()
+
+
+@dataclass(frozen=True)
+class NotesPage:
+    """The player's notes on a battle."""
+
+    battle: Battle
+
+    @property
+    def scene(self) -> Scene:
+        return self.battle.scene
+
+
+def notes_page(*, access: CampaignAccess, battle_id: int) -> NotesPage:
+    return NotesPage(
+        battle=battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
+    )
+
+
+def battle_for_pack_page(*, campaign: Campaign, battle_id: int) -> Battle:
+    """The battle with everything its pack prints; 404 when it is not this
+    campaign's."""
+    try:
+        return battle_for_pack(campaign=campaign, battle_id=battle_id)
+    except Battle.DoesNotExist as error:
+        raise Http404("No such battle in this campaign.") from error

@@ -22,6 +22,13 @@ from campaigns.models import (
     Scene,
 )
 from campaigns.models.battle import BattleStatus
+from campaigns.story import (
+    CommanderLine,
+    FateLine,
+    battle_story,
+    healed_words,
+    result_sentence,
+)
 from engines.enums import Fate, SceneKind, SceneStatus
 
 DEATHS = frozenset({Fate.KILLED, Fate.KILLED_OUTRIGHT})
@@ -50,6 +57,44 @@ class ChronicleBattle:
     def deaths(self) -> list[CharacterOutcome]:
         return [o for o in self.outcomes if o.fate in DEATHS]
 
+    @property
+    def story(self) -> list[str]:
+        """The battle told in sentences: its outcome, who fell, the wounds
+        they carry now, the wounds that healed and the commanders moved."""
+        result = self.result
+        taken: dict[int, list[str]] = {}
+        for wound in self.wounds_taken:
+            taken.setdefault(wound.character_id, []).append(wound.name)
+        return battle_story(
+            result=result_sentence(
+                outcome=result.outcome,
+                end_reason=result.end_reason,
+                player_routed=result.player_routed,
+                ai_routed=result.ai_routed,
+                player_victory_points=result.player_victory_points,
+                ai_victory_points=result.ai_victory_points,
+            ),
+            fates=[
+                FateLine(
+                    name=o.participant.character.name,
+                    fate=o.fate,
+                    wound_tokens=o.wound_tokens,
+                    new_wounds=tuple(taken.get(o.participant.character_id, ())),
+                )
+                for o in self.outcomes
+            ],
+            healed=[(w.character.name, w.name) for w in self.wounds_healed],
+            commanders=[
+                CommanderLine(
+                    name=c.commander.name,
+                    field=c.field,
+                    old=c.old_value,
+                    new=c.new_value,
+                )
+                for c in self.commander_changes
+            ],
+        )
+
 
 @dataclass
 class ChronicleScene:
@@ -61,6 +106,22 @@ class ChronicleScene:
     @property
     def is_sanctuary(self) -> bool:
         return self.scene.kind == SceneKind.SANCTUARY
+
+    @property
+    def briefing_line(self) -> str:
+        """The briefing's first sentence, to set the scene."""
+        text = " ".join(self.scene.briefing.split())
+        for end in (". ", "! ", "? "):
+            if end in text:
+                return text[: text.index(end) + 1]
+        return text
+
+    @property
+    def rest_story(self) -> str:
+        """A resolved sanctuary's rest, in a sentence."""
+        healed = [(w.character.name, w.name) for w in self.healed_here]
+        what = f"{healed_words(healed)}; " if healed else ""
+        return f"The company rested here: {what}every unfit character is fit again."
 
 
 @dataclass(frozen=True)
@@ -154,3 +215,16 @@ def campaign_chronicle(
         elif scene.parent_id is None:
             top.append(entries[scene.pk])
     return Chronicle(campaign=campaign, scenes=top)
+
+
+@dataclass(frozen=True)
+class ChroniclePage:
+    """One page of the chronicle on screen."""
+
+    chronicle: Chronicle
+    page_obj: Page
+
+
+def chronicle_screen_page(*, campaign: Campaign, page: object) -> ChroniclePage:
+    chronicle, page_obj = chronicle_page(campaign=campaign, page=page)
+    return ChroniclePage(chronicle=chronicle, page_obj=page_obj)

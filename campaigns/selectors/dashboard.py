@@ -1,7 +1,9 @@
-"""Reads for the campaign dashboard and the scene page (flat query counts)."""
+"""Reads for the home page and the campaign dashboard (flat query counts), and
+the next step a current scene offers (the scene page asks here too)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -9,30 +11,26 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 
-from campaigns.models import Battle, Campaign, CampaignLogEntry, Scene
+from campaigns.models import Battle, Campaign, CampaignLogEntry, Commander, Scene
 from campaigns.models.battle import BattleStatus
+from campaigns.selectors.access import CampaignAccess, campaigns_for_user
+from campaigns.selectors.readiness import Readiness, campaign_readiness
+from campaigns.selectors.roster import (
+    CompanyRoster,
+    campaign_commanders,
+    campaign_rosters,
+)
+from campaigns.selectors.steps import Step
+from campaigns.services.pack_render import pack_render_latest
 from engines.enums import SceneKind, SceneStatus
 
 if TYPE_CHECKING:
+    from campaigns.selectors.access import AnyUser
     from campaigns.services.pack_render import PackStatus
 
 CHRONICLE_LATEST = 10
 TIMELINE_PAGE = 25
 """Top-level scenes per page of the dashboard's timeline."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """An action the dashboard offers for the current scene.
-
-    ``primary`` marks the one obvious next step; ``method`` is "post" for an
-    action that changes the campaign straight away (a form with one button).
-    """
-
-    label: str
-    url: str
-    primary: bool = False
-    method: str = "get"
 
 
 @dataclass(frozen=True)
@@ -131,7 +129,8 @@ def next_steps(
 ) -> tuple[Step, ...]:
     """What the dashboard offers for the current scene, the obvious step first.
 
-    A sanctuary rests. A fighting scene with nothing planned is set up. A planned
+    A sanctuary rests (its confirm page). A fighting scene with nothing planned
+    is set up. A planned
     battle offers its pack and its result: the pack is the step until it has been
     made (``pack_made``: downloaded as the battle is now set up), then the
     result. A member (``can_edit`` False) is offered the pack alone. While the
@@ -149,7 +148,7 @@ def next_steps(
         url = reverse(
             "campaigns:scene_rest", kwargs={"slug": slug, "scene": scene.slug}
         )
-        return (Step("Rest", url, primary=True, method="post"),)
+        return (Step("Rest here", url, primary=True),)
     if battle is None:
         if not owner:
             return ()
@@ -177,22 +176,167 @@ def _pack_step(ids: dict[str, Any], pack: PackStatus | None) -> Step:
 def latest_log_entries(
     *, campaign: Campaign, limit: int = CHRONICLE_LATEST
 ) -> list[CampaignLogEntry]:
-    """The chronicle's newest entries, newest first (one query)."""
+    """The chronicle's newest entries, newest first, as the story tells them:
+    each battle set up, result (its story), rest, discard and reopening. The
+    single effects a result or a rest made are told in its own entry, so they
+    are left out here. One query."""
     return list(
         CampaignLogEntry.objects.filter(campaign=campaign)
+        .exclude(kind=CampaignLogEntry.Kind.EFFECT)
         .select_related("battle", "scene")
         .order_by("-created_at", "-order", "-id")[:limit]
     )
 
 
-def with_current_scene(campaigns: QuerySet[Campaign]) -> QuerySet[Campaign]:
+def with_current_scene(campaigns: QuerySet[Campaign]) -> list[Campaign]:
     """The campaigns, each with ``current_scenes``: its scene being played (a
-    list of at most one). One more query for the whole list."""
+    list of at most one). Two queries for the whole list."""
     current = (
         Scene.objects.filter(status=SceneStatus.CURRENT)
         .exclude(kind=SceneKind.LARGER_BATTLE)
         .select_related("parent")
     )
-    return campaigns.prefetch_related(
-        Prefetch("scenes", queryset=current, to_attr="current_scenes")
+    return list(
+        campaigns.prefetch_related(
+            Prefetch("scenes", queryset=current, to_attr="current_scenes")
+        )
+    )
+
+
+STORY_KINDS = frozenset(
+    {
+        CampaignLogEntry.Kind.SETUP,
+        CampaignLogEntry.Kind.REROLL,
+        CampaignLogEntry.Kind.RESULT,
+        CampaignLogEntry.Kind.REOPEN,
+        CampaignLogEntry.Kind.REST,
+        CampaignLogEntry.Kind.REST_UNDONE,
+        CampaignLogEntry.Kind.DISCARD,
+    }
+)
+"""Log entries that move the story on or back (notes and changes by hand do not)."""
+
+
+def step_back_offer(
+    *, campaign: Campaign, entries: list[CampaignLogEntry]
+) -> Step | None:
+    """The way back from what was just done, read from the newest entries of
+    the campaign log (no query): when the newest step of the story is a result
+    still applied, reopen it; a rest still taken, undo it. Anything else
+    (a battle set up, discarded, reopened) has its own page and buttons. The
+    confirm page checks again before anything changes."""
+    newest = next((e for e in entries if e.kind in STORY_KINDS), None)
+    if newest is None:
+        return None
+    if (
+        newest.kind == CampaignLogEntry.Kind.RESULT
+        and newest.battle is not None
+        and newest.battle.status == BattleStatus.RESOLVED
+    ):
+        url = reverse(
+            "campaigns:result_reopen",
+            kwargs={"slug": campaign.slug, "battle_id": newest.battle_id},
+        )
+        return Step(f"Reopen battle {newest.battle.number}'s result", url)
+    if (
+        newest.kind == CampaignLogEntry.Kind.REST
+        and newest.scene is not None
+        and newest.scene.status == SceneStatus.RESOLVED
+    ):
+        url = reverse(
+            "campaigns:rest_undo",
+            kwargs={"slug": campaign.slug, "scene": newest.scene.slug},
+        )
+        return Step(f"Undo the rest at {newest.scene.title}", url)
+    return None
+
+
+@dataclass(frozen=True)
+class DashboardPage:
+    """Everything the dashboard shows."""
+
+    campaign: Campaign
+    scene: Scene | None
+    battle: Battle | None
+    readiness: Readiness | None
+    steps: tuple[Step, ...]
+    step_back: Step | None
+    timeline: Page
+    playing: list[CompanyRoster]
+    others: list[CompanyRoster]
+    commanders: list[Commander]
+    log_entries: list[CampaignLogEntry]
+
+
+def dashboard_page(
+    *,
+    access: CampaignAccess,
+    timeline_page: str | None,
+    packs_downloaded: Mapping[str, int],
+    site_url: str,
+) -> DashboardPage:
+    """The dashboard: the scene being played and its next step, the way back
+    from the latest step (for the owner), the companies, scenes, commanders and
+    the latest of the chronicle. ``packs_downloaded`` is the session's note of
+    the packs this player has (battle id → times rolled)."""
+    campaign = access.campaign
+    scene, battle = current_scene_and_battle(campaign=campaign)
+    rosters = campaign_rosters(campaign=campaign)
+    playing = [r for r in rosters if r.in_current_scene]
+    # The owner sees what the campaign still lacks, instead of a setup that
+    # would refuse; the step to set up waits until the current scene is ready.
+    # A battle already planned was set up from a ready scene.
+    readiness = (
+        campaign_readiness(campaign=campaign)
+        if access.can_edit and battle is None
+        else None
+    )
+    pack = (
+        None if battle is None else pack_render_latest(battle=battle, site_url=site_url)
+    )
+    steps = next_steps(
+        campaign=campaign,
+        scene=scene,
+        battle=battle,
+        can_edit=access.can_edit,
+        pack_made=battle is not None
+        and packs_downloaded.get(str(battle.pk)) == battle.times_rolled,
+        pack=pack,
+    )
+    if readiness is not None and readiness.blocks_play and battle is None:
+        steps = ()
+    log_entries = latest_log_entries(campaign=campaign)
+    step_back = None
+    if access.can_edit and battle is None:
+        step_back = step_back_offer(campaign=campaign, entries=log_entries)
+    return DashboardPage(
+        campaign=campaign,
+        scene=scene,
+        battle=battle,
+        readiness=readiness,
+        steps=steps,
+        step_back=step_back,
+        timeline=campaign_timeline(campaign=campaign, page=timeline_page),
+        playing=playing,
+        others=[r for r in rosters if not r.in_current_scene],
+        commanders=campaign_commanders(
+            campaign=campaign,
+            company_ids=[r.company.pk for r in playing] if playing else None,
+        ),
+        log_entries=log_entries,
+    )
+
+
+@dataclass(frozen=True)
+class HomePage:
+    """The user's campaigns, each with the scene being played."""
+
+    campaigns: list[Campaign]
+
+
+def home_page(*, user: AnyUser) -> HomePage:
+    return HomePage(
+        campaigns=with_current_scene(
+            campaigns_for_user(user=user).order_by("name", "id")
+        )
     )

@@ -3,32 +3,92 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Max, Prefetch, Q
 
 from campaigns.models import (
     Battle,
     BattleParticipant,
     BattleResult,
-    Campaign,
     CharacterOutcome,
+    Effect,
+    PersistingWound,
+    Scene,
 )
 from campaigns.models.battle import BattleStatus
+from campaigns.models.log import LogKind
+from campaigns.selectors.access import CampaignAccess
+from campaigns.selectors.battle_pack import battle_battlefield
+from campaigns.selectors.battles import battle_for_campaign
+from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
+from campaigns.story import result_sentence
 from engines.dice import LogEntry, log_from_data
-from engines.enums import Mishap, Scenario, Side, WoundStatus
-
-SCENARIOS_WITH_VICTORY_POINTS = frozenset(
-    {
-        Scenario.ASSAULT,
-        Scenario.SIEGE,
-        Scenario.SURPRISE_ASSAULT,
-        Scenario.SKIRMISH,
-        Scenario.DISPUTED_BORDER,
-        Scenario.RIVER_CROSSING,
-        Scenario.URBAN_ASSAULT,
-    }
+from engines.enums import (
+    Mishap,
+    ObjectiveKind,
+    SceneKind,
+    SceneStatus,
+    Side,
+    WoundStatus,
 )
-"""§3.9: the scenarios whose setup text scores victory points."""
+
+ROW_FIELDS = (
+    "wound_tokens",
+    "fallen",
+    "routed",
+    "carried_objective",
+    "killed_outright",
+)
+"""A character's line of the result form, in its columns' order."""
+BATTLE_FIELDS = (
+    "outcome",
+    "end_reason",
+    "player_routed",
+    "ai_routed",
+    "player_victory_points",
+    "ai_victory_points",
+    "rounds_played",
+)
+
+
+def row_field(participant_id: int, name: str) -> str:
+    """The form field of one character's line: ``p12-wound_tokens``."""
+    return f"p{participant_id}-{name}"
+
+
+@dataclass(frozen=True)
+class ResultRules:
+    """What this battle's result may hold: victory points where they are
+    scored, rounds up to its length, killed outright only by the scene's rule,
+    and one carrier for each carriable objective."""
+
+    scores_victory_points: bool
+    length: int
+    outright_kill_rule: str = ""
+    carriable_objectives: tuple[str, ...] = ()
+
+    @property
+    def kills_outright(self) -> bool:
+        return bool(self.outright_kill_rule.strip())
+
+    @property
+    def has_carriable_objective(self) -> bool:
+        return bool(self.carriable_objectives)
+
+
+def battle_result_rules(*, battle: Battle) -> ResultRules:
+    """The battle's rules for its result, from the battlefield it was set up
+    with (no query for a battle that stored it) and its scene's kill rule."""
+    battlefield = battle_battlefield(battle)
+    return ResultRules(
+        scores_victory_points=battlefield.scores_victory_points,
+        length=battlefield.length,
+        outright_kill_rule=battle.scene.outright_kill_rule,
+        carriable_objectives=tuple(
+            o.name for o in battlefield.objectives if o.kind is ObjectiveKind.CARRIABLE
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -58,45 +118,147 @@ class EntryRow:
 
 
 def result_entry_rows(*, battle: Battle) -> list[EntryRow]:
-    """The characters the result form lists, in the battle's participant order.
+    """The characters the result form lists, in the battle's participant order,
+    each with its open wounds as they stood before the battle (so a result
+    sent again after it was applied is checked as it was the first time).
 
-    A scout who missed the battle is not listed. One query.
+    A scout who missed the battle is not listed. Two queries.
     """
-    participants = (
+    participants = list(
         battle.participants.exclude(mishap=Mishap.MISSES)
         .select_related("character")
-        .annotate(
-            open_wound_total=Count(
-                "character__wounds",
-                filter=Q(character__wounds__status=WoundStatus.OPEN),
-            )
-        )
         .order_by("order", "id")
     )
+    wounds = (
+        PersistingWound.objects.filter(
+            character_id__in=[p.character_id for p in participants]
+        )
+        .annotate(
+            rested_at=Max(
+                "healed_at_scene__log_entries__created_at",
+                filter=Q(healed_at_scene__log_entries__kind=LogKind.REST),
+            )
+        )
+        .values(
+            "character_id",
+            "status",
+            "created_at",
+            "battle_taken_id",
+            "battle_taken__number",
+            "healed_in_battle_id",
+            "healed_in_battle__number",
+            "rested_at",
+        )
+    )
+    counts: dict[int, int] = {}
+    for wound in wounds:
+        if _open_before(wound, battle):
+            counts[wound["character_id"]] = counts.get(wound["character_id"], 0) + 1
     return [
-        EntryRow(participant=p, open_wounds=p.open_wound_total) for p in participants
+        EntryRow(participant=p, open_wounds=counts.get(p.character_id, 0))
+        for p in participants
     ]
 
 
-def battle_has_victory_points(*, battle: Battle) -> bool:
-    """Victory points are entered where the scenario scores them (§3.9) or the
-    scene has an objective worth some."""
-    if battle.scenario in SCENARIOS_WITH_VICTORY_POINTS:
+def _open_before(wound: dict[str, Any], battle: Battle) -> bool:
+    """Whether the wound was open when the battle began: for a battle not yet
+    resolved, whether it is open now; for a resolved one, it was not taken in
+    that battle or a later one, and it healed (if it did) in or after it."""
+    if battle.status != BattleStatus.RESOLVED:
+        return wound["status"] == WoundStatus.OPEN
+    taken = wound["battle_taken__number"]
+    if wound["battle_taken_id"] == battle.pk or (
+        taken is not None and taken > battle.number
+    ):
+        return False
+    if battle.resolved_at is not None and wound["created_at"] > battle.resolved_at:
+        return False
+    if wound["status"] == WoundStatus.OPEN:
         return True
-    return battle.scene.objectives.filter(victory_points__gt=0).exists()
+    if wound["healed_in_battle_id"] == battle.pk:
+        return True
+    healed_in = wound["healed_in_battle__number"]
+    if healed_in is not None and healed_in > battle.number:
+        return True
+    rested_at = wound["rested_at"]
+    return (
+        rested_at is not None
+        and battle.resolved_at is not None
+        and rested_at > battle.resolved_at
+    )
 
 
 def battle_result_or_none(*, battle: Battle) -> BattleResult | None:
-    return BattleResult.objects.filter(battle=battle).first()
-
-
-def latest_resolved_battle(*, campaign: Campaign) -> Battle | None:
-    """The one battle of the campaign that may be reopened (§6.5)."""
+    """The battle's applied result with each character's line (two queries)."""
     return (
-        Battle.objects.filter(campaign=campaign, status=BattleStatus.RESOLVED)
-        .order_by("-resolved_at", "-number")
+        BattleResult.objects.filter(battle=battle)
+        .prefetch_related(
+            Prefetch(
+                "character_outcomes",
+                queryset=CharacterOutcome.objects.select_related(
+                    "participant__character"
+                ).order_by("participant__order", "id"),
+            )
+        )
         .first()
     )
+
+
+def result_initial(
+    *, battle: Battle, result: BattleResult | None = None
+) -> dict[str, Any]:
+    """What the result form starts with: the result applied (for the back
+    button), else the one entered before the battle was reopened, else
+    nothing (the form's own defaults).
+
+    This is the one place the form's starting values come from, so another
+    source (a battle log kept at the table) can be added here. ``result`` is
+    the battle's applied result when the caller has read it already.
+    """
+    if result is None and battle.status == BattleStatus.RESOLVED:
+        result = battle_result_or_none(battle=battle)
+    if result is not None:
+        return _initial_from_result(result)
+    if battle.reopened_entry:
+        return _initial_from_entry(battle, battle.reopened_entry)
+    return {}
+
+
+def _initial_from_result(result: BattleResult) -> dict[str, Any]:
+    initial = {name: getattr(result, name) for name in BATTLE_FIELDS}
+    for outcome in result.character_outcomes.all():
+        for name in ROW_FIELDS:
+            initial[row_field(outcome.participant_id, name)] = getattr(outcome, name)
+    return initial
+
+
+def result_entry_snapshot(*, result: BattleResult) -> dict[str, Any]:
+    """A result as entered, kept on the battle when it is reopened: the
+    battle's values, and each line under its participant's order (which an
+    export and import keep, where ids change)."""
+    snapshot: dict[str, Any] = {name: getattr(result, name) for name in BATTLE_FIELDS}
+    snapshot["lines"] = {
+        str(outcome.participant.order): {
+            name: getattr(outcome, name) for name in ROW_FIELDS
+        }
+        for outcome in result.character_outcomes.select_related("participant")
+    }
+    return snapshot
+
+
+def _initial_from_entry(battle: Battle, entry: dict[str, Any]) -> dict[str, Any]:
+    initial = {name: entry[name] for name in BATTLE_FIELDS if name in entry}
+    lines = entry.get("lines") or {}
+    if lines:
+        orders = dict(battle.participants.values_list("order", "pk"))
+        for order, values in lines.items():
+            pk = orders.get(int(order)) if str(order).isdigit() else None
+            if pk is None or not isinstance(values, dict):
+                continue
+            for name in ROW_FIELDS:
+                if name in values:
+                    initial[row_field(pk, name)] = values[name]
+    return initial
 
 
 def roll_in_words(entry: LogEntry) -> str:
@@ -111,23 +273,37 @@ def roll_in_words(entry: LogEntry) -> str:
 
 
 @dataclass(frozen=True)
-class Resolution:
+class ResolutionPage:
     """Everything the resolution page shows: the result, each character's line,
-    every roll and every effect."""
+    every roll and every effect, and the way back (reopen) where it is allowed
+    now, or why not."""
 
     battle: Battle
     result: BattleResult | None
-    outcomes: list[CharacterOutcome]
+    outcomes: tuple[CharacterOutcome, ...]
     rolls: tuple[LogEntry, ...]
-    effects: list
-    can_reopen: bool
+    effects: tuple[Effect, ...]
+    reopen: Step | None = None
+    reopen_reason: str = ""
+    current: Scene | None = None
+    """The scene the story has moved on to, when it is another one."""
+
+    @property
+    def scene(self):
+        return self.battle.scene
+
+    @property
+    def result_sentence(self) -> str:
+        if self.result is None:
+            return ""
+        return _result_sentence(self.result)
 
     @property
     def rolls_in_words(self) -> list[str]:
         return [roll_in_words(entry) for entry in self.rolls]
 
     @property
-    def changes(self) -> list:
+    def changes(self) -> list[Effect]:
         """The effects a player reads: the commanders' history rows are
         bookkeeping behind the reputation and rating lines."""
         return [e for e in self.effects if e.target_model != "commanderchange"]
@@ -141,26 +317,98 @@ class Resolution:
         return [o for o in self.outcomes if o.participant.side == Side.AI]
 
 
-def battle_resolution(*, battle: Battle) -> Resolution:
-    """The battle's resolution for the page; a fixed number of queries."""
-    result = (
-        BattleResult.objects.filter(battle=battle)
-        .prefetch_related(
-            Prefetch(
-                "character_outcomes",
-                queryset=CharacterOutcome.objects.select_related(
-                    "participant__character"
-                ).order_by("participant__order", "id"),
-            )
-        )
-        .first()
+def _result_sentence(result: BattleResult) -> str:
+    return result_sentence(
+        outcome=result.outcome,
+        end_reason=result.end_reason,
+        player_routed=result.player_routed,
+        ai_routed=result.ai_routed,
+        player_victory_points=result.player_victory_points,
+        ai_victory_points=result.ai_victory_points,
     )
-    latest = latest_resolved_battle(campaign=battle.campaign)
-    return Resolution(
+
+
+def resolution_page(*, access: CampaignAccess, battle_id: int) -> ResolutionPage:
+    """The battle's resolution for the page; a fixed number of queries."""
+    battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
+    result = battle_result_or_none(battle=battle)
+    offer, reason = None, ""
+    if result is not None and access.can_edit:
+        offer, reason = reopen_offer(
+            campaign=access.campaign,
+            battle=battle,
+            steps=campaign_steps(campaign_id=battle.campaign_id),
+        )
+    current = None
+    if result is not None:
+        current = (
+            Scene.objects.filter(campaign=access.campaign, status=SceneStatus.CURRENT)
+            .exclude(kind=SceneKind.LARGER_BATTLE)
+            .exclude(pk=battle.scene_id)
+            .first()
+        )
+    return ResolutionPage(
+        current=current,
         battle=battle,
         result=result,
-        outcomes=list(result.character_outcomes.all()) if result else [],
+        outcomes=tuple(result.character_outcomes.all()) if result else (),
         rolls=log_from_data(result.resolution_log) if result else (),
-        effects=list(battle.effects.order_by("order", "id")) if result else [],
-        can_reopen=latest is not None and latest.pk == battle.pk,
+        effects=tuple(battle.effects.order_by("order", "id")) if result else (),
+        reopen=offer,
+        reopen_reason=reason,
+    )
+
+
+@dataclass(frozen=True)
+class ResultPage:
+    """The result form's page: the battle, its characters' lines, its rules
+    (what the form asks), the values the form starts with and, for a result
+    applied already, the way back or why not."""
+
+    battle: Battle
+    rows: tuple[EntryRow, ...]
+    rules: ResultRules
+    result: BattleResult | None
+    initial: dict[str, Any]
+    reopen: Step | None = None
+    reopen_reason: str = ""
+    not_now: str = ""
+    """Why no result can be entered now ("" when it can)."""
+
+    @property
+    def scene(self):
+        return self.battle.scene
+
+    @property
+    def reopened(self) -> bool:
+        """The form starts from a result that was applied, then reopened."""
+        return self.result is None and bool(self.battle.reopened_entry)
+
+
+def result_page(*, access: CampaignAccess, battle_id: int) -> ResultPage:
+    """The result form's page for ``battle_id`` (a fixed number of queries)."""
+    battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
+    result = battle_result_or_none(battle=battle)
+    offer, reason = None, ""
+    if result is not None and access.can_edit:
+        offer, reason = reopen_offer(
+            campaign=access.campaign,
+            battle=battle,
+            steps=campaign_steps(campaign_id=battle.campaign_id),
+        )
+    not_now = ""
+    if result is None and battle.scene.status != SceneStatus.CURRENT:
+        not_now = (
+            f"Battle {battle.number} is for “{battle.scene.title}”, which is not "
+            "the campaign's current scene: its result cannot be entered."
+        )
+    return ResultPage(
+        battle=battle,
+        rows=tuple(result_entry_rows(battle=battle)),
+        rules=battle_result_rules(battle=battle),
+        result=result,
+        initial=result_initial(battle=battle, result=result),
+        reopen=offer,
+        reopen_reason=reason,
+        not_now=not_now,
     )

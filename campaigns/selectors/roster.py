@@ -324,3 +324,58 @@ def character_roster_entry(
         open_wounds=tuple(w for w in wounds if w.status == WoundStatus.OPEN),
         healed_wound_count=sum(1 for w in wounds if w.status == WoundStatus.HEALED),
     )
+
+
+# --- the pages ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CompanyPage:
+    """The company page: its commander with the whole history, one page of
+    its roster."""
+
+    company: Company
+    page_obj: Page
+    roster: list[RosterCharacter]
+
+    @property
+    def commander(self) -> Commander | None:
+        return self.company.commander
+
+
+def company_page(
+    *, campaign: Campaign, company_id: int, page: str | None
+) -> CompanyPage:
+    company = company_for_campaign(campaign=campaign, company_id=company_id)
+    page_obj, roster = company_roster_page(company=company, page=page)
+    return CompanyPage(company=company, page_obj=page_obj, roster=roster)
+
+
+@dataclass(frozen=True)
+class CharacterPage:
+    """The character page: its card values, wounds and the battles it fought."""
+
+    character: Character
+    entry: RosterCharacter
+    wounds: list[PersistingWound]
+    page_obj: Page
+    battle_lines: list[BattleLine]
+
+    @property
+    def company(self) -> Company:
+        return self.character.company
+
+
+def character_page(
+    *, campaign: Campaign, character_id: int, page: str | None
+) -> CharacterPage:
+    character = character_for_campaign(campaign=campaign, character_id=character_id)
+    wounds = character_wounds(character=character)
+    page_obj, battle_lines = character_battles_page(character=character, page=page)
+    return CharacterPage(
+        character=character,
+        entry=character_roster_entry(character=character, wounds=wounds),
+        wounds=wounds,
+        page_obj=page_obj,
+        battle_lines=battle_lines,
+    )

@@ -1,9 +1,10 @@
 """Battle setup (RULES §3): from the current scene and the player's choices to a
 planned battle, with every roll seeded and logged.
 
-Runs under a lock: the scene row is locked (``select_for_update``) so two
-simultaneous setups of one scene make one planned battle; the database's
-one-planned-battle-per-scene constraint is the last line.
+Runs under a lock: the campaign's row, then the scene's, are locked
+(``select_for_update``) so two simultaneous setups of one scene make one planned
+battle, and a setup never lands while the step before it is being taken back;
+the database's one-planned-battle-per-scene constraint is the last line.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from campaigns.models import (
 from campaigns.models.battle import BattleStatus, new_seed
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineup
 from campaigns.services.battlefield import scene_forces, scene_table
+from campaigns.services.locks import campaign_lock
 from campaigns.services.pack_render import pack_render_schedule
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import unprintable
@@ -82,6 +84,7 @@ def battle_set_up(
     """
     try:
         with transaction.atomic():
+            campaign_lock(campaign_id=scene.campaign_id)
             scene = (
                 Scene.objects.select_for_update()
                 .select_related("campaign")
@@ -117,8 +120,8 @@ def battle_set_up(
             pack_render_schedule(battle=battle, site_url=site_url or default_site_url())
     except IntegrityError as error:
         raise ValidationError(
-            "This scene already has a planned battle: open it, re-roll it or enter "
-            "its result."
+            "This scene already has a planned battle: open it to re-roll it, "
+            "discard it or enter its result."
         ) from error
     return battle
 
@@ -133,11 +136,15 @@ def battle_reroll(
     The new pack is sent to be rendered as :func:`battle_set_up` does.
     """
     with transaction.atomic():
+        campaign_lock(campaign_id=battle.campaign_id)
         battle = (
             Battle.objects.select_for_update()
             .select_related("scene__campaign")
-            .get(pk=battle.pk)
+            .filter(pk=battle.pk)
+            .first()
         )
+        if battle is None:
+            raise ValidationError("This battle was discarded: set up a new one.")
         if battle.status != BattleStatus.PLANNED:
             raise ValidationError("Only a planned battle can be re-rolled.")
         scene = battle.scene
@@ -204,8 +211,8 @@ def _check_scene(scene: Scene) -> None:
         )
     if scene.battles.filter(status=BattleStatus.PLANNED).exists():
         raise ValidationError(
-            "This scene already has a planned battle: open it, re-roll it or enter "
-            "its result."
+            "This scene already has a planned battle: open it to re-roll it, "
+            "discard it or enter its result."
         )
 
 

@@ -1,12 +1,13 @@
-"""Changes made by a resolution, each recorded so it can be reversed (§6.5).
+"""Changes made by a resolution or a rest, each recorded so it can be reversed
+(§6.5).
 
-A :class:`Ledger` makes every change of a resolution: it writes the new values
-with a queryset ``update`` and, for a battle, records an :class:`Effect` with
-the values before and after, in order. :func:`effects_reverse` undoes a
-battle's effects in reverse order, first checking that each target still holds
-the values the effect left: when something else has changed it since (a
-sanctuary healed the wound, an admin changed the commander), reversing would
-not restore the campaign exactly, so it refuses.
+A :class:`Ledger` makes every change of a step: it writes the new values with a
+queryset ``update`` and records an :class:`Effect` with the values before and
+after, in order, against the battle resolved or the sanctuary rested at.
+:func:`effects_reverse` undoes a step's effects in reverse order, first checking
+that each target still holds the values the effect left: when something else
+has changed it since (a sanctuary healed the wound, an admin changed the
+commander), reversing would not restore the campaign exactly, so it refuses.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from django.db import models
 
 from campaigns.models import Battle, CampaignLogEntry, Effect, Scene
 from campaigns.models.result import EffectKind
+from campaigns.selectors.steps import step_effects
 
 
 def _to_json(value: Any) -> Any:
@@ -37,16 +39,15 @@ def _concrete_attnames(obj: models.Model) -> list[str]:
 
 
 class Ledger:
-    """Makes a resolution's changes and records them against ``battle``.
-
-    Without a battle (a sanctuary rest) the changes are made and logged but not
-    recorded as effects: there is nothing to reopen.
-    """
+    """Makes a step's changes and records them: against ``battle`` for a
+    result, else against ``scene`` (a sanctuary's rest), so either can be
+    reversed."""
 
     def __init__(self, *, campaign_id: int, battle: Battle | None, scene: Scene):
         self.campaign_id = campaign_id
         self.battle = battle
         self.scene = scene
+        self.rest_scene = scene if battle is None else None
         self.effects: list[Effect] = []
         self.log: list[CampaignLogEntry] = []
 
@@ -81,11 +82,16 @@ class Ledger:
         after = _snapshot(obj, _concrete_attnames(obj))
         self._record(obj, kind, description, None, after, log=log)
 
-    def note(self, kind: str, text: str) -> None:
-        """A campaign log entry that is not an effect (the result itself)."""
+    def note(self, kind: str, text: str, *, first: bool = False) -> None:
+        """A campaign log entry that is not an effect (the result itself);
+        ``first`` puts it before every entry written so far."""
         self._log(kind, text)
+        if first:
+            self.log.insert(0, self.log.pop())
 
     def save(self) -> None:
+        for order, entry in enumerate(self.log, start=1):
+            entry.order = order
         Effect.objects.bulk_create(self.effects)
         CampaignLogEntry.objects.bulk_create(self.log)
 
@@ -99,19 +105,19 @@ class Ledger:
         *,
         log: bool = True,
     ) -> None:
-        if self.battle is not None:
-            self.effects.append(
-                Effect(
-                    battle=self.battle,
-                    order=len(self.effects) + 1,
-                    kind=kind,
-                    target_model=obj._meta.model_name,
-                    target_id=obj.pk,
-                    before=before,
-                    after=after,
-                    description=description[:300],
-                )
+        self.effects.append(
+            Effect(
+                battle=self.battle,
+                rest_scene=self.rest_scene,
+                order=len(self.effects) + 1,
+                kind=kind,
+                target_model=obj._meta.model_name,
+                target_id=obj.pk,
+                before=before,
+                after=after,
+                description=description[:300],
             )
+        )
         if log:
             self._log(CampaignLogEntry.Kind.EFFECT, description)
 
@@ -140,28 +146,32 @@ def _holds(model: type[models.Model], target_id: int, values: dict[str, Any]) ->
     return row is not None and row == _python(model, values)
 
 
-def effects_reverse(*, battle: Battle) -> int:
-    """Undo the battle's effects, last first; delete them. Returns how many.
+def effects_reverse(
+    *, battle: Battle | None = None, rest_scene: Scene | None = None
+) -> int:
+    """Undo a step's effects (a battle's, or a rest's), last first; delete
+    them. Returns how many.
 
-    Call inside the transaction that holds the battle's row lock. Raises
+    Call inside the transaction that holds the campaign's lock. Raises
     ValidationError, having changed nothing the caller will keep, when a target
     no longer holds what the effect left.
     """
-    effects = list(battle.effects.order_by("-order", "-id"))
+    recorded = step_effects(battle=battle, rest_scene=rest_scene)
+    effects = list(recorded.order_by("-order", "-id"))
     for effect in effects:
         model = apps.get_model("campaigns", effect.target_model)
         if effect.target_id is None or not _holds(
             model, effect.target_id, effect.after
         ):
             raise ValidationError(
-                "The campaign has changed since this result was applied "
+                "The campaign has changed since this step was taken "
                 f"({effect.description or effect.get_kind_display()}): it can no "
-                "longer be reopened exactly."
+                "longer be reversed exactly."
             )
         rows = model._default_manager.filter(pk=effect.target_id)
         if effect.before is None:
             rows.delete()
         else:
             rows.update(**_python(model, effect.before))
-    battle.effects.all().delete()
+    recorded.delete()
     return len(effects)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -29,9 +30,18 @@ from campaigns.models.battle import BattleStatus
 from campaigns.models.result import EffectKind
 from campaigns.selectors.result import EntryRow, result_entry_rows
 from campaigns.services.effects import Ledger
+from campaigns.services.locks import campaign_lock
 from campaigns.services.result_entry import ResultEntry, result_entry_clean
 from campaigns.services.scene_progress import scene_advance
+from campaigns.story import (
+    CommanderLine,
+    FateLine,
+    battle_story,
+    result_sentence,
+    story_text,
+)
 from engines.aftermath import (
+    CharacterFate,
     FateInput,
     FatesResult,
     Wound,
@@ -41,6 +51,7 @@ from engines.aftermath import (
 )
 from engines.dice import log_to_data
 from engines.enums import (
+    Fate,
     Outcome,
     Rating,
     Reputation,
@@ -51,24 +62,39 @@ from engines.enums import (
 )
 from engines.wounds import DEFAULT_WOUND_NAME
 
+BATTLE_GONE = "This battle was discarded: there is no battle to enter a result for."
 REOPEN_FIRST = (
     "A different result has already been applied to this battle: to change it, "
     "reopen it first."
 )
 
 
-def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> BattleResult:
+@dataclass(frozen=True)
+class ResultApplied:
+    """The battle's result, and whether this call applied it (False: the same
+    result had been applied already, and nothing changed)."""
+
+    result: BattleResult
+    applied_now: bool
+
+
+def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
     """Check the result, resolve every fate and apply every effect of it.
 
-    Runs under a lock: the battle's row is locked (``select_for_update``) for
-    the whole transaction, so a double click, the back button or two tabs
-    apply a result once. The same result again returns the applied one
-    unchanged (``applied_now`` False); a different one is refused until the
-    battle is reopened. Raises ValidationError (keyed by result form field)
-    and saves nothing when the result breaks a rule.
+    Runs under the campaign's lock (and the battle's row lock) for the whole
+    transaction, so a double click, the back button or two tabs apply a result
+    once, and a discard or a reopen at the same moment waits its turn. The same
+    result again returns the applied one unchanged (``applied_now`` False); a
+    different one is refused until the battle is reopened. Raises
+    ValidationError (keyed by result form field) and saves nothing when the
+    result breaks a rule.
     """
     with transaction.atomic():
-        battle = Battle.objects.select_for_update().get(pk=battle.pk)
+        campaign_lock(campaign_id=battle.campaign_id)
+        try:
+            battle = Battle.objects.select_for_update().get(pk=battle.pk)
+        except Battle.DoesNotExist as error:
+            raise ValidationError(BATTLE_GONE) from error
         scene = Scene.objects.get(pk=battle.scene_id)
         rows = result_entry_rows(battle=battle)
         entry = result_entry_clean(battle=battle, data=data, rows=rows)
@@ -77,12 +103,10 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> BattleResult:
         if existing is not None:
             if existing.fingerprint != fingerprint:
                 raise ValidationError(REOPEN_FIRST)
-            existing.applied_now = False
-            return existing
+            return ResultApplied(result=existing, applied_now=False)
         _check_can_apply(battle, scene)
 
         ledger = Ledger(campaign_id=battle.campaign_id, battle=battle, scene=scene)
-        ledger.note(CampaignLogEntry.Kind.RESULT, _result_text(battle, scene, entry))
         companies = list(
             BattleCompany.objects.filter(battle=battle)
             .select_related("company")
@@ -102,12 +126,26 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> BattleResult:
             ai_routed=entry.ai_routed,
             player_victory_points=entry.player_victory_points,
             ai_victory_points=entry.ai_victory_points,
+            rounds_played=entry.rounds_played,
             fingerprint=fingerprint,
             resolution_log=log_to_data(fates.log),
         )
         _save_outcomes(result, rows, entry, fates)
-        _apply_fates(ledger, battle, scene, characters, sides, fates)
-        _apply_commanders(ledger, battle, scene, companies, entry)
+        new_wounds, healed = _apply_fates(
+            ledger, battle, scene, characters, sides, fates
+        )
+        moved = _apply_commanders(ledger, battle, scene, companies, entry)
+        ledger.note(
+            CampaignLogEntry.Kind.RESULT,
+            _result_text(
+                battle,
+                scene,
+                entry,
+                fates,
+                _Told(new_wounds, healed, moved, _tokens(rows, entry)),
+            ),
+            first=True,
+        )
         scene_advance(ledger=ledger, scene=scene, outcome=entry.outcome)
         ledger.change(
             battle,
@@ -117,8 +155,7 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> BattleResult:
             resolved_at=timezone.now(),
         )
         ledger.save()
-    result.applied_now = True
-    return result
+    return ResultApplied(result=result, applied_now=True)
 
 
 def _check_can_apply(battle: Battle, scene: Scene) -> None:
@@ -131,24 +168,56 @@ def _check_can_apply(battle: Battle, scene: Scene) -> None:
         )
 
 
-def _result_text(battle: Battle, scene: Scene, entry: ResultEntry) -> str:
-    text = (
-        f"Battle {battle.number} at {scene.title}: {entry.outcome.label.lower()} "
-        f"for the player, ended by {entry.end_reason.label.lower()}"
-    )
-    routed = [
-        label
-        for label, flag in (("player", entry.player_routed), ("AI", entry.ai_routed))
-        if flag
-    ]
-    if routed:
-        text += f"; {' and '.join(routed)} side routed"
-    if entry.player_victory_points is not None or entry.ai_victory_points is not None:
-        text += (
-            f"; victory points {entry.player_victory_points or 0}–"
-            f"{entry.ai_victory_points or 0}"
+@dataclass(frozen=True)
+class _Told:
+    """What the resolution did, for its story: new wounds by character key,
+    wounds healed (character, wound), commanders moved, tokens by character."""
+
+    new_wounds: Mapping[str, list[str]]
+    healed: list[tuple[str, str]]
+    moved: list[CommanderLine]
+    tokens: Mapping[int, int]
+
+
+def _result_text(
+    battle: Battle, scene: Scene, entry: ResultEntry, fates: FatesResult, told: _Told
+) -> str:
+    """The battle's story for the campaign log, as the chronicle tells it."""
+    lines = [
+        FateLine(
+            name=fate.name,
+            fate=fate.fate.value,
+            wound_tokens=told.tokens.get(int(fate.key), 0),
+            new_wounds=tuple(told.new_wounds.get(fate.key, ())),
         )
-    return text + "."
+        for fate in fates.fates
+    ]
+    return story_text(
+        battle_story(
+            number=battle.number,
+            scene=scene.title,
+            scenario=battle.scenario_name,
+            result=result_sentence(
+                outcome=entry.outcome,
+                end_reason=entry.end_reason,
+                player_routed=entry.player_routed,
+                ai_routed=entry.ai_routed,
+                player_victory_points=entry.player_victory_points,
+                ai_victory_points=entry.ai_victory_points,
+            ),
+            fates=lines,
+            healed=told.healed,
+            commanders=told.moved,
+        )
+    )
+
+
+def _tokens(rows: list[EntryRow], entry: ResultEntry) -> dict[int, int]:
+    """Wound tokens taken, by character id."""
+    return {
+        row.participant.character_id: entry.line_for(row.participant.pk).wound_tokens
+        for row in rows
+    }
 
 
 # --- the fates (§6.2) ------------------------------------------------------------
@@ -251,20 +320,25 @@ def _apply_fates(
     characters: list[Character],
     sides: dict[int, str],
     fates: FatesResult,
-) -> None:
+) -> tuple[dict[str, list[str]], list[tuple[str, str]]]:
+    """Apply each fate; return the names of the new wounds (by character key)
+    and the wounds healed (character, wound) for the story."""
     by_key = {str(c.pk): c for c in characters}
     wounds = {str(w.pk): w for c in characters for w in c.open}
+    new_wounds: dict[str, list[str]] = {}
+    healed: list[tuple[str, str]] = []
     for fate in fates.fates:
         character = by_key[fate.key]
         if fate.dead:
             ledger.change(
                 character,
                 EffectKind.DEATH,
-                f"{character.name} died ({fate.reason})",
+                _death_text(character, fate, scene),
                 alive=False,
             )
         for _ in range(fate.new_persisting_wounds):
             wound = _new_wound(character, battle, scene, sides[character.pk])
+            new_wounds.setdefault(fate.key, []).append(wound.name)
             ledger.created(
                 wound,
                 EffectKind.WOUND_OPENED,
@@ -272,6 +346,7 @@ def _apply_fates(
             )
         for key in fate.healed_wound_keys:
             wound = wounds[key]
+            healed.append((character.name, wound.name))
             ledger.change(
                 wound,
                 EffectKind.WOUND_HEALED,
@@ -293,6 +368,19 @@ def _apply_fates(
             f"{by_key[key].name} is unfit for the company's next battle",
             unfit_next_battle=True,
         )
+    return new_wounds, healed
+
+
+def _death_text(character: Character, fate: CharacterFate, scene: Scene) -> str:
+    """The cause of a death, truthfully: the scene's rule that killed the
+    character outright, or the fall it did not survive."""
+    if fate.fate == Fate.KILLED_OUTRIGHT:
+        rule = " ".join(scene.outright_kill_rule.split())
+        cause = f"by the scene's rule: {rule}" if rule else "(as entered)"
+        return f"{character.name} died, killed outright {cause}"
+    if fate.fate == Fate.KILLED:
+        return f"{character.name} fell and died (rolled a natural 1)"
+    return f"{character.name} died ({fate.reason})"
 
 
 def _new_wound(
@@ -327,7 +415,9 @@ def _apply_commanders(
     scene: Scene,
     companies: list[BattleCompany],
     entry: ResultEntry,
-) -> None:
+) -> list[CommanderLine]:
+    """Move the leading commanders (§6.4); return each change for the story."""
+    moved: list[CommanderLine] = []
     leading = {bc.side: bc.company.commander_id for bc in companies if bc.leading}
     commanders = Commander.objects.select_for_update().in_bulk(
         [pk for pk in leading.values() if pk is not None]
@@ -346,22 +436,26 @@ def _apply_commanders(
         )
         why = f"Battle {battle.number} at {scene.title}"
         if step.reputation_changed:
-            _commander_change(
-                ledger,
-                battle,
-                commander,
-                CommanderChange.Field.REPUTATION,
-                step.reputation,
-                f"{why}: {step.reputation_reason}",
+            moved.append(
+                _commander_change(
+                    ledger,
+                    battle,
+                    commander,
+                    CommanderChange.Field.REPUTATION,
+                    step.reputation,
+                    f"{why}: {step.reputation_reason}",
+                )
             )
         if step.rating_changed:
-            _commander_change(
-                ledger,
-                battle,
-                commander,
-                CommanderChange.Field.RATING,
-                step.rating,
-                f"{why}: {step.rating_reason}",
+            moved.append(
+                _commander_change(
+                    ledger,
+                    battle,
+                    commander,
+                    CommanderChange.Field.RATING,
+                    step.rating,
+                    f"{why}: {step.rating_reason}",
+                )
             )
         before = commander.victories_since_rating_change
         ledger.change(
@@ -371,6 +465,7 @@ def _apply_commanders(
             f"{before} → {step.victories_since_rating_change}",
             victories_since_rating_change=step.victories_since_rating_change,
         )
+    return moved
 
 
 def _commander_change(
@@ -380,14 +475,14 @@ def _commander_change(
     field: str,
     new: Reputation | Rating,
     reason: str,
-) -> None:
+) -> CommanderLine:
     enum = Reputation if field == CommanderChange.Field.REPUTATION else Rating
     old = enum(getattr(commander, field))
     kind = EffectKind.REPUTATION if enum is Reputation else EffectKind.RATING
     ledger.change(
         commander,
         kind,
-        f"{commander.name}: {old.label} → {new.label} ({reason})",
+        f"{commander.name}'s {field}: {old.label} → {new.label} ({reason})",
         **{field: new.value},
     )
     history = CommanderChange.objects.create(
@@ -403,4 +498,7 @@ def _commander_change(
         EffectKind.OTHER,
         f"{commander.name}'s history: {field} {old.label} → {new.label}",
         log=False,
+    )
+    return CommanderLine(
+        name=commander.name, field=str(field), old=old.value, new=new.value
     )

@@ -19,30 +19,21 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from campaigns.models import Battle
 from campaigns.selectors.result import (
     EntryRow,
-    battle_has_victory_points,
+    ResultRules,
+    battle_result_rules,
     result_entry_rows,
+    row_field,
 )
 from engines.enums import EndReason, Outcome, Side
 
-ROW_FIELDS = (
-    "wound_tokens",
-    "fallen",
-    "routed",
-    "carried_objective",
-    "killed_outright",
-)
 VICTORY_POINTS_MAX = 99
+ROUNDS_MAX = 20
 WHOLE_NUMBER = "Enter a whole number."
 SIDE_ROUTED = {
     Side.PLAYER.value: ("your side", "Your side routed"),
     Side.AI.value: ("the AI side", "The AI side routed"),
 }
 """Each side in words, and the result form's box that marks it routed."""
-
-
-def row_field(participant_id: int, name: str) -> str:
-    """The form field of one character's line: ``p12-wound_tokens``."""
-    return f"p{participant_id}-{name}"
 
 
 @dataclass(frozen=True)
@@ -68,11 +59,17 @@ class ResultEntry:
     player_victory_points: int | None = None
     ai_victory_points: int | None = None
     lines: tuple[CharacterLine, ...] = field(default=())
+    rounds_played: int | None = None
 
     def fingerprint(self) -> str:
-        """A hash of every value entered: equal results, equal fingerprints."""
+        """A hash of every value entered: equal results, equal fingerprints.
+
+        Rounds played left blank leave the hash as it was before the form
+        asked for them, so a result applied then is still recognised."""
         data = asdict(self)
         data["lines"] = sorted(data["lines"], key=lambda line: line["participant_id"])
+        if data["rounds_played"] is None:
+            del data["rounds_played"]
         text = json.dumps(data, sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
@@ -117,16 +114,20 @@ def result_entry_clean(
     battle: Battle,
     data: Mapping[str, Any],
     rows: Sequence[EntryRow] | None = None,
+    rules: ResultRules | None = None,
 ) -> ResultEntry:
     """Check a submitted result against the battle; return it normalised.
 
     ``data`` holds ``outcome``, ``end_reason``, ``player_routed``, ``ai_routed``,
-    ``player_victory_points``, ``ai_victory_points`` and ``characters``: a
-    mapping of participant id to its line (``wound_tokens``, ``fallen``,
-    ``routed``, ``carried_objective``, ``killed_outright``). A character left out
-    took no token and did not fall. Raises ValidationError keyed by form field.
+    ``player_victory_points``, ``ai_victory_points``, ``rounds_played`` and
+    ``characters``: a mapping of participant id to its line (``wound_tokens``,
+    ``fallen``, ``routed``, ``carried_objective``, ``killed_outright``). A
+    character left out took no token and did not fall. Besides each value on
+    its own, the values must agree with each other (:func:`_agree`). Raises
+    ValidationError keyed by form field.
     """
     rows = result_entry_rows(battle=battle) if rows is None else rows
+    rules = battle_result_rules(battle=battle) if rules is None else rules
     errors = _Errors()
     outcome = _choice(Outcome, data.get("outcome"))
     if outcome is None:
@@ -140,8 +141,11 @@ def result_entry_clean(
         Side.PLAYER: bool(data.get("player_routed")),
         Side.AI: bool(data.get("ai_routed")),
     }
-    points = _victory_points(battle, data, errors)
-    lines = _lines(rows, data.get("characters") or {}, routed, errors)
+    points = _victory_points(rules, data, errors)
+    rounds = _rounds(rules, data.get("rounds_played"), errors)
+    lines = _lines(rows, data.get("characters") or {}, routed, rules, errors)
+    if outcome is not None and end_reason is not None:
+        _agree(outcome, end_reason, routed, rows, lines, rules, errors)
     errors.raise_any()
     return ResultEntry(
         outcome=outcome,
@@ -151,17 +155,150 @@ def result_entry_clean(
         player_victory_points=points["player_victory_points"],
         ai_victory_points=points["ai_victory_points"],
         lines=lines,
+        rounds_played=rounds,
     )
 
 
+def _agree(
+    outcome: Outcome,
+    end_reason: EndReason,
+    routed: Mapping[str, bool],
+    rows: Sequence[EntryRow],
+    lines: Sequence[CharacterLine],
+    rules: ResultRules,
+    errors: _Errors,
+) -> None:
+    """The battle's values agree with each other (RULES §4 "End", §6.1).
+
+    The rules say how a battle ends (a side routed, or lost to the last
+    character, or the objective ended it) and who wins; a result that says two
+    things at once cannot be resolved truthfully, so it is sent back with each
+    field to look at named.
+    """
+    player, ai = routed[Side.PLAYER], routed[Side.AI]
+    # A rout ends the battle against the side that routed (§4 "End").
+    if player and not ai and outcome == Outcome.VICTORY:
+        errors.add(
+            "outcome",
+            "Your side routed and the AI side did not, so this is not a victory: "
+            "change “Outcome for your side” or untick “Your side routed”.",
+        )
+    if ai and not player and outcome == Outcome.DEFEAT:
+        errors.add(
+            "outcome",
+            "The AI side routed and yours did not, so this is not a defeat: "
+            "change “Outcome for your side” or untick “The AI side routed”.",
+        )
+    if end_reason == EndReason.ROUT and not (player or ai):
+        errors.add(
+            "end_reason",
+            "“How the battle ended” says rout, but no side is ticked as routed: "
+            "tick “Your side routed” or “The AI side routed”, or choose another "
+            "ending.",
+        )
+    if end_reason == EndReason.CONCEDED and outcome == Outcome.DRAW:
+        errors.add(
+            "outcome",
+            "A side that concedes loses: with “Conceded” the outcome is a defeat "
+            "(you conceded) or a victory (the AI conceded), not a draw.",
+        )
+    if end_reason == EndReason.LAST_CHARACTER_LOST:
+        _last_character(outcome, rows, lines, errors)
+    _carriers(rows, lines, rules, errors)
+
+
+def _last_character(
+    outcome: Outcome,
+    rows: Sequence[EntryRow],
+    lines: Sequence[CharacterLine],
+    errors: _Errors,
+) -> None:
+    """ "Last character lost": a side lost every character (fallen, or routed
+    off the table: §0 "Lost"), and that side did not win."""
+    lost = {}
+    for side in (Side.PLAYER, Side.AI):
+        side_lines = [
+            line for row, line in zip(rows, lines, strict=True) if row.side == side
+        ]
+        lost[side] = bool(side_lines) and all(
+            line.fallen or line.routed for line in side_lines
+        )
+    if not (lost[Side.PLAYER] or lost[Side.AI]):
+        errors.add(
+            "end_reason",
+            "“Last character lost” means one side lost every character: tick "
+            "Fallen (or Routed) for each of that side's characters, or choose "
+            "another ending.",
+        )
+    elif lost[Side.PLAYER] and not lost[Side.AI] and outcome == Outcome.VICTORY:
+        errors.add(
+            "outcome",
+            "Every one of your characters was lost, so this is not a victory: "
+            "change “Outcome for your side” or the characters' lines.",
+        )
+    elif lost[Side.AI] and not lost[Side.PLAYER] and outcome == Outcome.DEFEAT:
+        errors.add(
+            "outcome",
+            "Every AI character was lost, so this is not a defeat: change "
+            "“Outcome for your side” or the characters' lines.",
+        )
+
+
+def _carriers(
+    rows: Sequence[EntryRow],
+    lines: Sequence[CharacterLine],
+    rules: ResultRules,
+    errors: _Errors,
+) -> None:
+    """Each carriable objective is carried off by one character at most."""
+    carriers = [
+        row for row, line in zip(rows, lines, strict=True) if line.carried_objective
+    ]
+    allowed = len(rules.carriable_objectives)
+    if len(carriers) <= allowed:
+        return
+    if allowed == 0:
+        message = (
+            "This battle has no objective to carry off: untick “Carried objective off”."
+        )
+    else:
+        names = ", ".join(rules.carriable_objectives)
+        message = (
+            f"One character carries each objective off, and this battle has {allowed} "
+            f"({names}), but {len(carriers)} characters are ticked: untick "
+            f"“Carried objective off” for all but {allowed}."
+        )
+    for row in carriers[allowed:] or carriers:
+        errors.add(row_field(row.participant.pk, "carried_objective"), message)
+
+
+def _rounds(rules: ResultRules, raw: Any, errors: _Errors) -> int | None:
+    if raw is None or raw == "":
+        return None
+    value = _whole(raw)
+    most = min(rules.length, ROUNDS_MAX)
+    if value is None:
+        errors.add("rounds_played", WHOLE_NUMBER)
+        return None
+    if not 1 <= value <= most:
+        errors.add(
+            "rounds_played",
+            f"This battle lasts {rules.length} rounds: enter a number from 1 to "
+            f"{most}.",
+        )
+        return None
+    return value
+
+
 def _victory_points(
-    battle: Battle, data: Mapping[str, Any], errors: _Errors
+    rules: ResultRules, data: Mapping[str, Any], errors: _Errors
 ) -> dict[str, int | None]:
+    """Victory points where the battle scores them; elsewhere none are kept."""
     points: dict[str, int | None] = {
         "player_victory_points": None,
         "ai_victory_points": None,
     }
-    if not battle_has_victory_points(battle=battle):
+    if not rules.scores_victory_points:
         return points
     for name in points:
         raw = data.get(name)
@@ -184,6 +321,7 @@ def _lines(
     rows: Sequence[EntryRow],
     characters: Mapping[Any, Mapping[str, Any]],
     routed: Mapping[str, bool],
+    rules: ResultRules,
     errors: _Errors,
 ) -> tuple[CharacterLine, ...]:
     submitted = {}
@@ -196,7 +334,7 @@ def _lines(
             continue
         submitted[participant_id] = values
     return tuple(
-        _line(row, submitted.get(row.participant.pk) or {}, routed, errors)
+        _line(row, submitted.get(row.participant.pk) or {}, routed, rules, errors)
         for row in rows
     )
 
@@ -205,6 +343,7 @@ def _line(
     row: EntryRow,
     values: Mapping[str, Any],
     routed: Mapping[str, bool],
+    rules: ResultRules,
     errors: _Errors,
 ) -> CharacterLine:
     pk = row.participant.pk
@@ -231,12 +370,50 @@ def _line(
             f"{name} cannot have routed unless {side} routed: tick “{box}” or "
             "untick this.",
         )
-    if line.killed_outright and not line.fallen:
+    if line.killed_outright:
+        _killed_outright(row, line, rules, errors)
+    elif line.fallen and line.carried_objective:
         errors.add(
-            row_field(pk, "killed_outright"),
-            f"Killed outright means fallen: tick Fallen for {name} too.",
+            row_field(pk, "carried_objective"),
+            f"{name} fell, and a character that falls drops what it carries: "
+            f"untick Fallen or “Carried objective off” for {name}.",
         )
     return line
+
+
+def _killed_outright(
+    row: EntryRow, line: CharacterLine, rules: ResultRules, errors: _Errors
+) -> None:
+    """Killed outright: only by the scene's rule, and then the character
+    neither routed nor carried anything off."""
+    pk, name = row.participant.pk, row.character.name
+    field_name = row_field(pk, "killed_outright")
+    if not rules.kills_outright:
+        errors.add(
+            field_name,
+            "Nobody is killed outright in this scene (it has no such rule): untick "
+            f"“Killed outright” for {name}. A character that fell is resolved by "
+            "the dice.",
+        )
+        return
+    if not line.fallen:
+        errors.add(
+            field_name, f"Killed outright means fallen: tick Fallen for {name} too."
+        )
+    if line.routed or line.carried_objective:
+        done = " and ".join(
+            what
+            for what, ticked in (
+                ("routed", line.routed),
+                ("carried an objective off", line.carried_objective),
+            )
+            if ticked
+        )
+        errors.add(
+            field_name,
+            f"{name} was killed outright, so {name} cannot also have {done}: "
+            "untick one of them.",
+        )
 
 
 def _tokens(row: EntryRow, raw: Any, errors: _Errors) -> int:

@@ -1,30 +1,56 @@
-"""Resting at a sanctuary (RULES §6.3): heal what heals there, clear every unfit
-flag, move on to the next scene."""
+"""Resting at a sanctuary (RULES §6.3), and undoing that rest (§6.5).
+
+A rest heals what heals there, clears every unfit flag and moves on to the next
+scene. Every change is recorded as an effect of the rest, as a result's are, so
+the rest can be undone exactly while it is the campaign's latest step.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Prefetch, Q
 
-from campaigns.models import CampaignLogEntry, Character, PersistingWound, Scene
+from campaigns.models import CampaignLogEntry, Scene
 from campaigns.models.result import EffectKind
-from campaigns.services.effects import Ledger
+from campaigns.selectors.scenes import rest_outcome, resting_characters
+from campaigns.selectors.steps import campaign_steps
+from campaigns.services.effects import Ledger, effects_reverse
+from campaigns.services.locks import campaign_lock
 from campaigns.services.scene_progress import scene_advance
-from engines.aftermath import RestingCharacter, Wound, rest
+from campaigns.story import rest_sentence
 from engines.enums import SceneKind, SceneStatus, WoundStatus
 
 
-def scene_rest(*, scene: Scene) -> Scene | None:
+@dataclass(frozen=True)
+class Rested:
+    """A rest taken: the sanctuary, and the scene that is current now (None at
+    the campaign's end)."""
+
+    scene: Scene
+    next_scene: Scene | None
+
+
+@dataclass(frozen=True)
+class RestUndone:
+    """A rest undone: the sanctuary, current again, and how many changes were
+    reversed."""
+
+    scene: Scene
+    reversed: int
+
+
+def scene_rest(*, scene: Scene) -> Rested:
     """Resolve the current sanctuary scene with the rest action.
 
     Heals every open wound of the campaign's living characters that heals at
     a sanctuary, clears every unfit flag, marks the scene resolved and makes
-    the next scene current; returns that scene (None at the campaign's end).
-    Runs under a lock on the scene's row. A rest is not recorded as effects:
-    it cannot be reopened.
+    the next scene current, recording each change as an effect of the rest.
+    Runs under the campaign's lock, in one transaction.
     """
     with transaction.atomic():
+        campaign_lock(campaign_id=scene.campaign_id)
         scene = Scene.objects.select_for_update().get(pk=scene.pk)
         if scene.kind != SceneKind.SANCTUARY:
             raise ValidationError(f"“{scene.title}” is not a sanctuary.")
@@ -33,27 +59,24 @@ def scene_rest(*, scene: Scene) -> Scene | None:
                 f"“{scene.title}” is not the campaign's current scene: only the "
                 "current sanctuary can be rested at."
             )
-        characters = _resting(scene)
-        outcome = rest(
-            RestingCharacter(
-                key=str(c.pk),
-                name=c.name,
-                open_wounds=tuple(
-                    Wound(
-                        key=str(w.pk),
-                        name=w.name,
-                        heals_at_sanctuary=w.heals_at_sanctuary,
-                    )
-                    for w in c.open
-                ),
-                unfit=c.unfit_next_battle,
-            )
-            for c in characters
-        )
+        characters = resting_characters(scene=scene)
+        outcome = rest_outcome(characters=characters)
         ledger = Ledger(campaign_id=scene.campaign_id, battle=None, scene=scene)
-        ledger.note(CampaignLogEntry.Kind.REST, f"The company rests at {scene.title}.")
         healed = set(outcome.healed_wound_keys)
         cleared = set(outcome.unfit_cleared)
+        ledger.note(
+            CampaignLogEntry.Kind.REST,
+            rest_sentence(
+                scene=scene.title,
+                healed=[
+                    (c.name, w.name)
+                    for c in characters
+                    for w in c.open
+                    if str(w.pk) in healed
+                ],
+                fit_again=[c.name for c in characters if str(c.pk) in cleared],
+            ),
+        )
         for character in characters:
             for wound in character.open:
                 if str(wound.pk) in healed:
@@ -73,17 +96,30 @@ def scene_rest(*, scene: Scene) -> Scene | None:
                 )
         current = scene_advance(ledger=ledger, scene=scene, outcome=None)
         ledger.save()
-    return current
+    return Rested(scene=scene, next_scene=current)
 
 
-def _resting(scene: Scene) -> list[Character]:
-    open_wounds = PersistingWound.objects.filter(status=WoundStatus.OPEN).order_by(
-        "created_at", "id"
-    )
-    return list(
-        Character.objects.filter(company__campaign_id=scene.campaign_id, alive=True)
-        .filter(Q(unfit_next_battle=True) | Q(wounds__status=WoundStatus.OPEN))
-        .distinct()
-        .prefetch_related(Prefetch("wounds", queryset=open_wounds, to_attr="open"))
-        .order_by("company__name", "card_order", "id")
-    )
+def rest_undo(*, scene: Scene) -> RestUndone:
+    """Undo the rest at the sanctuary ``scene``: every change it made is
+    reversed, and the sanctuary is the current scene again.
+
+    Only the campaign's latest step can be undone, and only while no battle
+    has been set up since (discard it first). Runs under the campaign's lock,
+    in one transaction: a refusal changes nothing.
+    """
+    with transaction.atomic():
+        campaign_lock(campaign_id=scene.campaign_id)
+        scene = Scene.objects.select_for_update().get(pk=scene.pk)
+        state = campaign_steps(campaign_id=scene.campaign_id).undo_rest(scene)
+        if not state.allowed:
+            raise ValidationError(state.reason)
+        count = effects_reverse(rest_scene=scene)
+        scene.refresh_from_db()
+        CampaignLogEntry.objects.create(
+            campaign_id=scene.campaign_id,
+            scene=scene,
+            kind=CampaignLogEntry.Kind.REST_UNDONE,
+            text=f"The rest at {scene.title} was undone: every change it made was "
+            f"reversed, and {scene.title} is the current scene again.",
+        )
+    return RestUndone(scene=scene, reversed=count)

@@ -1,36 +1,44 @@
-"""Battle setup, the battle page and re-roll (RULES §3)."""
+"""Battle setup, the battle page, re-roll and discard (RULES §3, §6.5)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 
 from campaigns.forms.battle_setup import BattleSetupForm
-from campaigns.models.battle import BattleStatus
-from campaigns.selectors.battles import battle_for_campaign, scene_for_campaign
-from campaigns.selectors.lineup import scene_lineup
+from campaigns.middleware import packs_downloaded
+from campaigns.selectors.battles import battle_for_campaign, battle_page
+from campaigns.selectors.confirm import discard_confirm, reroll_confirm
+from campaigns.selectors.scenes import setup_page
 from campaigns.services import battle_setup as setup_service
+from campaigns.services.battle_discard import battle_discard
 from campaigns.services.pack_render import pack_render_ensure, pack_render_retry
 from campaigns.site_url import site_url
-from campaigns.views.common import campaign_for_request
-from engines.dice import log_from_data
-from engines.scouting import scouts_allowed
+from campaigns.views.common import access_for_request, method_not_allowed, render_page
+
+CONFIRM = "campaigns/confirm.html"
 
 
 @login_required
 def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
-    campaign = campaign_for_request(request, slug, owner_only=True)
-    scene_obj = scene_for_campaign(campaign=campaign, slug=scene)
-    planned = scene_obj.battles.filter(status=BattleStatus.PLANNED).first()
-    lineup = scene_lineup(scene=scene_obj)
-    form = BattleSetupForm(request.POST or None, lineup=lineup)
+    access = access_for_request(request, slug, owner_only=True)
+    page = setup_page(access=access, slug=scene)
+    if request.method not in ("GET", "HEAD", "POST"):
+        return method_not_allowed(request, ["GET", "POST"])
+    if page.blocked:
+        if request.method == "POST":
+            messages.error(request, f"Nothing was set up. {page.blocked}")
+        return render_page(
+            request, "campaigns/battle_setup_form.html", access=access, page=page
+        )
+    form = BattleSetupForm(request.POST or None, lineup=page.lineup)
     if request.method == "POST" and form.is_valid():
         try:
             battle = setup_service.battle_set_up(
-                scene=scene_obj,
+                scene=page.scene,
                 stance=form.chosen_stance(),
                 participant_ids=[int(v) for v in form.cleaned_data["participants"]],
                 scout_ids=[int(v) for v in form.cleaned_data["scouts"]],
@@ -39,62 +47,46 @@ def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
                 site_url=site_url(request),
             )
         except ValidationError as error:
-            _add_errors(form, error)
+            form.add_service_errors(error)
         else:
             messages.success(request, f"Battle {battle.number} is set up.")
             return redirect(
-                "campaigns:battle_detail", slug=campaign.slug, battle_id=battle.pk
+                "campaigns:battle_detail",
+                slug=access.campaign.slug,
+                battle_id=battle.pk,
             )
-    fit_count = len(lineup.default_participants())
-    return render(
+    return render_page(
         request,
         "campaigns/battle_setup_form.html",
-        {
-            "campaign": campaign,
-            "scene": scene_obj,
-            "form": form,
-            "lineup": lineup,
-            "planned": planned,
-            "ai_characters": lineup.ai,
-            "ai_fighting": {c.character.pk for c in lineup.ai_fighting()},
-            "scouts_allowed_all": scouts_allowed(fit_count),
-        },
+        access=access,
+        page=page,
+        form=form,
     )
 
 
 @login_required
 def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    campaign = campaign_for_request(request, slug)
-    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
-    participants = list(battle.participants.all())
-    pack = pack_render_ensure(battle=battle, site_url=site_url(request))
-    return render(
-        request,
-        "campaigns/battle_detail.html",
-        {
-            "campaign": campaign,
-            "battle": battle,
-            "scene": battle.scene,
-            "player_participants": [p for p in participants if p.side == "player"],
-            "ai_participants": [p for p in participants if p.side == "ai"],
-            "companies": list(battle.companies.all()),
-            "dice_log": [
-                (number, entry)
-                for number, entry in enumerate(log_from_data(battle.dice_log), 1)
-            ],
-            "setup_paragraphs": [p for p in battle.setup_text.split("\n\n") if p],
-            "pack": pack,
-        },
+    access = access_for_request(request, slug)
+    page = battle_page(
+        access=access, battle_id=battle_id, packs_downloaded=packs_downloaded(request)
+    )
+    pack = pack_render_ensure(battle=page.battle, site_url=site_url(request))
+    return render_page(
+        request, "campaigns/battle_detail.html", access=access, page=page, pack=pack
     )
 
 
 @login_required
 def battle_reroll(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """GET: what re-rolling changes; POST: re-roll (owner)."""
     # Access first, so a stranger learns nothing from the method either.
-    campaign = campaign_for_request(request, slug, owner_only=True)
-    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
+    access = access_for_request(request, slug, owner_only=True)
+    if request.method in ("GET", "HEAD"):
+        page = reroll_confirm(access=access, battle_id=battle_id)
+        return render_page(request, CONFIRM, access=access, page=page)
     if request.method != "POST":
-        return HttpResponseNotAllowed(["POST"])
+        return method_not_allowed(request, ["GET", "POST"])
+    battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     try:
         battle = setup_service.battle_reroll(battle=battle, site_url=site_url(request))
     except ValidationError as error:
@@ -104,27 +96,41 @@ def battle_reroll(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
             request,
             f"Set-up re-rolled: rolled {battle.times_rolled} times in all.",
         )
-    return redirect("campaigns:battle_detail", slug=campaign.slug, battle_id=battle.pk)
+    return redirect("campaigns:battle_detail", slug=slug, battle_id=battle_id)
+
+
+@login_required
+def battle_discard_view(
+    request: HttpRequest, slug: str, battle_id: int
+) -> HttpResponse:
+    """GET: what discarding changes; POST: discard the battle (owner)."""
+    access = access_for_request(request, slug, owner_only=True)
+    if request.method in ("GET", "HEAD"):
+        page = discard_confirm(access=access, battle_id=battle_id)
+        return render_page(request, CONFIRM, access=access, page=page)
+    if request.method != "POST":
+        return method_not_allowed(request, ["GET", "POST"])
+    battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
+    try:
+        discarded = battle_discard(battle=battle)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("campaigns:battle_discard", slug=slug, battle_id=battle_id)
+    messages.success(
+        request,
+        f"Battle {discarded.number} is discarded. “{discarded.scene.title}” can be "
+        "set up again.",
+    )
+    return redirect("campaigns:battle_setup", slug=slug, scene=discarded.scene.slug)
 
 
 @login_required
 def battle_pack_retry(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
     """Send the battle's pack to a worker again after a failed render (POST)."""
-    campaign = campaign_for_request(request, slug, owner_only=True)
-    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
+    access = access_for_request(request, slug, owner_only=True)
+    battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     if request.method != "POST":
-        return HttpResponseNotAllowed(["POST"])
+        return method_not_allowed(request, ["POST"])
     pack_render_retry(battle=battle, site_url=site_url(request))
     messages.success(request, "Your pack is being prepared again.")
-    return redirect("campaigns:battle_detail", slug=campaign.slug, battle_id=battle.pk)
-
-
-def _add_errors(form: BattleSetupForm, error: ValidationError) -> None:
-    if hasattr(error, "error_dict"):
-        for field, errors in error.error_dict.items():
-            target = field if field in form.fields else None
-            for item in errors:
-                form.add_error(target, item)
-    else:
-        for message in error.messages:
-            form.add_error(None, message)
+    return redirect("campaigns:battle_detail", slug=slug, battle_id=battle.pk)

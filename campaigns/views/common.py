@@ -1,24 +1,58 @@
-"""What every campaign view needs: the campaign as this user may see it."""
+"""What every campaign view needs: the campaign as this user may use it, a page
+rendered with it, and the site's own 405 page."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from typing import Any
 
-from campaigns.models import Campaign
-from campaigns.selectors.access import campaign_for_user
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from campaigns.selectors.access import CampaignAccess, campaign_access
 
 
-def campaign_for_request(
+def access_for_request(
     request: HttpRequest, slug: str, *, owner_only: bool = False
-) -> Campaign:
-    """The campaign for this request (404 to strangers).
+) -> CampaignAccess:
+    """The campaign for this request and the user's role in it (404 to
+    strangers).
 
-    An owner-only page may be read by a member (the form shown read-only), but any
-    POST to it by a member is refused with 403.
+    An owner-only page may be read by a member (the form, or the confirm page,
+    shown read-only), but any POST to it by a member is refused with 403.
     """
     write = owner_only and request.method == "POST"
-    campaign = campaign_for_user(user=request.user, slug=slug, write=write)
-    # The selector only returns campaigns the user owns or is a member of.
-    campaign.role = "owner" if campaign.owner_id == request.user.pk else "member"
-    campaign.can_edit = campaign.role == "owner"
-    return campaign
+    return campaign_access(user=request.user, slug=slug, write=write)
+
+
+def render_page(
+    request: HttpRequest,
+    template: str,
+    *,
+    access: CampaignAccess,
+    page: Any = None,
+    status: int = 200,
+    **context: Any,
+) -> HttpResponse:
+    """Render a campaign page: its page object as ``page``, the campaign, the
+    user's right to change it (``can_edit``), and the page's scene and battle
+    (for the breadcrumbs) when it has them."""
+    values: dict[str, Any] = {
+        "access": access,
+        "campaign": access.campaign,
+        "can_edit": access.can_edit,
+        "page": page,
+    }
+    for name in ("scene", "battle"):
+        if page is not None and hasattr(page, name):
+            values[name] = getattr(page, name)
+    values.update(context)
+    return render(request, template, values, status=status)
+
+
+def method_not_allowed(request: HttpRequest, allowed: list[str]) -> HttpResponse:
+    """The site's 405 page: what the address is for, and the way back."""
+    response = render(
+        request, "405.html", {"allowed": allowed, "method": request.method}, status=405
+    )
+    response["Allow"] = ", ".join(allowed)
+    return response

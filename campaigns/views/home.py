@@ -6,13 +6,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from campaigns.selectors.access import campaigns_for_user
-from campaigns.selectors.dashboard import with_current_scene
+from campaigns.selectors.dashboard import home_page
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    campaigns = with_current_scene(
-        campaigns_for_user(user=request.user).order_by("name", "id")
+    page = home_page(user=request.user)
+    return render(
+        request,
+        "campaigns/campaign_list.html",
+        {"page": page, "campaigns": page.campaigns},
     )
-    return render(request, "campaigns/campaign_list.html", {"campaigns": campaigns})

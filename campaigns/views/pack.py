@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from campaigns.models import Battle
 from campaigns.printing.pack_store import PackStorageError, pack_response, stored_pack
-from campaigns.selectors.battle_pack import battle_for_pack
+from campaigns.selectors.battles import battle_for_pack_page
 from campaigns.services.pack_render import pack_render_note_stored
 from campaigns.site_url import site_url
-from campaigns.views.common import campaign_for_request
+from campaigns.views.common import access_for_request, method_not_allowed
 
 
 @login_required
@@ -24,13 +23,10 @@ def battle_pack(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
     the storage refuses the pack, the player is sent back to the battle page
     with the reason; the battle is untouched.
     """
-    campaign = campaign_for_request(request, slug)
-    try:
-        battle = battle_for_pack(campaign=campaign, battle_id=battle_id)
-    except Battle.DoesNotExist as error:
-        raise Http404("No such battle in this campaign.") from error
+    campaign = access_for_request(request, slug).campaign
+    battle = battle_for_pack_page(campaign=campaign, battle_id=battle_id)
     if request.method not in ("GET", "HEAD"):
-        return HttpResponseNotAllowed(["GET", "HEAD"])
+        return method_not_allowed(request, ["GET", "HEAD"])
     url = site_url(request)
     try:
         pack = stored_pack(battle=battle, site_url=url)

@@ -1,34 +1,68 @@
-"""Resting at a sanctuary (RULES §6.3)."""
+"""Resting at a sanctuary (RULES §6.3) and undoing the rest (§6.5)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from campaigns.selectors.battles import scene_for_campaign
+from campaigns.selectors.confirm import rest_confirm, rest_undo_confirm
+from campaigns.selectors.scenes import scene_for_campaign
+from campaigns.services.scene_rest import rest_undo
 from campaigns.services.scene_rest import scene_rest as rest_service
-from campaigns.views.common import campaign_for_request
+from campaigns.views.common import access_for_request, method_not_allowed, render_page
+
+CONFIRM = "campaigns/confirm.html"
 
 
 @login_required
 def scene_rest(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
-    campaign = campaign_for_request(request, slug, owner_only=True)
-    scene_obj = scene_for_campaign(campaign=campaign, slug=scene)
+    """GET: what resting heals; POST: rest (owner)."""
+    access = access_for_request(request, slug, owner_only=True)
+    if request.method in ("GET", "HEAD"):
+        page = rest_confirm(access=access, slug=scene)
+        return render_page(request, CONFIRM, access=access, page=page)
     if request.method != "POST":
-        # After the access check: strangers get 404 whatever the method.
-        return HttpResponseNotAllowed(["POST"])
+        return method_not_allowed(request, ["GET", "POST"])
+    scene_obj = scene_for_campaign(campaign=access.campaign, slug=scene)
     try:
-        current = rest_service(scene=scene_obj)
+        rested = rest_service(scene=scene_obj)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        after = f" {current.title} is next." if current else " The campaign is over."
+        after = (
+            f" {rested.next_scene.title} is next."
+            if rested.next_scene
+            else " The campaign is over."
+        )
         messages.success(
             request,
-            f"Rested at {scene_obj.title}: wounds that heal there are healed and "
+            f"Rested at {rested.scene.title}: wounds that heal there are healed and "
             f"everyone is fit again.{after}",
         )
-    return redirect("campaigns:dashboard", slug=campaign.slug)
+    return redirect("campaigns:dashboard", slug=slug)
+
+
+@login_required
+def scene_rest_undo(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
+    """GET: what undoing the rest reverses; POST: undo it (owner)."""
+    access = access_for_request(request, slug, owner_only=True)
+    if request.method in ("GET", "HEAD"):
+        page = rest_undo_confirm(access=access, slug=scene)
+        return render_page(request, CONFIRM, access=access, page=page)
+    if request.method != "POST":
+        return method_not_allowed(request, ["GET", "POST"])
+    scene_obj = scene_for_campaign(campaign=access.campaign, slug=scene)
+    try:
+        undone = rest_undo(scene=scene_obj)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("campaigns:rest_undo", slug=slug, scene=scene)
+    messages.success(
+        request,
+        f"The rest at {undone.scene.title} is undone: every change it made was "
+        f"reversed, and {undone.scene.title} is the current scene again.",
+    )
+    return redirect("campaigns:dashboard", slug=slug)

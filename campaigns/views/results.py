@@ -5,131 +5,109 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.urls import reverse
 
 from campaigns.forms.notes import BattleNotesForm
-from campaigns.forms.result import ResultForm, result_initial
-from campaigns.selectors.battles import battle_for_campaign
-from campaigns.selectors.result import (
-    battle_has_victory_points,
-    battle_resolution,
-    battle_result_or_none,
-    latest_resolved_battle,
-    result_entry_rows,
-)
+from campaigns.forms.result import ResultForm
+from campaigns.selectors.battles import battle_for_campaign, notes_page
+from campaigns.selectors.confirm import reopen_confirm
+from campaigns.selectors.result import resolution_page, result_page
 from campaigns.services.battle_notes import battle_notes_update
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_reopen import result_reopen
-from campaigns.views.common import campaign_for_request
+from campaigns.views.common import access_for_request, method_not_allowed, render_page
+
+ALREADY_APPLIED = "This result was already applied; nothing changed."
 
 
 @login_required
 def result_entry(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    campaign = campaign_for_request(request, slug, owner_only=True)
-    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
-    result = battle_result_or_none(battle=battle)
+    access = access_for_request(request, slug, owner_only=True)
+    if request.method not in ("GET", "HEAD", "POST"):
+        return method_not_allowed(request, ["GET", "POST"])
+    page = result_page(access=access, battle_id=battle_id)
     form = ResultForm(
         request.POST if request.method == "POST" else None,
-        battle=battle,
-        rows=result_entry_rows(battle=battle),
-        has_victory_points=battle_has_victory_points(battle=battle),
-        read_only=not campaign.can_edit,
-        initial=result_initial(result=result),
+        battle=page.battle,
+        rows=page.rows,
+        rules=page.rules,
+        read_only=not access.can_edit,
+        initial=page.initial,
     )
     if request.method == "POST" and form.is_valid():
         try:
-            applied = result_apply(battle=battle, data=form.entry_data())
+            applied = result_apply(battle=page.battle, data=form.entry_data())
         except ValidationError as error:
             form.add_service_errors(error)
         else:
             if applied.applied_now:
-                messages.success(request, f"Battle {battle.number}'s result applied.")
-            else:
-                messages.info(
-                    request, "This result had already been applied: nothing changed."
+                messages.success(
+                    request, f"Battle {page.battle.number}'s result applied."
                 )
-            return redirect(
-                "campaigns:resolution", slug=campaign.slug, battle_id=battle.pk
-            )
-    latest = latest_resolved_battle(campaign=campaign)
-    return render(
-        request,
-        "campaigns/result_form.html",
-        {
-            "campaign": campaign,
-            "battle": battle,
-            "scene": battle.scene,
-            "form": form,
-            "result": result,
-            "can_reopen": latest is not None and latest.pk == battle.pk,
-        },
+            else:
+                messages.info(request, ALREADY_APPLIED)
+            return redirect("campaigns:resolution", slug=slug, battle_id=battle_id)
+    return render_page(
+        request, "campaigns/result_form.html", access=access, page=page, form=form
     )
 
 
 @login_required
 def resolution(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    campaign = campaign_for_request(request, slug)
-    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
-    return render(
-        request,
-        "campaigns/battle_resolution.html",
-        {
-            "campaign": campaign,
-            "battle": battle,
-            "scene": battle.scene,
-            "resolution": battle_resolution(battle=battle),
-        },
+    access = access_for_request(request, slug)
+    page = resolution_page(access=access, battle_id=battle_id)
+    return render_page(
+        request, "campaigns/battle_resolution.html", access=access, page=page
     )
 
 
 @login_required
 def reopen(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    campaign = campaign_for_request(request, slug, owner_only=True)
-    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
+    """GET: what reopening changes; POST: reopen the result (owner)."""
+    access = access_for_request(request, slug, owner_only=True)
+    if request.method in ("GET", "HEAD"):
+        page = reopen_confirm(access=access, battle_id=battle_id)
+        return render_page(request, "campaigns/confirm.html", access=access, page=page)
     if request.method != "POST":
-        # After the access check: strangers get 404 whatever the method.
-        return HttpResponseNotAllowed(["POST"])
+        return method_not_allowed(request, ["GET", "POST"])
+    battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     try:
-        result_reopen(battle=battle)
+        reopened = result_reopen(battle=battle)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
-        return redirect("campaigns:resolution", slug=campaign.slug, battle_id=battle.pk)
+        return redirect("campaigns:result_reopen", slug=slug, battle_id=battle_id)
     messages.success(
         request,
-        f"Battle {battle.number}'s result is reopened: every effect of it was "
-        "reversed. Enter the result again.",
+        f"Battle {reopened.battle.number}'s result is reopened: every effect of it "
+        "was reversed. The form shows what you entered: change what was wrong and "
+        "apply it again.",
     )
-    return redirect("campaigns:result_entry", slug=campaign.slug, battle_id=battle.pk)
+    return redirect("campaigns:result_entry", slug=slug, battle_id=battle_id)
 
 
 @login_required
 def battle_notes(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    campaign = campaign_for_request(request, slug, owner_only=True)
-    battle = battle_for_campaign(campaign=campaign, battle_id=battle_id)
+    access = access_for_request(request, slug, owner_only=True)
+    if request.method not in ("GET", "HEAD", "POST"):
+        return method_not_allowed(request, ["GET", "POST"])
+    page = notes_page(access=access, battle_id=battle_id)
     form = BattleNotesForm(
         request.POST if request.method == "POST" else None,
-        initial={"notes": battle.notes},
+        initial={"notes": page.battle.notes},
     )
-    if not campaign.can_edit:
+    if not access.can_edit:
         form.fields["notes"].disabled = True
     if request.method == "POST" and form.is_valid():
         try:
-            battle_notes_update(battle=battle, notes=form.cleaned_data["notes"])
+            battle_notes_update(battle=page.battle, notes=form.cleaned_data["notes"])
         except ValidationError as error:
             form.add_error("notes", error.messages)
         else:
-            messages.success(request, f"Notes on battle {battle.number} saved.")
-            url = reverse("campaigns:chronicle", kwargs={"slug": campaign.slug})
-            return redirect(f"{url}#battle-{battle.number}")
-    return render(
-        request,
-        "campaigns/battle_notes_form.html",
-        {
-            "campaign": campaign,
-            "battle": battle,
-            "scene": battle.scene,
-            "form": form,
-        },
+            messages.success(request, f"Notes on battle {page.battle.number} saved.")
+            url = reverse("campaigns:chronicle", kwargs={"slug": slug})
+            return redirect(f"{url}#battle-{page.battle.number}")
+    return render_page(
+        request, "campaigns/battle_notes_form.html", access=access, page=page, form=form
     )

@@ -14,12 +14,12 @@ from campaigns.transfer import (
     campaign_export_json,
     campaign_import,
 )
-from campaigns.views.common import campaign_for_request
+from campaigns.views.common import access_for_request
 
 
 @login_required
 def export_json(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = campaign_for_request(request, slug)
+    campaign = access_for_request(request, slug).campaign
     return HttpResponse(
         campaign_export_json(campaign=campaign),
         content_type="application/json; charset=utf-8",

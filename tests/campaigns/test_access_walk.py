@@ -31,7 +31,9 @@ READ = {
 OWNER = {
     "battle_setup",
     "scene_rest",
+    "rest_undo",
     "battle_reroll",
+    "battle_discard",
     "battle_pack_retry",
     "result_entry",
     "result_reopen",

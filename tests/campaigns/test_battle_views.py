@@ -181,7 +181,9 @@ def test_member_cannot_reroll(client, member, playable):
     assert Battle.objects.get().times_rolled == 1
 
 
-def test_reroll_needs_post(client, user, playable):
+def test_reroll_by_get_shows_its_confirm_page_and_rolls_nothing(client, user, playable):
     battle = planned(playable)
     client.force_login(user)
-    assert client.get(battle_url(battle, "campaigns:battle_reroll")).status_code == 405
+    html = client.get(battle_url(battle, "campaigns:battle_reroll")).content.decode()
+    battle.refresh_from_db()
+    assert ("Re-roll the setup</button>" in html, battle.times_rolled) == (True, 1)

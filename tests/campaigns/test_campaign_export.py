@@ -16,7 +16,7 @@ from campaigns.transfer.document import (
     exported_fields,
     kinds,
 )
-from tests.campaigns.transfer_helpers import play_demo, result_apply
+from tests.campaigns.transfer_helpers import play_demo
 
 pytestmark = pytest.mark.django_db
 
@@ -60,10 +60,7 @@ def test_the_document_has_the_campaign_its_deck_and_every_collection(document):
 def test_a_played_campaign_fills_every_collection(document):
     """The played demo has something of every kind, so the round trip tests all."""
     empty = [key for key in COLLECTIONS if not document[key]]
-    expected = (
-        [] if result_apply else ["battle_results", "character_outcomes", "effects"]
-    )
-    assert empty == expected
+    assert empty == []
 
 
 def test_the_owner_and_the_members_are_usernames(world, document):
@@ -129,7 +126,6 @@ def test_a_commander_changed_by_hand_names_who_changed_it(document):
     assert [c["changed_by"] for c in by_hand] == ["demo"]
 
 
-@pytest.mark.skipif(result_apply is None, reason="result_apply is not there yet")
 def test_an_effect_names_its_target_by_ref_in_its_collection(world, document):
     effect = Effect.objects.filter(
         battle__campaign=world.campaign, target_model="character"
@@ -142,7 +138,6 @@ def test_an_effect_names_its_target_by_ref_in_its_collection(world, document):
     assert target["name"] == character.name
 
 
-@pytest.mark.skipif(result_apply is None, reason="result_apply is not there yet")
 def test_an_effect_snapshot_names_other_rows_by_ref(document):
     """A new wound's snapshot holds its character as a ref, like the wound does."""
     opened = next(e for e in document["effects"] if e["kind"] == "wound_opened")

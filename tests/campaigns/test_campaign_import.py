@@ -15,7 +15,9 @@ from campaigns.models import (
     EventDeck,
     PersistingWound,
 )
+from campaigns.printing.battle_pack import battle_pack_pdf
 from campaigns.services.battle_setup import battle_reroll, battle_set_up
+from campaigns.services.result_reopen import result_reopen
 from campaigns.transfer import (
     CampaignImportError,
     campaign_export,
@@ -25,11 +27,8 @@ from campaigns.transfer import (
 from campaigns.transfer import campaign_import as import_service
 from tests.campaigns.setup_helpers import build_playable
 from tests.campaigns.transfer_helpers import (
-    battle_pack_pdf,
     play,
     play_demo,
-    result_apply,
-    result_reopen,
     set_up,
     table_counts,
 )
@@ -264,8 +263,6 @@ def test_the_imported_campaigns_current_scene_can_be_set_up(
     settings, tmp_path, importer
 ):
     world = play_demo(settings=settings, tmp_path=tmp_path, planned=False)
-    if world.campaign.battles.filter(status="planned").exists():
-        pytest.skip("without result_apply the demo keeps its planned battle")
     imported = campaign_import(
         data=campaign_export(campaign=world.campaign), owner=importer
     )
@@ -273,7 +270,6 @@ def test_the_imported_campaigns_current_scene_can_be_set_up(
     assert battle.scene.slug == world.current.slug
 
 
-@pytest.mark.skipif(result_apply is None, reason="result_apply is not there yet")
 def test_a_result_can_be_applied_to_the_imported_planned_battle(world, importer):
     imported = campaign_import(
         data=campaign_export(campaign=world.campaign), owner=importer
@@ -287,7 +283,6 @@ def test_a_result_can_be_applied_to_the_imported_planned_battle(world, importer)
     )
 
 
-@pytest.mark.skipif(result_apply is None, reason="result_apply is not there yet")
 def test_play_goes_on_after_the_import_with_the_next_setup(world, importer):
     imported = campaign_import(
         data=campaign_export(campaign=world.campaign), owner=importer
@@ -297,10 +292,6 @@ def test_play_goes_on_after_the_import_with_the_next_setup(world, importer):
     assert battle.number == len(world.battles) + 1
 
 
-@pytest.mark.skipif(
-    result_apply is None or result_reopen is None,
-    reason="result_apply and result_reopen are not there yet",
-)
 def test_the_latest_imported_result_can_be_reopened_exactly(
     settings, tmp_path, importer
 ):
@@ -320,7 +311,6 @@ def test_the_latest_imported_result_can_be_reopened_exactly(
     assert (opened > 0, wounds.count()) == (True, before - opened)
 
 
-@pytest.mark.skipif(battle_pack_pdf is None, reason="battle_pack_pdf is not there yet")
 def test_the_imported_planned_battle_prints(world, importer):
     imported = campaign_import(
         data=campaign_export(campaign=world.campaign), owner=importer

@@ -53,19 +53,23 @@ def test_the_chronicle_shows_the_scene_and_its_outcome(page):
 
 
 def test_the_chronicle_shows_the_scenario(page):
-    assert "Battle 1: Defend the hobbits — Defeat" in page
+    assert "Battle 1: Defend the hobbits" in page
 
 
-def test_the_chronicle_shows_the_casualties(page):
-    assert "Boromir (killed outright)" in page
+def test_the_chronicle_tells_how_the_battle_ended(page):
+    assert "A defeat: the objective decided it." in page
 
 
-def test_the_chronicle_shows_the_wounds_taken(page):
-    assert "Merry: wound" in page
+def test_the_chronicle_tells_who_fell(page):
+    assert "Boromir was killed outright." in page
 
 
-def test_the_chronicle_shows_the_commander_changes(page):
-    assert "Aragorn: reputation Bold → Cautious" in page
+def test_the_chronicle_names_the_wounds_taken(page):
+    assert "Merry took 1 wound token and now carries a wound." in page
+
+
+def test_the_chronicle_tells_the_commander_changes(page):
+    assert "Aragorn&#x27;s reputation moved from Bold to Cautious." in page
 
 
 def test_the_chronicle_shows_the_players_notes(page):

@@ -18,7 +18,7 @@ def long_story(user):
 
 
 def titles(response) -> list[str]:
-    return [entry.scene.title for entry in response.context["chronicle"].scenes]
+    return [entry.scene.title for entry in response.context["page"].chronicle.scenes]
 
 
 def test_first_page_holds_the_first_top_level_scenes(client, user, long_story):

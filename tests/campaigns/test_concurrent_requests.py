@@ -40,8 +40,8 @@ def test_two_tabs_posting_different_results_get_answers_and_one_applies(skirmish
     battle = skirmish.set_up()
     path = url("result_entry", battle)
     statuses = run_together(
-        posting(user, path, {"outcome": "victory", "end_reason": "rout"}),
-        posting(user, path, {"outcome": "defeat", "end_reason": "rout"}),
+        posting(user, path, {"outcome": "victory", "end_reason": "objective"}),
+        posting(user, path, {"outcome": "defeat", "end_reason": "objective"}),
     )
     assert (sorted(statuses), BattleResult.objects.count()) == ([200, 302], 1)
 
@@ -61,7 +61,7 @@ def test_a_burst_of_reopens_and_results_leaves_one_consistent_state(
     result or planned with none."""
     battle = skirmish.set_up()
     result_apply(battle=battle, data=result_data(battle))
-    data = {"outcome": "victory", "end_reason": "rout"}
+    data = {"outcome": "victory", "end_reason": "objective"}
     statuses = run_together(
         *[posting(user, url("result_reopen", battle))] * 3,
         *[posting(user, url("result_entry", battle), data)] * 3,

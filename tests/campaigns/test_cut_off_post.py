@@ -52,7 +52,7 @@ def result_body(battle, skirmish) -> tuple[bytes, int]:
     is valid without them: a cut there would apply a result missing them)."""
     boromir = battle.participants.get(character=skirmish.boromir).pk
     head = urlencode(
-        {"csrfmiddlewaretoken": CSRF, "outcome": "victory", "end_reason": "rout"}
+        {"csrfmiddlewaretoken": CSRF, "outcome": "victory", "end_reason": "objective"}
     )
     lines = urlencode({f"p{boromir}-fallen": "on"})
     return f"{head}&{lines}".encode(), len(head) + 1

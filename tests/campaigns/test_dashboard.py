@@ -110,12 +110,17 @@ def test_a_pack_downloaded_in_another_session_does_not_count(client, user, playa
     assert steps(other, playable.campaign)[0] == ("Download battle pack", True)
 
 
-def test_a_sanctuary_offers_rest_as_a_post(client, user, campaign, make_scene):
-    make_scene(campaign, kind="sanctuary", status="current", title="Rivendell")
+def test_a_sanctuary_offers_rest_through_its_confirm_page(
+    client, user, campaign, make_scene
+):
+    """Resting changes the campaign: the step leads to the page that says what
+    it will heal, which has the button."""
+    scene = make_scene(campaign, kind="sanctuary", status="current", title="Rivendell")
     client.force_login(user)
     response = client.get(dashboard_url(campaign))
     step = response.context["steps"][0]
-    assert (step.label, step.method) == ("Rest", "post")
+    rest = reverse("campaigns:scene_rest", args=[campaign.slug, scene.slug])
+    assert (step.label, step.method, step.url) == ("Rest here", "get", rest)
 
 
 def test_a_member_is_offered_the_pack_and_nothing_that_changes_the_campaign(
@@ -213,7 +218,7 @@ def test_commanders_show_reputation_rating_and_their_latest_changes(
     )
     client.force_login(user)
     content = client.get(dashboard_url(playable.campaign)).content.decode()
-    assert "Reputation bold → rash (Drunk on victory)" in content
+    assert "Reputation: Bold → Rash (Drunk on victory)" in content
 
 
 def test_the_latest_ten_chronicle_entries_come_newest_first(client, user, campaign):
@@ -223,7 +228,7 @@ def test_the_latest_ten_chronicle_entries_come_newest_first(client, user, campai
         )
     client.force_login(user)
     response = client.get(dashboard_url(campaign))
-    assert [e.text for e in response.context["log_entries"]] == [
+    assert [e.text for e in response.context["page"].log_entries] == [
         f"Entry {n}" for n in range(11, 1, -1)
     ]
 

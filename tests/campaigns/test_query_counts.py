@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench.generate import GenerateSizes, campaign_generate
-from campaigns.models import Battle, Character, Company
+from campaigns.models import Battle, Character, Company, Scene
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
 
@@ -33,6 +33,7 @@ def build(owner, slug: str, n: int):
     fit = scene_lineup(scene=scene).default_participant_ids()[:6]
     planned = battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
     resolved = Battle.objects.filter(campaign=campaign, status="resolved").last()
+    later = Scene.objects.filter(campaign=campaign, status="pending").first()
     company = Company.objects.filter(campaign=campaign).first()
     character = Character.objects.filter(company=company).first()
     return {
@@ -47,6 +48,10 @@ def build(owner, slug: str, n: int):
         "resolved result": reverse("campaigns:result_entry", args=[slug, resolved.pk]),
         "resolution": reverse("campaigns:resolution", args=[slug, resolved.pk]),
         "chronicle": reverse("campaigns:chronicle", args=[slug]),
+        "re-roll": reverse("campaigns:battle_reroll", args=[slug, planned.pk]),
+        "discard": reverse("campaigns:battle_discard", args=[slug, planned.pk]),
+        "reopen": reverse("campaigns:result_reopen", args=[slug, resolved.pk]),
+        "later setup": reverse("campaigns:battle_setup", args=[slug, later.slug]),
     }
 
 
@@ -79,6 +84,10 @@ PAGES = [
     "resolved result",
     "resolution",
     "chronicle",
+    "re-roll",
+    "discard",
+    "reopen",
+    "later setup",
 ]
 
 

@@ -20,11 +20,16 @@ from campaigns.models import (
 )
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
-from campaigns.services.result_apply import result_apply
+from campaigns.services.result_apply import ResultApplied, result_apply
 from campaigns.services.result_entry import row_field
 from tests.campaigns.concurrency import concurrent_database, run_together
 
 pytestmark = pytest.mark.django_db
+
+
+def applied(*, battle, data):
+    """The result applied (or found applied) for ``data``."""
+    return result_apply(battle=battle, data=data).result
 
 
 @pytest.fixture
@@ -54,9 +59,7 @@ def test_a_fallen_hero_rolling_2_is_grievously_wounded(
     battle, skirmish, result_data, seed_rolling
 ):
     pin(battle, seed_rolling(2))
-    result = result_apply(
-        battle=battle, data=result_data(battle, boromir={"fallen": True})
-    )
+    result = applied(battle=battle, data=result_data(battle, boromir={"fallen": True}))
     assert fate(result, skirmish.boromir) == "grievously_wounded"
 
 
@@ -88,7 +91,7 @@ def test_a_fallen_character_rolling_4_recovers_with_a_wound(
 
 def test_killed_outright_dies_without_a_roll(battle, skirmish, result_data):
     data = result_data(battle, boromir={"fallen": True, "killed_outright": True})
-    result = result_apply(battle=battle, data=data)
+    result = applied(battle=battle, data=data)
     assert (refreshed(skirmish.boromir).alive, result.resolution_log) == (False, [])
 
 
@@ -256,20 +259,20 @@ def test_an_unfit_character_of_a_company_that_sent_nobody_rolls_nothing(
 ):
     wound = PersistingWound.objects.create(character=rangers)
     battle = pin(skirmish.set_up(), seed_rolling(6))
-    result = result_apply(battle=battle, data=result_data(battle))
+    result = applied(battle=battle, data=result_data(battle))
     assert (refreshed(wound).status, result.resolution_log) == ("open", [])
 
 
 def test_an_ai_hero_has_a_fate(battle, skirmish, result_data, seed_rolling):
     pin(battle, seed_rolling(2))
     data = result_data(battle, "defeat", **{"uglúk": {"fallen": True}})
-    result = result_apply(battle=battle, data=data)
+    result = applied(battle=battle, data=data)
     assert fate(result, skirmish.ugluk) == "grievously_wounded"
 
 
 def test_other_ai_characters_are_replenished(battle, skirmish, result_data):
     data = result_data(battle, uruk={"fallen": True})
-    result = result_apply(battle=battle, data=data)
+    result = applied(battle=battle, data=data)
     assert (fate(result, skirmish.orc), skirmish.orc.wounds.count()) == ("", 0)
 
 
@@ -278,7 +281,7 @@ def test_a_lost_scout_arrives_fallen(battle, skirmish, result_data, seed_rolling
         scout=True, mishap="lost"
     )
     pin(battle, seed_rolling(4))
-    result = result_apply(battle=battle, data=result_data(battle))
+    result = applied(battle=battle, data=result_data(battle))
     assert fate(result, skirmish.pippin) == "recovers"
 
 
@@ -286,7 +289,7 @@ def test_a_scout_who_missed_the_battle_has_no_line(battle, skirmish, result_data
     battle.participants.filter(character=skirmish.pippin).update(
         scout=True, mishap="misses"
     )
-    result = result_apply(battle=battle, data=result_data(battle))
+    result = applied(battle=battle, data=result_data(battle))
     assert not result.character_outcomes.filter(
         participant__character=skirmish.pippin
     ).exists()
@@ -295,7 +298,7 @@ def test_a_scout_who_missed_the_battle_has_no_line(battle, skirmish, result_data
 def test_the_resolution_log_keeps_every_roll(battle, result_data, seed_rolling):
     pin(battle, seed_rolling(2, 5))
     data = result_data(battle, boromir={"fallen": True}, merry={"wound_tokens": 1})
-    result = result_apply(battle=battle, data=data)
+    result = applied(battle=battle, data=data)
     assert [(e["purpose"], e["dice"]) for e in result.resolution_log] == [
         ("Boromir: fallen", [2]),
         ("Merry: wound token 1 of 1", [5]),
@@ -303,7 +306,9 @@ def test_the_resolution_log_keeps_every_roll(battle, result_data, seed_rolling):
 
 
 def test_every_line_is_stored_with_what_was_entered(battle, skirmish, result_data):
-    data = result_data(battle, merry={"routed": True}, player_routed=True)
+    data = result_data(
+        battle, merry={"routed": True}, player_routed=True, ai_routed=True
+    )
     result_apply(battle=battle, data=data)
     outcome = CharacterOutcome.objects.get(participant__character=skirmish.merry)
     assert outcome.routed is True
@@ -325,7 +330,9 @@ def test_the_losing_commander_moves_toward_cautious(battle, result_data):
 
 
 def test_a_routed_winner_moves_toward_cautious(battle, result_data):
-    result_apply(battle=battle, data=result_data(battle, player_routed=True))
+    """Both sides routed and yours won (on points): routed whatever the outcome."""
+    data = result_data(battle, player_routed=True, ai_routed=True)
+    result_apply(battle=battle, data=data)
     assert Commander.objects.get(name="Aragorn").reputation == "cautious"
 
 
@@ -509,7 +516,9 @@ def test_an_effect_records_before_and_after(battle, result_data):
 def test_an_effect_says_what_happened_in_plain_words(battle, result_data):
     result_apply(battle=battle, data=result_data(battle))
     effect = Effect.objects.filter(battle=battle, kind="reputation").last()
-    assert effect.description == "Uglúk: Rash → Bold (Battle 1 at Amon Hen: lost)"
+    assert effect.description == (
+        "Uglúk's reputation: Rash → Bold (Battle 1 at Amon Hen: lost)"
+    )
 
 
 def test_the_campaign_log_has_the_result_and_its_effects(battle, result_data):
@@ -600,10 +609,16 @@ def test_a_lost_scout_cannot_be_unmarked_fallen(battle, skirmish, result_data):
     assert field in errors(battle, data)
 
 
+@pytest.fixture
+def scoring_battle(skirmish) -> Battle:
+    """A battle at a scene whose fixed scenario scores victory points."""
+    Scene.objects.filter(pk=skirmish.scene.pk).update(scores_victory_points=True)
+    return skirmish.set_up()
+
+
 @pytest.mark.parametrize("points", [-1, 100])
-def test_victory_points_out_of_range_are_refused(battle, result_data, points):
-    Battle.objects.filter(pk=battle.pk).update(scenario="Assault")
-    battle.refresh_from_db()
+def test_victory_points_out_of_range_are_refused(scoring_battle, result_data, points):
+    battle = scoring_battle
     data = result_data(battle, player_victory_points=points)
     assert errors(battle, data)["player_victory_points"] == [
         "Victory points are a whole number from 0 to 99."
@@ -611,18 +626,21 @@ def test_victory_points_out_of_range_are_refused(battle, result_data, points):
 
 
 def test_victory_points_are_ignored_where_the_scenario_has_none(battle, result_data):
-    result = result_apply(
-        battle=battle, data=result_data(battle, player_victory_points=3)
-    )
+    result = applied(battle=battle, data=result_data(battle, player_victory_points=3))
     assert result.player_victory_points is None
 
 
-def test_an_objective_worth_points_brings_victory_points(battle, skirmish, result_data):
-    skirmish.scene.objectives.create(name="The boats", victory_points=2)
-    result = result_apply(
-        battle=battle, data=result_data(battle, player_victory_points=3)
-    )
+def test_a_scene_that_scores_victory_points_keeps_them(scoring_battle, result_data):
+    battle = scoring_battle
+    result = applied(battle=battle, data=result_data(battle, player_victory_points=3))
     assert result.player_victory_points == 3
+
+
+def test_a_generated_scenario_keeps_victory_points(make_pack_battle, result_data):
+    """Every generated scenario scores victory points."""
+    battle = make_pack_battle()
+    data = result_data(battle, "draw", player_victory_points=4, ai_victory_points=4)
+    assert applied(battle=battle, data=data).ai_victory_points == 4
 
 
 def test_an_outcome_is_required(battle, result_data):
@@ -657,7 +675,11 @@ def character(campaign, name: str) -> Character:
 
 @pytest.fixture
 def after_bree(demo_campaign, result_data, seed_rolling):
-    """Bree resolved: Merry killed outright, Aragorn grievously wounded."""
+    """Bree resolved: Merry killed outright (by a rule given to Bree here),
+    Aragorn grievously wounded."""
+    Scene.objects.filter(campaign=demo_campaign, slug="bree").update(
+        outright_kill_rule="A hero who falls at the gate is slain."
+    )
     battle = pin(set_up(demo_campaign, "bree"), seed_rolling(2))
     data = result_data(
         battle,
@@ -728,8 +750,8 @@ def test_the_same_result_sent_twice_at_once_applies_once(skirmish, result_data):
         lambda: result_apply(battle=battle, data=data),
         lambda: result_apply(battle=battle, data=data),
     )
-    applied = sorted(r.applied_now for r in results if isinstance(r, BattleResult))
-    assert (applied, CommanderChange.objects.count()) == ([False, True], 2)
+    now = sorted(r.applied_now for r in results if isinstance(r, ResultApplied))
+    assert (now, CommanderChange.objects.count()) == ([False, True], 2)
 
 
 @pytest.mark.django_db(transaction=True)

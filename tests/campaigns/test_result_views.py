@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns.models import Battle, BattleResult, Effect
+from campaigns.models import Battle, BattleResult, Effect, Scene
 from campaigns.services.result_apply import result_apply
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def pid(battle: Battle, character) -> int:
 
 def form_data(battle: Battle, outcome: str = "victory", **fields) -> dict:
     """POST data: the battle's fields, then ``p<id>-<field>`` values."""
-    return {"outcome": outcome, "end_reason": "rout", **fields}
+    return {"outcome": outcome, "end_reason": "objective", **fields}
 
 
 def field(battle: Battle, character, name: str) -> str:
@@ -106,8 +106,9 @@ def test_victory_points_are_asked_only_where_the_scenario_has_them(owner, battle
     assert "player_victory_points" not in html
 
 
-def test_victory_points_are_asked_for_an_assault(owner, battle):
-    Battle.objects.filter(pk=battle.pk).update(scenario="Assault")
+def test_victory_points_are_asked_where_the_scene_scores_them(owner, skirmish):
+    Scene.objects.filter(pk=skirmish.scene.pk).update(scores_victory_points=True)
+    battle = skirmish.set_up()
     html = owner.get(url("result_entry", battle)).content.decode()
     assert 'name="player_victory_points"' in html
 
@@ -140,7 +141,8 @@ def test_a_double_submission_applies_once(owner, battle):
     response = owner.post(url("result_entry", battle), form_data(battle), follow=True)
     assert (
         Effect.objects.count(),
-        "already been applied" in response.content.decode(),
+        "This result was already applied; nothing changed."
+        in response.content.decode(),
     ) == (
         effects,
         True,
@@ -219,8 +221,9 @@ def test_each_line_error_is_shown(owner, battle, skirmish, character, values, me
         ({"ai_victory_points": "x"}, "Enter a whole number."),
     ],
 )
-def test_each_battle_error_is_shown(owner, battle, values, message):
-    Battle.objects.filter(pk=battle.pk).update(scenario="Skirmish")
+def test_each_battle_error_is_shown(owner, skirmish, values, message):
+    Scene.objects.filter(pk=skirmish.scene.pk).update(scores_victory_points=True)
+    battle = skirmish.set_up()
     assert message in errors_for(owner, battle, {**form_data(battle), **values})
 
 
@@ -304,7 +307,7 @@ def test_the_resolution_tells_each_roll_in_plain_words(owner, resolved):
 
 def test_the_resolution_tells_each_effect(owner, resolved):
     html = owner.get(url("resolution", resolved)).content.decode()
-    assert "Uglúk: Rash → Bold (Battle 1 at Amon Hen: lost)" in html
+    assert "Uglúk&#x27;s reputation: Rash → Bold (Battle 1 at Amon Hen: lost)" in html
 
 
 def test_the_resolution_of_an_unresolved_battle_says_so(owner, battle):
@@ -330,8 +333,12 @@ def test_reopening_deletes_the_result(owner, resolved):
     assert BattleResult.objects.count() == 0
 
 
-def test_reopening_by_get_is_not_allowed(owner, resolved):
-    assert owner.get(url("result_reopen", resolved)).status_code == 405
+def test_reopening_by_get_shows_what_it_will_undo_and_changes_nothing(owner, resolved):
+    html = owner.get(url("result_reopen", resolved)).content.decode()
+    assert (
+        "Undo: Boromir is unfit for the company&#x27;s next battle" in html,
+        BattleResult.objects.count(),
+    ) == (True, 1)
 
 
 def test_reopening_an_older_battle_is_refused_with_a_message(
@@ -341,7 +348,8 @@ def test_reopening_an_older_battle_is_refused_with_a_message(
     result_apply(battle=newer, data=result_data(newer))
     response = owner.post(url("result_reopen", resolved), follow=True)
     assert (
-        "Only the campaign&#x27;s latest resolved battle" in response.content.decode()
+        "Only the latest step can be taken back, and battle 2 (Parth Galen) came "
+        "after this battle" in response.content.decode()
     )
 
 

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -138,6 +139,37 @@ def test_serve_serves_static_files_through_whitenoise(site):
     _, html = get(port, "/accounts/login/")
     css = re.search(r'href="(/static/css/site\.[0-9a-f]+\.css)"', html).group(1)
     assert get(port, css)[0] == 200
+
+
+def answer(port: int, path: str) -> tuple[int, str]:
+    """The status and body, an error status included."""
+    try:
+        return get(port, path)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(errors="replace")
+
+
+def test_serve_shows_the_sites_own_404_page_not_the_debug_page(site):
+    _, port, _ = site
+    status, html = answer(port, "/no-such-page/")
+    assert (status, "<h1>Not found</h1>" in html, "Traceback" in html) == (
+        404,
+        True,
+        False,
+    )
+
+
+def test_serve_shows_the_sites_own_405_page(site):
+    """Logging out by GET: the site's page saying what the address takes."""
+    _, port, _ = site
+    status, html = answer(port, "/accounts/logout/")
+    assert (status, "<h1>Not this way</h1>" in html) == (405, True)
+
+
+def test_serve_serves_the_favicon(site):
+    _, port, _ = site
+    status, _ = answer(port, "/favicon.ico")
+    assert status == 200
 
 
 def test_ctrl_c_stops_the_web_server_and_the_task_worker(site):

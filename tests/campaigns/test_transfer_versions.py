@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from campaigns.models import Battle, SceneCompany
+from campaigns.services.result_reopen import result_reopen
 from campaigns.transfer import campaign_export, campaign_import
 from campaigns.transfer.versions import document_upgrade
-from tests.campaigns.transfer_helpers import result_reopen, set_up
+from tests.campaigns.transfer_helpers import set_up
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +88,6 @@ def test_play_goes_on_with_the_next_scene(imported):
     assert (battle.scene.slug, battle.number) == ("bree-bridge", 2)
 
 
-@pytest.mark.skipif(result_reopen is None, reason="result_reopen is not there yet")
 def test_the_imported_result_can_be_reopened_exactly(imported):
     """The effects' snapshots lack the version 2 columns, and still match."""
     battle = imported.battles.get(status="resolved")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from types import SimpleNamespace
 
 from django.apps import apps
@@ -22,20 +21,8 @@ from campaigns.services.battle_notes import battle_notes_update
 from campaigns.services.battle_setup import battle_reroll, battle_set_up
 from campaigns.services.commanders import commander_change_by_hand
 from campaigns.services.demo import demo_seed
+from campaigns.services.result_apply import result_apply
 from engines.enums import SceneStatus
-
-
-def optional(module: str, name: str):
-    """A function being built elsewhere, or None while it is not there."""
-    try:
-        return getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError):
-        return None
-
-
-result_apply = optional("campaigns.services.result_apply", "result_apply")
-result_reopen = optional("campaigns.services.result_reopen", "result_reopen")
-battle_pack_pdf = optional("campaigns.printing.battle_pack", "battle_pack_pdf")
 
 
 def table_counts() -> dict[str, int]:
@@ -59,15 +46,15 @@ def play(battle: Battle, *, outcome: str, fallen: int = 2):
     for side in ("player", "ai"):
         for p in [p for p in participants if p.side == side][:fallen]:
             lines[str(p.pk)] = {"fallen": True}
-    data = {"outcome": outcome, "end_reason": "rout", "characters": lines}
-    return result_apply(battle=battle, data=data)
+    data = {"outcome": outcome, "end_reason": "objective", "characters": lines}
+    return result_apply(battle=battle, data=data).result
 
 
 def play_demo(
     *, settings, tmp_path, played: int = 2, planned: bool = True, by_hand: bool = True
 ):
     """The demo campaign part-way through: ``played`` battles resolved through
-    the services (when result_apply exists), then one planned and re-rolled;
+    the services, then one planned and re-rolled;
     a member, and (``by_hand``) a commander changed by hand, two wounds and a
     note added by hand."""
     settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
@@ -78,7 +65,7 @@ def play_demo(
     campaign.members.add(member)
 
     battles = []
-    for number in range(played if result_apply else 0):
+    for number in range(played):
         battle = set_up(campaign, seed=number + 1)
         play(battle, outcome="victory" if number % 2 == 0 else "defeat")
         battles.append(battle)
