@@ -12,6 +12,7 @@ from campaigns.forms.battle_setup import BattleSetupForm
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.battles import battle_for_campaign, scene_for_campaign
 from campaigns.selectors.lineup import scene_lineup
+from campaigns.selectors.table_record import battle_table_log
 from campaigns.services import battle_setup as setup_service
 from campaigns.services.pack_render import pack_render_ensure, pack_render_retry
 from campaigns.site_url import site_url
@@ -84,6 +85,7 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
             ],
             "setup_paragraphs": [p for p in battle.setup_text.split("\n\n") if p],
             "pack": pack,
+            "table_log": battle_table_log(battle=battle),
         },
     )
 

@@ -19,6 +19,7 @@ from campaigns.selectors.result import (
     latest_resolved_battle,
     result_entry_rows,
 )
+from campaigns.selectors.table_record import result_initial_from_log
 from campaigns.services.battle_notes import battle_notes_update
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_reopen import result_reopen
@@ -36,7 +37,7 @@ def result_entry(request: HttpRequest, slug: str, battle_id: int) -> HttpRespons
         rows=result_entry_rows(battle=battle),
         has_victory_points=battle_has_victory_points(battle=battle),
         read_only=not campaign.can_edit,
-        initial=result_initial(result=result),
+        initial=result_initial(result=result) or result_initial_from_log(battle=battle),
     )
     if request.method == "POST" and form.is_valid():
         try:
