@@ -254,7 +254,9 @@ class State:
         if self.round == 0 or self.ended:
             return None
         if self.return_fire is not None:
-            return context.fighter(self.return_fire, self)
+            fighter = context.fighter(self.return_fire, self)
+            if self.on_table(fighter):
+                return fighter
         for key in self.order:
             fighter = context.fighter(key, self)
             if key not in self.activated and self.on_table(fighter):
@@ -363,7 +365,9 @@ def _activation(state: State, subject: str, data: Mapping[str, Any]) -> None:
 
 def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) -> None:
     tap = data["tap"]
-    state.follow_up = None if tap != "fell" else state.follow_up
+    if tap != "fell" or subject == state.follow_up:
+        # Felling its enemy keeps the follow-up open; anything else closes it.
+        state.follow_up = None
     if tap == "company_routed":
         state.companies[int(data["company"])].routed = True
         return

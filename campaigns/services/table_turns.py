@@ -256,7 +256,9 @@ def _order_subject(
             card_order=fighter.card_order,
         )
     if distance is None:
-        distance = (context.sight_limit or 0.0) if seen["sees"] else math.inf
+        # Unmeasured: after those measured; one that sees stays in sight.
+        limit = context.sight_limit
+        distance = limit if seen["sees"] and limit else math.inf
     return Situation(
         id=fighter.key,
         card_order=fighter.card_order,
