@@ -131,9 +131,7 @@ def round_begin(
     arriving = [
         f.key
         for f in state.all_fighters(context)
-        if f.side is Side.AI
-        and f.arrives == number > 1
-        and _fighting(state, f)
+        if f.side is Side.AI and f.arrives == number > 1 and _fighting(state, f)
     ]
     event = None
     if context.events:
