@@ -183,7 +183,7 @@ def round_begin(
     if event is not None:
         parts.append(
             f"Random event: {event['card']} — "
-            + (event["title"] if event["title"] else event["reason"])
+            + (event["title"] or event["reason"]).rstrip(".")
             + "."
         )
     parts.append(f"Initiative: {_initiative_words(ini)}.")
@@ -675,7 +675,8 @@ def _horde_words(name: str, before: HordeMode, result: Any, arrivals: list) -> s
     for arrival in arrivals:
         parts.append(
             f"{arrival['label']} appears {inches(arrival['inches'])} from "
-            f"{arrival['near']} toward {arrival['clock']} o'clock"
+            f"{arrival['near']} toward {arrival['clock']} o'clock (if that is off "
+            "the table, it does not appear: tap it as having left)"
         )
     if result.removed:
         parts.append("lurked away: " + ", ".join(result.removed))

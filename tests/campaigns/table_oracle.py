@@ -176,7 +176,13 @@ def answer(
             return f"{truth.offset:g}"
     if question.name.endswith("_in") or question.name.endswith("_seen"):
         base = question.name.rsplit("_", 1)[0]
-        foe = next(f for f in truth.foes if f.label == keys[asked[base]])
+        if base in asked:
+            label = keys[asked[base]]
+        else:  # the only one there was: the page did not ask, it names it
+            label = re.search(r"(?:How far is|see) (.+?)(?: from |\?)", question.text)[
+                1
+            ]
+        foe = next(f for f in truth.foes if f.label == label)
         return f"{foe.distance:g}" if question.name.endswith("_in") else _yes(foe.seen)
     raise AssertionError(f"no answer for {question.name}")
 
