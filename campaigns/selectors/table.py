@@ -32,7 +32,13 @@ from campaigns.services.table_questions import (
     activation_walk,
     defence_walk,
 )
-from campaigns.services.table_state import Context, Fighter, State, state_fold
+from campaigns.services.table_state import (
+    Context,
+    Fighter,
+    State,
+    state_fold_or_none,
+    state_start,
+)
 from engines.dice import LogEntry
 from engines.enums import Doctrine, EndReason, HordeMode, Side
 from engines.text import inches
@@ -224,8 +230,11 @@ def table_page(
     entries = list(log_row.entries.order_by("position")) if log_row else []
     seed = log_row.seed if log_row is not None else battle.setup_seed
     context = table_context(battle=battle, seed=seed)
-    state = state_fold(context, entries)
     stale_seed = seed != battle.setup_seed
+    state = None if stale_seed else state_fold_or_none(context, entries)
+    if state is None:
+        # A log that no longer fits the battle is shown, not played on.
+        stale_seed, state = True, state_start(context)
     writable = can_edit and battle.status == BattleStatus.PLANNED and not stale_seed
     slug = battle.campaign.slug
     url = reverse(
@@ -512,7 +521,8 @@ def _decision_answer(
     if target:
         facts.append(("At", target))
     if decision.get("inches") is not None:
-        facts.append(("How far", inches(decision["inches"])))
+        moved = decision["inches"]
+        facts.append(("Moves", f"up to {inches(moved)}" if moved else "not at all"))
     if decision.get("rolled_inches") is not None:
         facts.append(("Rolled", inches(decision["rolled_inches"])))
     if decision.get("cover"):

@@ -3,8 +3,11 @@ read from the database in a fixed number of queries."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db.models import Prefetch, Q
 
+from campaigns.bidi import isolated
 from campaigns.models import (
     Battle,
     BattleCompany,
@@ -58,14 +61,14 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
         table_companies.append(
             TableCompany(
                 order=bc.order,
-                name=bc.company.name,
+                name=isolated(bc.company.name),
                 side=Side(bc.side),
                 doctrine=Doctrine(bc.doctrine),
                 settings=doctrine_settings(scene=scene, starting_mode=bc.starting_mode),
                 template=None
                 if template is None
                 else Template(
-                    name=template.name,
+                    name=isolated(template.name),
                     move=template.move,
                     shooting_range=template.shooting_range,
                     free_slots=template.wound_slots,
@@ -77,7 +80,12 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
         force = battlefield.force(str(bc.company_id))
         if force is not None and force.arrival is not None:
             arrivals[bc.company_id] = force.arrival.round
-    carriers = {o.carrier: o.name for o in battlefield.objectives if o.carrier}
+    objectives = tuple(
+        replace(o, name=isolated(o.name)) for o in battlefield.objectives
+    )
+    carriers = {
+        o.carrier: isolated(o.name) for o in battlefield.objectives if o.carrier
+    }
     fighters = _fighters(participants, companies, arrivals, carriers)
     events, problem = _events(battle)
     return Context(
@@ -91,8 +99,10 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
         else None,
         fighters=fighters,
         companies=tuple(table_companies),
-        objectives=battlefield.objectives,
-        fixed_objectives=tuple(f.name for f in battlefield.features if f.objective),
+        objectives=objectives,
+        fixed_objectives=tuple(
+            isolated(f.name) for f in battlefield.features if f.objective
+        ),
         events=events,
         events_problem=problem,
         coop_players=tuple(str(name) for name in battle.coop_players or ()),
@@ -111,7 +121,7 @@ def table_context_thin(*, battle: Battle) -> Context:
     table_companies = tuple(
         TableCompany(
             order=bc.order,
-            name=bc.company.name,
+            name=isolated(bc.company.name),
             side=Side(bc.side),
             doctrine=Doctrine(bc.doctrine),
             settings=DoctrineSettings(
@@ -134,7 +144,9 @@ def table_context_thin(*, battle: Battle) -> Context:
 
 def _fighters(participants, companies, arrivals, carriers) -> tuple[Fighter, ...]:
     order_of = {bc.company_id: bc.order for bc in companies}
-    labels = unique_labels([p.character.name for p in participants])
+    labels = [
+        isolated(n) for n in unique_labels([p.character.name for p in participants])
+    ]
     fighters = []
     for p, label in zip(participants, labels, strict=True):
         character = p.character
@@ -176,7 +188,10 @@ def _events(battle: Battle) -> tuple[dict[str, Event] | None, str]:
     problem = event_deck_message([e.card for e in rows])
     if problem:
         return None, problem
-    return {e.card: Event(key=e.card, title=e.title, text=e.text) for e in rows}, ""
+    events = {
+        e.card: Event(key=e.card, title=isolated(e.title), text=e.text) for e in rows
+    }
+    return events, ""
 
 
 def table_entries(*, battle: Battle) -> list[TableEntry]:

@@ -14,7 +14,7 @@ from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table import LogLine, log_line
 from campaigns.selectors.table_context import table_context_thin
 from campaigns.services.result_entry import row_field
-from campaigns.services.table_state import state_fold
+from campaigns.services.table_state import state_fold_or_none
 from engines.enums import EndReason, Outcome, Side
 
 
@@ -59,7 +59,8 @@ def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:
     """The result form's values from the battle's table log, in the shape of
     ``campaigns.forms.result.result_initial``: how it ended, which side
     routed, and each character's wound tokens, fall, rout and objective
-    carried off, as tapped. Empty without a log.
+    carried off, as tapped. Empty without a log (or with one begun before the
+    set-up was re-rolled).
 
     A character is marked routed only where its side routed, as the form
     requires. The outcome is filled in where the log shows it (a side routed
@@ -67,11 +68,17 @@ def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:
     One query, plus the battle's participants and companies unless they are
     prefetched.
     """
-    entries = list(TableEntry.objects.filter(log__battle=battle).order_by("position"))
-    if not entries:
+    entries = list(
+        TableEntry.objects.filter(log__battle=battle)
+        .select_related("log")
+        .order_by("position")
+    )
+    if not entries or entries[0].log.seed != battle.setup_seed:
         return {}
     context = table_context_thin(battle=battle)
-    state = state_fold(context, entries)
+    state = state_fold_or_none(context, entries)
+    if state is None:
+        return {}
     routed = {side: state.side_routed(context, side) for side in Side}
     standing = {
         side: any(

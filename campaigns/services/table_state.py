@@ -300,6 +300,15 @@ def state_fold(context: Context, entries: Iterable[Any]) -> State:
     return state
 
 
+def state_fold_or_none(context: Context, entries: Iterable[Any]) -> State | None:
+    """The state after ``entries``, or None when they do not fit this battle
+    (begun before a re-roll changed who fights, or damaged by hand)."""
+    try:
+        return state_fold(context, entries)
+    except (KeyError, ValueError, TypeError, StopIteration):
+        return None
+
+
 def entry_apply(context: Context, state: State, entry: Any) -> None:
     """Change ``state`` by one entry, as its data says."""
     data = entry.data or {}

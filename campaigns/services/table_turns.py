@@ -18,6 +18,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from campaigns.bidi import isolated
 from campaigns.services.table_decide import doctrine_decide, step_words, table_deck
 from campaigns.services.table_dice import TableRandom
 from campaigns.services.table_questions import (
@@ -415,7 +416,7 @@ def random_select(
             raise _refuse("Choose among the characters of this battle.") from None
     if len(fighters) < 2:
         raise _refuse("Tick at least two characters to choose among.")
-    purpose = " ".join(purpose.split())[:60]
+    purpose = isolated(" ".join(purpose.split())[:60]) if purpose.strip() else ""
     rng = _source(context, state)
     deck = table_deck(rng, state.deck)
     title = f"random selection: {purpose}" if purpose else "random selection"

@@ -661,3 +661,11 @@ def test_an_ending_that_is_no_ending_is_refused(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     with pytest.raises(ValidationError):
         add(battle, lambda c, s: battle_end(c, s, reason="boredom"))
+
+
+def test_a_name_in_right_to_left_letters_keeps_its_sentence_the_right_way(campaign):
+    _, battle = doctrine_battle(campaign, "priority")
+    Character.objects.filter(name="Frodo").update(name="פרודו")
+    begin(battle)
+    entry = add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
+    assert entry.text == "\u2068פרודו\u2069 took a wound token."

@@ -380,3 +380,30 @@ def test_the_pages_reading_the_log_make_as_many_queries_for_a_long_log(
     grow(battle, 37)
     long = count(client, url)
     assert (short == long, long <= 15) == (True, True), (short, long)
+
+
+def test_a_log_begun_before_a_reroll_is_shown_with_a_way_to_start_again(
+    client, user, world
+):
+    from campaigns.services.battle_setup import battle_reroll
+
+    _, battle, _ = world
+    client.force_login(user)
+    begin(client, battle)
+    battle_reroll(battle=battle, seed=4242)
+    html = client.get(table_url(battle)).content.decode()
+    assert ("no longer fits the battle" in html, 'value="restart"' in html) == (
+        True,
+        True,
+    )
+
+
+def test_a_log_begun_before_a_reroll_fills_in_nothing(client, user, world):
+    from campaigns.services.battle_setup import battle_reroll
+
+    _, battle, _ = world
+    client.force_login(user)
+    begin(client, battle)
+    add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p1"))
+    battle = battle_reroll(battle=battle, seed=4242)
+    assert result_initial_from_log(battle=battle) == {}
