@@ -234,3 +234,26 @@ def test_every_card_is_somewhere_after_every_entry(campaign):
         for e in entries
     }
     assert counts == {54}
+
+
+@pytest.mark.parametrize(
+    "slug",
+    ["bree", "bree-bridge", "weathertop", "moria", "osgiliath-the-east-bank-falls"],
+)
+def test_the_demos_battles_play_at_the_table_to_their_end(demo_campaign, slug):
+    """Each doctrine of the demo, with its objectives, arrivals, sight limits,
+    events and reinforcements, played at random to the end of the battle."""
+    from campaigns.models import Scene
+    from campaigns.selectors.lineup import scene_lineup
+    from campaigns.services.battle_setup import battle_set_up
+
+    Scene.objects.filter(campaign=demo_campaign, status="current").update(
+        status="pending"
+    )
+    scene = Scene.objects.get(campaign=demo_campaign, slug=slug)
+    Scene.objects.filter(pk=scene.pk).update(status="current")
+    scene.refresh_from_db()
+    fit = scene_lineup(scene=scene).default_participant_ids()
+    battle = battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=3)
+    entries = play(battle, 3, steps=400)
+    assert entries[-1].kind == "end"
