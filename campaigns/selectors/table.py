@@ -16,7 +16,7 @@ question is a plain link or GET form, and only a decision is a POST.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -201,15 +201,6 @@ class TablePage:
     events_problem: str = ""
     events_on: bool = False
     result_url: str = ""
-    notes: tuple[str, ...] = field(default_factory=tuple)
-
-    @property
-    def screen_url(self) -> str:
-        return self.url
-
-    @property
-    def has_log(self) -> bool:
-        return bool(self.log)
 
 
 def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:

@@ -23,7 +23,6 @@ from campaigns.services.table_decide import doctrine_decide, step_words, table_d
 from campaigns.services.table_dice import TableRandom
 from campaigns.services.table_questions import (
     REORGANIZE,
-    Walk,
     activation_walk,
     defence_walk,
     parse_inches,
@@ -51,13 +50,14 @@ from engines.doctrines import (
     horde_end_of_round,
     pursuit_positions,
 )
+from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import Doctrine, EndReason, HordeMode, Side
 from engines.events import event_draw
 from engines.roles import DISORGANIZED_RULE
 from engines.text import inches
 
-LURK_FAR = 13.0
-"""A lurker's distance to the nearest enemy: more than the 12" lurking reads."""
+LURK_FAR = float(LURK_BEYOND + 1)
+"""A lurker's distance to the nearest enemy: past the distance lurking reads."""
 
 
 @dataclass(frozen=True)
@@ -757,7 +757,6 @@ def entry_compute(
 __all__ = [
     "TAPS",
     "Draft",
-    "Walk",
     "activation_decide",
     "battle_end",
     "defence_draw",

@@ -407,3 +407,20 @@ def test_a_log_begun_before_a_reroll_fills_in_nothing(client, user, world):
     add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p1"))
     battle = battle_reroll(battle=battle, seed=4242)
     assert result_initial_from_log(battle=battle) == {}
+
+
+def test_the_printed_chronicle_keeps_the_log_too(client, user, world):
+    from tests.campaigns.pack_helpers import page_texts
+
+    _, battle, _ = world
+    client.force_login(user)
+    begin(client, battle)
+    add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p2"))
+    result_apply(
+        battle=battle,
+        data=result_initial_data(battle) | {"outcome": "victory", "end_reason": "rout"},
+    )
+    response = client.get(
+        reverse("campaigns:chronicle_pdf", kwargs={"slug": battle.campaign.slug})
+    )
+    assert "Sam fell." in " ".join(page_texts(response.content))
