@@ -26,6 +26,15 @@
     form.setAttribute("data-sent", "1");
   });
 
+  // A page shown again from the back button keeps its DOM: let its forms send.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) {
+      document.querySelectorAll("form[data-sent]").forEach(function (form) {
+        form.removeAttribute("data-sent");
+      });
+    }
+  });
+
   var answer = document.getElementById("answer");
   if (answer && !window.location.hash) {
     answer.scrollIntoView({ block: "start" });
