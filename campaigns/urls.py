@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from campaigns.views import battles, campaign, chronicle, home, pack, rest, results
+from campaigns.views import (
+    battles,
+    campaign,
+    chronicle,
+    home,
+    pack,
+    rest,
+    results,
+    table,
+)
 from campaigns.views.transfer import export_json, import_form
 
 app_name = "campaigns"
@@ -32,6 +41,7 @@ urlpatterns = [
     path(B + "discard/", battles.battle_discard_view, name="battle_discard"),
     path(B + "pack.pdf", pack.battle_pack, name="battle_pack"),
     path(B + "pack/retry/", battles.battle_pack_retry, name="battle_pack_retry"),
+    path(B + "table/", table.battle_table, name="battle_table"),
     path(B + "result/", results.result_entry, name="result_entry"),
     path(B + "resolution/", results.resolution, name="resolution"),
     path(B + "reopen/", results.reopen, name="result_reopen"),

@@ -11,6 +11,7 @@ from campaigns.models.events import Event, EventDeck
 from campaigns.models.log import CampaignLogEntry
 from campaigns.models.result import BattleResult, CharacterOutcome, Effect
 from campaigns.models.scene import Scene
+from campaigns.models.table_log import TableEntry, TableLog
 from campaigns.models.wound import PersistingWound
 
 __all__ = [
@@ -33,4 +34,6 @@ __all__ = [
     "Scene",
     "SceneCompany",
     "SceneFeature",
+    "TableEntry",
+    "TableLog",
 ]

@@ -22,11 +22,12 @@ from campaigns.models import (
     PersistingWound,
 )
 from campaigns.models.company import SIDE_COLOURS
+from campaigns.selectors.doctrine_settings import doctrine_settings
 from campaigns.services.battlefield import scene_forces, scene_table
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import HEX_COLOUR_PATTERN
 from engines.battlefield import Battlefield, generated_battlefield, scene_battlefield
-from engines.doctrines import DoctrineSettings, order_rule, procedure
+from engines.doctrines import order_rule, procedure
 from engines.enums import (
     Doctrine,
     Edge,
@@ -112,7 +113,10 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
         "events": _events(campaign),
         "events_problem": _events_problem(campaign),
         "procedures": {
-            str(c["id"]): procedure(c["doctrine"], _settings(c, scene)).to_data()
+            str(c["id"]): procedure(
+                c["doctrine"],
+                doctrine_settings(scene=scene, starting_mode=c["starting_mode"]),
+            ).to_data()
             for c in companies
             if c["side"] == Side.AI
         },
@@ -120,21 +124,6 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             {c["doctrine"] for c in companies if c["side"] == Side.AI}
         ),
     }
-
-
-def _settings(company: dict[str, Any], scene) -> DoctrineSettings:
-    """This battle's values of the doctrine's levers, for its printed card."""
-    return DoctrineSettings(
-        sight_limit=scene.sight_limit,
-        reinforcements=scene.reinforcements,
-        reinforcement_cap=scene.reinforcement_cap,
-        horde_start=HordeMode(
-            company["starting_mode"].lower() or scene.horde_start_mode
-        ),
-        pursuit_lever=scene.pursuit_bonus_inches,
-        quarry=tuple(sorted(c.name for c in scene.quarry.all())),
-        route=scene.route,
-    )
 
 
 def battle_battlefield(battle: Battle) -> Battlefield:

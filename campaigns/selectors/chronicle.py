@@ -22,6 +22,8 @@ from campaigns.models import (
     Scene,
 )
 from campaigns.models.battle import BattleStatus
+from campaigns.selectors.table import LogLine
+from campaigns.selectors.table_record import table_logs_for
 from campaigns.story import (
     CommanderLine,
     FateLine,
@@ -43,6 +45,8 @@ class ChronicleBattle:
     wounds_taken: list[PersistingWound]
     wounds_healed: list[PersistingWound]
     commander_changes: list[CommanderChange]
+    table_log: tuple[LogLine, ...] = ()
+    """The battle's table-mode log, one line an entry (none if not played so)."""
 
     @property
     def result(self):
@@ -185,7 +189,9 @@ def campaign_chronicle(
     scenes = list(scenes_qs.order_by("order", "id"))
     scene_ids = None if top_ids is None else [scene.pk for scene in scenes]
     entries = {scene.pk: ChronicleScene(scene=scene) for scene in scenes}
-    for battle in _battles(campaign, scene_ids):
+    battles = _battles(campaign, scene_ids)
+    table_logs = table_logs_for(battles)
+    for battle in battles:
         entry = entries.get(battle.scene_id)
         if entry is None:
             continue
@@ -196,6 +202,7 @@ def campaign_chronicle(
                 wounds_taken=list(battle.wounds_taken.all()),
                 wounds_healed=list(battle.wounds_healed.all()),
                 commander_changes=list(battle.commander_changes.all()),
+                table_log=table_logs.get(battle.pk, ()),
             )
         )
     healed = PersistingWound.objects.filter(

@@ -21,7 +21,9 @@ from campaigns.models.log import LogKind
 from campaigns.selectors.access import CampaignAccess
 from campaigns.selectors.battle_pack import battle_battlefield
 from campaigns.selectors.battles import battle_for_campaign
+from campaigns.selectors.result_fields import BATTLE_FIELDS, ROW_FIELDS, row_field
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
+from campaigns.selectors.table_record import result_initial_from_log
 from campaigns.story import result_sentence
 from engines.dice import LogEntry, log_from_data
 from engines.enums import (
@@ -32,29 +34,6 @@ from engines.enums import (
     Side,
     WoundStatus,
 )
-
-ROW_FIELDS = (
-    "wound_tokens",
-    "fallen",
-    "routed",
-    "carried_objective",
-    "killed_outright",
-)
-"""A character's line of the result form, in its columns' order."""
-BATTLE_FIELDS = (
-    "outcome",
-    "end_reason",
-    "player_routed",
-    "ai_routed",
-    "player_victory_points",
-    "ai_victory_points",
-    "rounds_played",
-)
-
-
-def row_field(participant_id: int, name: str) -> str:
-    """The form field of one character's line: ``p12-wound_tokens``."""
-    return f"p{participant_id}-{name}"
 
 
 @dataclass(frozen=True)
@@ -221,7 +200,7 @@ def result_initial(
         return _initial_from_result(result)
     if battle.reopened_entry:
         return _initial_from_entry(battle, battle.reopened_entry)
-    return {}
+    return result_initial_from_log(battle=battle)
 
 
 def _initial_from_result(result: BattleResult) -> dict[str, Any]:

@@ -40,6 +40,8 @@ from campaigns.models import (
     Scene,
     SceneCompany,
     SceneFeature,
+    TableEntry,
+    TableLog,
 )
 
 FORMAT = "warband-chronicle-campaign"
@@ -79,6 +81,8 @@ COLLECTIONS: tuple[tuple[str, type[models.Model], str], ...] = (
     ("battles", Battle, "campaign"),
     ("battle_companies", BattleCompany, "battle__campaign"),
     ("battle_participants", BattleParticipant, "battle__campaign"),
+    ("table_logs", TableLog, "battle__campaign"),
+    ("table_entries", TableEntry, "log__battle__campaign"),
     ("battle_results", BattleResult, "battle__campaign"),
     ("character_outcomes", CharacterOutcome, "result__battle__campaign"),
     ("wounds", PersistingWound, "character__company__campaign"),

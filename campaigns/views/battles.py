@@ -13,6 +13,7 @@ from campaigns.middleware import packs_downloaded
 from campaigns.selectors.battles import battle_for_campaign, battle_page
 from campaigns.selectors.confirm import discard_confirm, reroll_confirm
 from campaigns.selectors.scenes import setup_page
+from campaigns.selectors.table_record import battle_table_log
 from campaigns.services import battle_setup as setup_service
 from campaigns.services.battle_discard import battle_discard
 from campaigns.services.pack_render import pack_render_ensure, pack_render_retry
@@ -72,7 +73,12 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     )
     pack = pack_render_ensure(battle=page.battle, site_url=site_url(request))
     return render_page(
-        request, "campaigns/battle_detail.html", access=access, page=page, pack=pack
+        request,
+        "campaigns/battle_detail.html",
+        access=access,
+        page=page,
+        pack=pack,
+        table_log=battle_table_log(battle=page.battle),
     )
 
 

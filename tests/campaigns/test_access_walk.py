@@ -2,7 +2,8 @@
 
 A URL added later is covered automatically (stranger 404, anonymous login
 redirect); it must also be listed below as read or owner-only, or the
-classification test fails.
+classification test fails. A page members read and only the owner changes
+(table mode) is in both.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ READ = {
     "character",
     "scene_detail",
     "battle_detail",
+    "battle_table",
     "battle_pack",
     "resolution",
     "chronicle",
@@ -35,6 +37,7 @@ OWNER = {
     "battle_reroll",
     "battle_discard",
     "battle_pack_retry",
+    "battle_table",
     "result_entry",
     "result_reopen",
     "battle_notes",

@@ -27,7 +27,8 @@ from campaigns.printing.battle_pack import (
     battle_pack_pdf,
 )
 from campaigns.printing.render import StaticOnlyFetcher, html_to_pdf, static_root
-from campaigns.selectors.battle_pack import _settings, battle_pack_data
+from campaigns.selectors.battle_pack import battle_pack_data
+from campaigns.selectors.doctrine_settings import doctrine_settings
 from engines.doctrines import procedure as procedure_of
 from engines.events import EVENT_KEYS
 from tests.campaigns.pack_helpers import (
@@ -112,7 +113,10 @@ def doctrine_lines(battle) -> list[str]:
     with this battle's settings."""
     data = battle_pack_data(battle=battle)
     (company,) = [c for c in data["companies"] if c["side"] == "ai"]
-    procedure = procedure_of(company["doctrine"], _settings(company, battle.scene))
+    settings = doctrine_settings(
+        scene=battle.scene, starting_mode=company["starting_mode"]
+    )
+    procedure = procedure_of(company["doctrine"], settings)
     lines = []
     for section in procedure.sections:
         lines += [section.title, section.intro, *section.notes]

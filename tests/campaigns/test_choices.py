@@ -82,6 +82,7 @@ SITE_CHOICES = {
     ("Battle", "status"),
     ("Effect", "kind"),
     ("CampaignLogEntry", "kind"),
+    ("TableEntry", "kind"),
 }
 """Choices that are the site's own (or numbers): not engine enumerations."""
 

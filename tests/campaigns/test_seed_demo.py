@@ -453,7 +453,10 @@ def test_real_demo_document_is_what_its_export_gives(real_demo):
     shipped = json.loads((REAL_FIXTURES / "demo" / "war_of_the_ring.json").read_text())
     exported = campaign_export(campaign=real_demo)
     del exported["campaign"]["created_at"]
-    assert exported == shipped
+    # A collection added after the file was last exported (the table logs) is
+    # empty in a demo that has fought no battle; importing treats it as absent.
+    newer = {key: exported.pop(key) for key in list(exported) if key not in shipped}
+    assert (exported, newer) == (shipped, {key: [] for key in newer})
 
 
 def test_real_demo_starts_with_no_battles_results_or_chronicle(real_demo):

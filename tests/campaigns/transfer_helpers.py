@@ -22,6 +22,8 @@ from campaigns.services.battle_setup import battle_reroll, battle_set_up
 from campaigns.services.commanders import commander_change_by_hand
 from campaigns.services.demo import demo_seed
 from campaigns.services.result_apply import result_apply
+from campaigns.services.table_log import table_entry_add
+from campaigns.services.table_turns import round_begin, tap_record
 from engines.enums import SceneStatus
 
 
@@ -54,7 +56,8 @@ def play_demo(
     *, settings, tmp_path, played: int = 2, planned: bool = True, by_hand: bool = True
 ):
     """The demo campaign part-way through: ``played`` battles resolved through
-    the services, then one planned and re-rolled;
+    the services, then one planned and re-rolled
+    (and begun at the table);
     a member, and (``by_hand``) a commander changed by hand, two wounds and a
     note added by hand."""
     settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
@@ -72,6 +75,7 @@ def play_demo(
     if planned or not battles:
         battle = battle_reroll(battle=set_up(campaign, seed=7), seed=8)
         battle_notes_update(battle=battle, notes="Watch the gate.\nThen the bridge.")
+        at_the_table(battle)
         battles.append(battle)
 
     if by_hand:
@@ -86,6 +90,19 @@ def play_demo(
         resolved=Scene.objects.filter(
             campaign=campaign, status=SceneStatus.RESOLVED.value
         ).count(),
+    )
+
+
+def at_the_table(battle: Battle) -> None:
+    """Play the first round's start in table mode and tap a wound on the first
+    player character: the battle gets a log of two entries."""
+    table_entry_add(
+        battle=battle, version=0, make=lambda c, s: round_begin(c, s, sightings={})
+    )
+    table_entry_add(
+        battle=battle,
+        version=1,
+        make=lambda c, s: tap_record(c, s, tap="wound", key=c.fighters[0].key),
     )
 
 

@@ -1,0 +1,32 @@
+"""This battle's values of the AI doctrines' levers, read from its scene.
+
+One function, so the printed AI card (``battle_pack``) and table mode's
+decisions (``campaigns.services.table_turns``) give the engine the same
+:class:`~engines.doctrines.DoctrineSettings`: the card a player reads and the
+robot on the phone cannot differ.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engines.doctrines import DoctrineSettings
+from engines.enums import HordeMode
+
+if TYPE_CHECKING:
+    from campaigns.models import Scene
+
+
+def doctrine_settings(*, scene: Scene, starting_mode: str = "") -> DoctrineSettings:
+    """The scene's sight limit, reinforcements, pursuit lever, quarry and route,
+    and the horde's starting mode (the company's in this battle, if it has one,
+    else the scene's). Reads ``scene.quarry`` (prefetch it)."""
+    return DoctrineSettings(
+        sight_limit=scene.sight_limit,
+        reinforcements=scene.reinforcements,
+        reinforcement_cap=scene.reinforcement_cap,
+        horde_start=HordeMode(starting_mode.lower() or scene.horde_start_mode),
+        pursuit_lever=scene.pursuit_bonus_inches,
+        quarry=tuple(sorted(c.name for c in scene.quarry.all())),
+        route=scene.route,
+    )

@@ -1,0 +1,131 @@
+"""A battle's table log as the rest of the site reads it: the battle page, the
+chronicle and the result form (which it fills in)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+
+from campaigns.models import Battle, TableEntry
+from campaigns.models.battle import BattleStatus
+from campaigns.selectors.result_fields import row_field
+from campaigns.selectors.table import LogLine, log_line
+from campaigns.selectors.table_context import table_context_thin
+from campaigns.services.table_state import state_fold_or_none
+from engines.enums import EndReason, Outcome, Side
+
+
+@dataclass(frozen=True)
+class BattleTableLog:
+    """What the battle page shows of table mode: the log, and the way in."""
+
+    lines: tuple[LogLine, ...]
+    url: str
+    playable: bool
+    """The battle is planned: the table page plays it."""
+
+
+def battle_table_log(*, battle: Battle) -> BattleTableLog:
+    """The battle's log for its page (one query, whatever its length)."""
+    entries = TableEntry.objects.filter(log__battle=battle).order_by("position")
+    return BattleTableLog(
+        lines=tuple(log_line(entry) for entry in entries),
+        url=reverse(
+            "campaigns:battle_table",
+            kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
+        ),
+        playable=battle.status == BattleStatus.PLANNED,
+    )
+
+
+def table_logs_for(battles: Iterable[Battle]) -> dict[int, tuple[LogLine, ...]]:
+    """Each battle's log lines by battle id (one query for them all)."""
+    ids = [battle.pk for battle in battles]
+    lines: dict[int, list[LogLine]] = {}
+    entries = (
+        TableEntry.objects.filter(log__battle_id__in=ids)
+        .select_related("log")
+        .order_by("log__battle_id", "position")
+    )
+    for entry in entries:
+        lines.setdefault(entry.log.battle_id, []).append(log_line(entry))
+    return {battle_id: tuple(found) for battle_id, found in lines.items()}
+
+
+def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:
+    """The result form's values from the battle's table log, in the shape of
+    ``campaigns.selectors.result.result_initial``: how it ended, which side
+    routed, the rounds begun, and each character's wound tokens, fall, rout
+    and objective carried off, as tapped. Empty without a log (or with one
+    begun before the set-up was re-rolled).
+
+    A character is marked routed only where its side routed, as the form
+    requires. The outcome is filled in where the log shows it (a side routed
+    or lost its last character); victory points are left to the player.
+    One query, plus the battle's participants and companies unless they are
+    prefetched.
+    """
+    entries = list(
+        TableEntry.objects.filter(log__battle=battle)
+        .select_related("log")
+        .order_by("position")
+    )
+    if not entries or entries[0].log.seed != battle.setup_seed:
+        return {}
+    context = table_context_thin(battle=battle)
+    state = state_fold_or_none(context, entries)
+    if state is None:
+        return {}
+    routed = {side: state.side_routed(context, side) for side in Side}
+    standing = {
+        side: any(
+            not (state.fighters[f.key].fallen or state.fighters[f.key].left)
+            for f in state.all_fighters(context)
+            if f.side is side
+        )
+        for side in Side
+    }
+    initial: dict[str, Any] = {
+        "player_routed": routed[Side.PLAYER],
+        "ai_routed": routed[Side.AI],
+    }
+    if state.round:
+        initial["rounds_played"] = state.round
+    outcome, reason = _outcome(routed, standing)
+    if state.ended:
+        reason = EndReason(state.ended)
+    if outcome is not None:
+        initial["outcome"] = outcome.value
+    if reason is not None:
+        initial["end_reason"] = reason.value
+    for fighter in context.fighters:
+        if fighter.participant_id is None:
+            continue
+        mine = state.fighters[fighter.key]
+        values = {
+            "wound_tokens": mine.wounds,
+            "fallen": mine.fallen,
+            "routed": routed[fighter.side] and state.routing(fighter),
+            "carried_objective": mine.carried_off,
+        }
+        for name, value in values.items():
+            initial[row_field(fighter.participant_id, name)] = value
+    return initial
+
+
+def _outcome(
+    routed: dict[Side, bool], standing: dict[Side, bool]
+) -> tuple[Outcome | None, EndReason | None]:
+    """Victory or defeat where one side routed or lost its last character."""
+    if routed[Side.AI] and not routed[Side.PLAYER]:
+        return Outcome.VICTORY, EndReason.ROUT
+    if routed[Side.PLAYER] and not routed[Side.AI]:
+        return Outcome.DEFEAT, EndReason.ROUT
+    if standing[Side.PLAYER] and not standing[Side.AI]:
+        return Outcome.VICTORY, EndReason.LAST_CHARACTER_LOST
+    if standing[Side.AI] and not standing[Side.PLAYER]:
+        return Outcome.DEFEAT, EndReason.LAST_CHARACTER_LOST
+    return None, None

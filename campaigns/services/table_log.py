@@ -1,0 +1,111 @@
+"""Writes to a battle's table log: add an entry, undo the last one, start over.
+
+Each write names the log's ``version`` the page was built from. It runs under
+the log row's lock: one transaction moves the version from the one the page
+saw to the next (a compare-and-set ``UPDATE``), folds the entries, computes the
+new entry and saves it. A write from a page that is no longer current (another
+phone wrote since) finds another version and is refused with
+:class:`TableLogStale`, changing nothing: two phones never interleave entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from campaigns.models import Battle, TableEntry, TableLog
+from campaigns.models.battle import BattleStatus
+from campaigns.selectors.table_context import table_context
+from campaigns.services.table_state import Context, State, state_fold
+from campaigns.services.table_turns import Draft
+
+STALE = (
+    "The battle log changed on another phone since this page was shown: here it "
+    "is as it stands now. Check it and tap again."
+)
+
+
+class TableLogStale(ValidationError):
+    """The page's version of the log is not the log's: nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__(STALE, code="stale")
+
+
+def _locked(battle: Battle, version: int) -> TableLog:
+    """The battle's log, its version moved on from ``version`` (the caller is in
+    a transaction); TableLogStale when the log is at another version."""
+    if battle.status != BattleStatus.PLANNED:
+        raise ValidationError(
+            "This battle is no longer planned: its table log is kept as it is."
+        )
+    try:
+        with transaction.atomic():
+            log, _ = TableLog.objects.get_or_create(
+                battle=battle, defaults={"seed": battle.setup_seed}
+            )
+    except IntegrityError:
+        raise TableLogStale() from None
+    moved = TableLog.objects.filter(pk=log.pk, version=version).update(
+        version=F("version") + 1
+    )
+    if not moved:
+        raise TableLogStale()
+    log.version = version + 1
+    return log
+
+
+def table_entry_add(
+    *, battle: Battle, version: int, make: Callable[[Context, State], Draft]
+) -> TableEntry:
+    """Add the entry ``make`` computes from the log as it stands.
+
+    Runs under the log's lock (the version's compare-and-set); a bad input
+    (``make`` raising ValidationError) or a stale version changes nothing.
+    """
+    with transaction.atomic():
+        log = _locked(battle, version)
+        if log.seed != battle.setup_seed:
+            raise ValidationError(
+                "The set-up was re-rolled after this log began: start the log again."
+            )
+        entries = list(log.entries.order_by("position"))
+        context = table_context(battle=battle, seed=log.seed)
+        draft = make(context, state_fold(context, entries))
+        return TableEntry.objects.create(
+            log=log,
+            position=len(entries),
+            round=draft.round,
+            kind=draft.kind,
+            subject=draft.subject,
+            text=draft.text[: TableEntry._meta.get_field("text").max_length],
+            data=draft.data,
+            draws=draft.draws,
+            deck=draft.deck,
+        )
+
+
+def table_entry_undo(*, battle: Battle, version: int) -> TableEntry:
+    """Take back the log's last entry: the dice and the deck are where they
+    were before it. Returns the entry taken back (no longer saved)."""
+    with transaction.atomic():
+        log = _locked(battle, version)
+        last = log.entries.order_by("-position").first()
+        if last is None:
+            raise ValidationError("The log is empty: there is nothing to undo.")
+        last.delete()
+        return last
+
+
+def table_log_restart(*, battle: Battle, version: int) -> TableLog:
+    """Empty the log and begin it again from the battle's current seed (after
+    the set-up was re-rolled)."""
+    with transaction.atomic():
+        log = _locked(battle, version)
+        log.entries.all().delete()
+        log.seed = battle.setup_seed
+        TableLog.objects.filter(pk=log.pk).update(seed=log.seed)
+        return log

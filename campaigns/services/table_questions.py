@@ -1,0 +1,778 @@
+"""What the table page asks before an AI character acts: only what its doctrine
+needs for that character, one question at a time.
+
+Each doctrine's questions are plain code (:func:`_priority`, :func:`_deck`,
+:func:`_horde`, :func:`_pursuit`) that asks through a :class:`Walker`: an
+answer the player has given is read, the first one missing stops the walk and
+becomes the page's question. When nothing is missing the walk returns the
+engine's input (a :class:`~engines.doctrines.Situation` or a
+:class:`~engines.doctrines.Pursuer`) built from the answers alone.
+
+Some questions depend on what the robot draws or rolls: a deck character's
+card says which enemies matter, a horde character's D6 says whether it needs a
+target at all, a pursuer's two dice say whether its drift can leave the table.
+The page shows that card or those dice before it asks (as the player would
+draw or roll first at the table), reading them from a trial run of the engine
+on a copy of the battle's random source: the activation itself, when it is
+sent, draws and rolls the very same ones.
+
+The answers are strings (from the page's query string): ``yes``/``no``, a
+character's key, ``none``, a number of inches, or keys joined by commas.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from campaigns.services.table_decide import doctrine_decide, table_deck
+from campaigns.services.table_dice import TableRandom
+from campaigns.services.table_state import Context, Fighter, State
+from engines.cards import Card
+from engines.doctrines import (
+    FOLLOW_UP_SHARE,
+    Decision,
+    Enemy,
+    Friend,
+    Objective,
+    Pursuer,
+    Situation,
+    trigger_distance,
+)
+from engines.enums import Action, Cover, Doctrine, HordeMode, ObjectiveKind, Side, Suit
+from engines.roles import DISORGANIZED_RULE
+from engines.text import inches
+
+YES, NO, NONE = "yes", "no", "none"
+CHOICE, NUMBER, MANY = "choice", "number", "many"
+QUICK_INCHES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 24)
+"""Distances offered as one tap beside the number field."""
+MAX_INCHES = 240
+FAR = 1_000.0
+"""A distance no rule reaches: an enemy the decision only needs to exist."""
+
+COVER_CHOICES = (
+    (Cover.NONE.value, "No cover"),
+    (Cover.SOFT.value, "Soft cover (hedges, fences, brush)"),
+    (Cover.HARD.value, "Hard cover (walls, rocks, buildings)"),
+)
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: its answer's name, the words, and how it is answered."""
+
+    name: str
+    text: str
+    ask: str
+    """``choice`` (one big button each), ``number`` (inches) or ``many``."""
+    choices: tuple[Choice, ...] = ()
+    help: str = ""
+    error: str = ""
+    """Why the answer given could not be read (the page shows it)."""
+
+    @property
+    def quick(self) -> tuple[int, ...]:
+        return QUICK_INCHES if self.ask == NUMBER else ()
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A question already answered: the answer as sent and in words."""
+
+    question: Question
+    value: str
+    shown: str
+
+
+REORGANIZE = "reorganize"
+"""What a disorganized character's first activation out of melee does."""
+
+
+@dataclass(frozen=True)
+class Walk:
+    """Where the questions stand for one activation."""
+
+    fighter: Fighter
+    asked: tuple[Asked, ...]
+    question: Question | None
+    preview: tuple[str, ...] = ()
+    """The card or dice this activation takes, where the questions depend on them."""
+    subject: Situation | Pursuer | str | None = None
+    """The engine's input once every answer is in (``REORGANIZE`` for a
+    disorganized character's first activation out of melee)."""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def ready(self) -> bool:
+        return self.question is None
+
+    @property
+    def answers(self) -> dict[str, str]:
+        return {a.question.name: a.value for a in self.asked}
+
+
+class _Need(Exception):
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.name)
+        self.question = question
+
+
+def parse_inches(text: str | None) -> float | None:
+    """Inches from what a player types: ``8``, ``7.5``, ``7,5``, ``8"``; None if
+    it is no distance from 0 to 240."""
+    if text is None:
+        return None
+    cleaned = re.sub(r"(\"|″|in(ches)?)$", "", text.strip().lower()).strip()
+    cleaned = cleaned.replace(",", ".")
+    if not re.fullmatch(r"\d{1,3}(\.\d{1,2})?", cleaned):
+        return None
+    value = float(cleaned)
+    return value if 0 <= value <= MAX_INCHES else None
+
+
+# --- the walker -----------------------------------------------------------------------
+
+
+@dataclass
+class Walker:
+    """Asks for one character's activation and gathers the engine's inputs."""
+
+    context: Context
+    state: State
+    fighter: Fighter
+    answers: Mapping[str, str]
+    follow_up: bool = False
+    asked: list[Asked] = field(default_factory=list)
+    preview: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    foes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    objectives: list[Objective] = field(default_factory=list)
+    friends: list[Friend] = field(default_factory=list)
+    cover_toward: Cover = Cover.NONE
+    cover_away: Cover = Cover.NONE
+    in_furthest_cover: bool = False
+    near: Fighter | None = None
+    seen: Fighter | None = None
+    _melee: bool | None = None
+
+    def __post_init__(self) -> None:
+        self.company = self.context.company(self.fighter.company)
+        self.mine = self.state.fighters[self.fighter.key]
+        self.name = self.fighter.label
+        self.enemies = sorted(
+            self.state.fighters_on_table(self.context, Side.PLAYER),
+            key=lambda f: f.card_order,
+        )
+        share = FOLLOW_UP_SHARE if self.follow_up else 1
+        self.move = self.fighter.move * share
+        self.carrying = self.mine.carrying
+
+    # -- asking --
+
+    def _given(self, question: Question) -> str:
+        value = self.answers.get(question.name, "")
+        if value == "":
+            raise _Need(question)
+        return value
+
+    def _record(self, question: Question, value: str, shown: str) -> None:
+        self.asked.append(Asked(question, value, shown))
+
+    def pick(self, name: str, text: str, choices: list[Choice], help: str = "") -> str:
+        question = Question(name, text, CHOICE, tuple(choices), help)
+        value = self._given(question)
+        chosen = next((c for c in choices if c.value == value), None)
+        if chosen is None:
+            raise _Need(replace(question, error="Tap one of the answers."))
+        self._record(question, value, chosen.label)
+        return value
+
+    def yes(self, name: str, text: str, help: str = "") -> bool:
+        return (
+            self.pick(name, text, [Choice(YES, "Yes"), Choice(NO, "No")], help) == YES
+        )
+
+    def who(
+        self,
+        name: str,
+        text: str,
+        candidates: list[Fighter],
+        *,
+        none: str | None = None,
+        help: str = "",
+    ) -> Fighter | None:
+        """One of ``candidates`` (or None, offered as ``none``); the only one
+        without asking when there is no "none"."""
+        if not candidates:
+            return None
+        if len(candidates) == 1 and none is None:
+            return candidates[0]
+        choices = [Choice(f.key, f.label) for f in candidates]
+        if none is not None:
+            choices.append(Choice(NONE, none))
+        value = self.pick(name, text, choices, help)
+        return next((f for f in candidates if f.key == value), None)
+
+    def inches(self, name: str, text: str, help: str = "") -> float:
+        question = Question(
+            name, text, NUMBER, help=help or "Base edge to base edge, in inches."
+        )
+        value = parse_inches(self._given(question))
+        if value is None:
+            raise _Need(
+                replace(question, error="Give a distance in inches, like 6 or 7.5.")
+            )
+        self._record(question, f"{value:g}", inches(value))
+        return value
+
+    def many(self, name: str, text: str, candidates: list[Fighter]) -> list[Fighter]:
+        question = Question(
+            name, text, MANY, tuple(Choice(f.key, f.label) for f in candidates)
+        )
+        keys = [k for k in self._given(question).split(",") if k]
+        chosen = [f for f in candidates if f.key in keys]
+        if not chosen or len(chosen) != len(set(keys)):
+            raise _Need(replace(question, error="Tick at least one of them."))
+        self._record(question, ",".join(f.key for f in chosen), _names(chosen))
+        return chosen
+
+    def cover(self, name: str, text: str) -> Cover:
+        value = self.pick(
+            name,
+            text,
+            [Choice(value, label) for value, label in COVER_CHOICES],
+            "The best cover it can end its move in.",
+        )
+        return Cover(value)
+
+    # -- the facts every doctrine reads --
+
+    @property
+    def routing(self) -> bool:
+        return self.state.routing(self.fighter)
+
+    @property
+    def reach(self) -> float:
+        """Its shooting range; a character that cannot shoot has none to measure."""
+        value = self.fighter.shooting_range
+        return math.inf if value is None else value
+
+    def foe(self, enemy: Fighter, **facts: Any) -> None:
+        self.foes.setdefault(enemy.key, {"engaged": True}).update(facts)
+
+    def distance(self, enemy: Fighter | None) -> float:
+        if enemy is None:
+            return math.inf
+        return self.foes[enemy.key]["distance"]
+
+    def sight_help(self) -> str:
+        limit = self.context.sight_limit
+        return (
+            f"Nobody sees further than {inches(limit)} in this battle."
+            if limit
+            else "A clear line of sight between the two models."
+        )
+
+    def melee(self) -> bool:
+        """In base contact with an enemy? Then with whom."""
+        if self._melee is not None:
+            return self._melee
+        if not self.enemies:
+            self._melee = False
+            return False
+        self._melee = self.yes(
+            "melee",
+            f"Is {self.name} in base contact with an enemy?",
+            "In melee it must continue the melee.",
+        )
+        if self._melee:
+            contacts = (
+                self.many(
+                    "contacts",
+                    f"Which enemies are in base contact with {self.name}?",
+                    self.enemies,
+                )
+                if len(self.enemies) > 1
+                else self.enemies
+            )
+            for enemy in contacts:
+                self.foe(enemy, distance=0.0, in_sight=True, in_contact=True)
+        return self._melee
+
+    def nearest(self) -> Fighter | None:
+        """The nearest enemy, how far, whether it is seen; if not, the nearest seen."""
+        near = self.who(
+            "near",
+            f"Which enemy is nearest to {self.name}?",
+            self.enemies,
+            help="Whether it can see it or not.",
+        )
+        if near is None:
+            return None
+        distance = self.inches("near_in", f"How far is {near.label} from {self.name}?")
+        sees = self.visible(distance) and self.yes(
+            "near_seen", f"Can {self.name} see {near.label}?", self.sight_help()
+        )
+        self.foe(near, distance=distance, in_sight=sees)
+        self.near = near
+        self.seen = near if sees else self.nearest_seen(exclude=near)
+        return near
+
+    def nearest_seen(self, exclude: Fighter | None = None) -> Fighter | None:
+        others = [e for e in self.enemies if e is not exclude]
+        seen = self.who(
+            "seen",
+            f"Which enemy that {self.name} can see is nearest?",
+            others,
+            none="None in sight",
+            help=self.sight_help(),
+        )
+        if seen is not None:
+            distance = self.inches(
+                "seen_in", f"How far is {seen.label} from {self.name}?"
+            )
+            self.foe(seen, distance=distance, in_sight=True)
+            if not self.visible(distance):
+                # Beyond the sight limit: nothing that far is in sight.
+                self.foes[seen.key]["in_sight"] = False
+                seen = None
+        self.seen = seen
+        return seen
+
+    def visible(self, distance: float) -> bool:
+        """Within the battle's sight limit (if it has one)."""
+        limit = self.context.sight_limit
+        return limit is None or distance <= limit
+
+    def some_enemy(self) -> None:
+        """A decision that only needs an enemy to exist (to move away from)."""
+        if self.enemies and not self.foes:
+            self.foes["?"] = {"distance": FAR, "in_sight": False, "engaged": True}
+
+    # -- the engine's input --
+
+    def situation(self) -> Situation:
+        labels = {e.key: e for e in self.enemies}
+        order = {e.key: e.card_order for e in self.enemies}
+        enemies = tuple(
+            Enemy(
+                id=labels[key].label if key in labels else "the enemy",
+                distance=facts.get("distance", FAR),
+                in_sight=facts.get("in_sight", False),
+                in_contact=facts.get("in_contact", False),
+                engaged=facts.get("engaged", True),
+                hurt_me=facts.get("hurt_me", False),
+            )
+            for key, facts in sorted(
+                self.foes.items(), key=lambda item: order.get(item[0], math.inf)
+            )
+        )
+        fighter, state = self.fighter, self.state
+        return Situation(
+            id=fighter.label,
+            card_order=fighter.card_order,
+            move=fighter.move,
+            shooting_range=fighter.shooting_range,
+            enemies=enemies,
+            objectives=tuple(self.objectives),
+            friends=tuple(self.friends),
+            cover_toward=self.cover_toward,
+            cover_away=self.cover_away,
+            in_furthest_cover=self.in_furthest_cover,
+            carrying=self.carrying,
+            wounded=state.wounded(fighter),
+            hurt_this_round=state.hurt(fighter),
+            routing=self.routing,
+            follow_up=self.follow_up,
+            mode=state.mode(self.company),
+        )
+
+    def trial(self, subject: Situation | Pursuer) -> Decision:
+        """The engine's decision on a copy of the battle's random source: what
+        the activation would draw and roll, without drawing or rolling it."""
+        rng = TableRandom(self.context.seed, self.state.draws)
+        return doctrine_decide(
+            self.context,
+            self.state,
+            self.fighter,
+            subject,
+            rng=rng,
+            deck=table_deck(rng, self.state.deck),
+        )
+
+
+def _names(fighters: list[Fighter]) -> str:
+    return ", ".join(f.label for f in fighters)
+
+
+# --- §5.1 priority list ---------------------------------------------------------------
+
+
+def _priority(w: Walker) -> Situation:
+    if w.routing or w.melee():
+        return w.situation()
+    if w.carrying is not None:
+        return w.situation()
+    free = _free_objectives(w, carriable=True)
+    if free:
+        touching = w.pick(
+            "touch",
+            f"Is {w.name} touching an objective it can pick up?",
+            [*(Choice(name, name) for name in free), Choice(NONE, "No")],
+        )
+        if touching != NONE:
+            w.objectives.append(
+                Objective(id=touching, distance=0.0, kind=ObjectiveKind.CARRIABLE)
+            )
+            return w.situation()
+    near = w.nearest()
+    seen = w.seen
+    if w.fighter.can_shoot and seen is not None:
+        if w.distance(seen) <= w.move + w.reach:
+            return w.situation()
+    objectives = _free_objectives(w, carriable=False)
+    if objectives:
+        target = w.pick(
+            "objective",
+            f"Which objective can {w.name} see nearest?",
+            [
+                *(Choice(name, name) for name in objectives),
+                Choice(NONE, "None in sight"),
+            ],
+        )
+        if target != NONE:
+            distance = w.inches("objective_in", f"How far is {target} from {w.name}?")
+            w.objectives.append(
+                Objective(
+                    id=target,
+                    distance=distance,
+                    kind=w.context.objective_kinds.get(target, ObjectiveKind.FIXED),
+                )
+            )
+            if distance <= w.move and w.visible(distance):
+                return w.situation()
+    if near is not None and w.distance(near) <= w.move:
+        if w.yes(
+            "near_free",
+            f"Is {near.label} free: in base contact with no one?",
+        ):
+            w.foe(near, engaged=False)
+        else:
+            other = w.who(
+                "free",
+                f"Is another enemy, in base contact with no one, within "
+                f"{inches(w.move)} of {w.name}?",
+                [e for e in w.enemies if e is not near],
+                none="No",
+            )
+            if other is not None:
+                distance = w.inches("free_in", f"How far is {other.label}?")
+                w.foe(other, distance=distance, engaged=False)
+                w.foes[other.key].setdefault("in_sight", False)
+    return w.situation()
+
+
+def _free_objectives(w: Walker, *, carriable: bool) -> list[str]:
+    """Objectives still on the table and carried by no one (carriable ones only,
+    or every one)."""
+    carried = {f.carrying for f in w.state.fighters.values() if f.carrying}
+    names = (
+        w.context.carriable_objectives
+        if carriable
+        else tuple(w.context.objective_kinds)
+    )
+    return [n for n in names if n not in carried and n not in w.state.gone]
+
+
+# --- §5.2 deck ------------------------------------------------------------------------
+
+
+def _deck(w: Walker) -> Situation:
+    if w.routing or w.melee():
+        return w.situation()
+    drawn = w.trial(w.situation())
+    card = drawn.card
+    assert card is not None and card.suit is not None
+    w.preview.extend(entry.describe() for entry in drawn.log)
+    trigger = trigger_distance(card)
+    suit = card.suit
+    if suit in (Suit.SPADES, Suit.HEARTS):
+        near = w.nearest()
+    else:
+        near = None
+        w.nearest_seen()
+    seen = w.seen
+    reached = seen is not None and _reaches(w, card, trigger, w.distance(seen))
+    match suit:
+        case Suit.SPADES:
+            if reached and w.distance(seen) <= w.reach:
+                return w.situation()
+            if near is not None and trigger is not None:
+                if seen is near and w.distance(near) <= trigger:
+                    unseen = w.who(
+                        "unseen",
+                        f"Is an enemy that {w.name} cannot see within "
+                        f"{inches(trigger)}?",
+                        [e for e in w.enemies if e is not near],
+                        none="No",
+                    )
+                    if unseen is not None:
+                        distance = w.inches("unseen_in", f"How far is {unseen.label}?")
+                        w.foe(unseen, distance=distance, in_sight=False)
+                        return w.situation()
+                elif seen is not near and w.distance(near) <= trigger:
+                    return w.situation()
+            if near is not None:
+                w.cover_toward = w.cover(
+                    "cover", f"Moving toward {near.label}, what cover can it reach?"
+                )
+        case Suit.HEARTS:
+            target = near or seen
+            if target is not None:
+                w.cover_toward = w.cover(
+                    "cover", f"Moving toward {target.label}, what cover can it reach?"
+                )
+        case Suit.CLUBS:
+            if reached:
+                w.cover_toward = w.cover(
+                    "cover", f"Moving toward {seen.label}, what cover can it reach?"
+                )
+        case Suit.DIAMONDS:
+            w.some_enemy()
+            if reached:
+                w.cover_away = _cover_away(w)
+                if w.trial(w.situation()).step in MOVE_AND_SHOOT_STEPS:
+                    return w.situation()
+            w.in_furthest_cover = w.yes(
+                "furthest",
+                f"Is {w.name} already in the cover furthest from the enemy on the "
+                "table?",
+            )
+            if not w.in_furthest_cover and not reached:
+                w.cover_away = _cover_away(w)
+    return w.situation()
+
+
+MOVE_AND_SHOOT_STEPS = frozenset(
+    {f"{Suit.DIAMONDS.value}-1", f"{Suit.DIAMONDS.value}-picture"}
+)
+
+
+def _cover_away(w: Walker) -> Cover:
+    return w.cover("cover_away", "Moving away from the enemy, what cover can it reach?")
+
+
+def _reaches(w: Walker, card: Card, trigger: float | None, distance: float) -> bool:
+    """Within the card's trigger (Ace to 10), or within range (J Q K)."""
+    if trigger is None:
+        return distance <= w.reach
+    return distance <= trigger
+
+
+# --- §5.3 horde -----------------------------------------------------------------------
+
+ROLLED = frozenset({Action.MOVE_INTO_MELEE, Action.MOVE_TOWARD_ENEMY})
+HURT_STEPS = frozenset({"normal-2", "frenzy-1"})
+
+
+def _horde(w: Walker) -> Situation:
+    if w.melee() or w.state.wounded(w.fighter):
+        return w.situation()
+    mode = w.state.mode(w.company)
+    if mode is HordeMode.SCATTER:
+        return w.situation()
+    hurt = w.state.hurt(w.fighter)
+    if mode is HordeMode.NORMAL:
+        friends = [
+            f
+            for f in w.state.fighters_on_table(w.context, Side.AI)
+            if f.company == w.fighter.company and f.key != w.fighter.key
+        ]
+        if any(w.state.wounded(f) for f in friends) and w.yes(
+            "wounded_friend",
+            f'Is a wounded {w.company.name} character within 8" of {w.name}?',
+            "Wounded: no free wound slot left.",
+        ):
+            w.friends.append(Friend(id="a wounded friend", distance=8, wounded=True))
+        elif hurt:
+            unwounded = [f for f in friends if not w.state.wounded(f)]
+            count = 0
+            if unwounded:
+                count = int(
+                    w.pick(
+                        "rally",
+                        f"How many unwounded {w.company.name} characters are within "
+                        f'6" of {w.name}?',
+                        [Choice(str(n), str(n)) for n in range(len(unwounded) + 1)],
+                    )
+                )
+            w.friends.extend(
+                Friend(id=f"friend {n}", distance=6) for n in range(1, count + 1)
+            )
+    w.some_enemy()
+    trial = w.trial(w.situation())
+    if trial.action not in ROLLED:
+        return w.situation()
+    w.preview.append(trial.log[0].describe())
+    w.foes.pop("?", None)
+    if trial.step in HURT_STEPS:
+        target = w.who("hurt_by", f"Which enemy hurt {w.name} this round?", w.enemies)
+        facts: dict[str, Any] = {"hurt_me": True}
+        prefix = "hurt_by"
+    else:
+        target = w.who("near", f"Which enemy is nearest to {w.name}?", w.enemies)
+        facts = {}
+        prefix = "near"
+    if target is None:
+        return w.situation()
+    distance = w.inches(f"{prefix}_in", f"How far is {target.label} from {w.name}?")
+    sees = False
+    if w.fighter.can_shoot and distance <= w.reach and w.visible(distance):
+        sees = w.yes(
+            f"{prefix}_seen", f"Can {w.name} see {target.label}?", w.sight_help()
+        )
+    w.foe(target, distance=distance, in_sight=sees, **facts)
+    return w.situation()
+
+
+# --- §5.4 pursuit ---------------------------------------------------------------------
+
+
+def _pursuit(w: Walker) -> Pursuer:
+    fighter = w.fighter
+    quarry_names = set(w.company.settings.quarry)
+    quarry = [e for e in w.enemies if e.name in quarry_names] or w.enemies
+    base: dict[str, Any] = {
+        "id": fighter.label,
+        "card_order": fighter.card_order,
+        "routing": w.routing,
+        "follow_up": w.follow_up,
+        "distance": FAR,
+    }
+    if w.routing:
+        return Pursuer(**base)
+    if w.enemies and w.yes("melee", f"Is {w.name} in base contact with an enemy?"):
+        target = w.who("fighting", f"Which enemy is {w.name} fighting?", w.enemies)
+        return Pursuer(**base, in_melee=True, quarry=target.label if target else None)
+    dice = w.trial(Pursuer(**base))
+    w.preview.extend(entry.describe() for entry in dice.log)
+    target = w.who(
+        "quarry",
+        f"Which of the quarry is nearest to {w.name}?",
+        quarry,
+        help="The pursuers hunt " + ", ".join(f.label for f in quarry) + ".",
+    )
+    if target is None:
+        return Pursuer(**base)
+    base["quarry"] = target.label
+    base["distance"] = w.inches(
+        "quarry_in", f"How far is {target.label} from {w.name}, along the route?"
+    )
+    if w.company.settings.pursuit_lever:
+        base["behind_rearmost"] = w.yes(
+            "behind", f"Is {w.name} behind your rearmost model?"
+        )
+    trial = w.trial(Pursuer(**base))
+    if trial.drift:
+        way = "wide, away from" if trial.drift_side.value == "wide" else "in, toward"
+        room_key = "room_wide" if trial.drift_side.value == "wide" else "room_in"
+        if not w.yes(
+            "room_ok",
+            f"Can {w.name} drift {inches(trial.drift)} {way} {target.label}'s line "
+            "and stay on the table?",
+        ):
+            base[room_key] = w.inches(
+                "room", f"How many inches can it drift {way.split(',')[0]}?"
+            )
+        trial = w.trial(Pursuer(**base))
+    if trial.forward >= base["distance"]:
+        base["offset"] = w.inches(
+            "offset",
+            f"How far to the side of {target.label}'s line is {w.name}?",
+            "The line along the route through the quarry: 0 when it is straight "
+            "behind it.",
+        )
+    return Pursuer(**base)
+
+
+FLOWS: dict[Doctrine, Callable[[Walker], Situation | Pursuer]] = {
+    Doctrine.PRIORITY: _priority,
+    Doctrine.DECK: _deck,
+    Doctrine.HORDE: _horde,
+    Doctrine.PURSUIT: _pursuit,
+}
+
+
+def activation_walk(
+    context: Context,
+    state: State,
+    fighter: Fighter,
+    answers: Mapping[str, str],
+    *,
+    follow_up: bool = False,
+) -> Walk:
+    """The questions for ``fighter``'s activation: those answered, the next one,
+    and the engine's input when none is left."""
+    walker = Walker(context, state, fighter, answers, follow_up=follow_up)
+    subject: Situation | Pursuer | str | None = None
+    question = None
+    try:
+        if (
+            walker.mine.disorganized
+            and not follow_up
+            and not walker.routing
+            and not walker.melee()
+        ):
+            subject = REORGANIZE
+            walker.notes.append(DISORGANIZED_RULE)
+        else:
+            subject = FLOWS[walker.company.doctrine](walker)
+    except _Need as need:
+        question = need.question
+        subject = None
+    return Walk(
+        fighter=fighter,
+        asked=tuple(walker.asked),
+        question=question,
+        preview=tuple(walker.preview),
+        subject=subject,
+        notes=tuple(walker.notes),
+    )
+
+
+def defence_walk(
+    context: Context, state: State, fighter: Fighter, answers: Mapping[str, str]
+) -> Walk:
+    """The defensive draw asks who attacks."""
+    walker = Walker(context, state, fighter, answers)
+    try:
+        attacker = walker.who(
+            "attacker", f"Who is attacking {walker.name}?", walker.enemies
+        )
+    except _Need as need:
+        return Walk(fighter=fighter, asked=tuple(walker.asked), question=need.question)
+    subject = Situation(
+        id=fighter.label,
+        card_order=fighter.card_order,
+        move=fighter.move,
+        shooting_range=fighter.shooting_range,
+        attacked_before_activating=True,
+    )
+    notes = (attacker.label,) if attacker is not None else ()
+    return Walk(
+        fighter=fighter,
+        asked=tuple(walker.asked),
+        question=None,
+        subject=subject,
+        notes=notes,
+    )

@@ -1,0 +1,453 @@
+"""How a battle stands in table mode: who fights (:class:`Context`) and what has
+happened so far (:class:`State`, folded from the log's entries).
+
+No database here. The context is built once per request from the battle
+(``campaigns.selectors.table.table_context``); the state is the entries folded
+in order, each entry's ``data`` holding what the entry changed, so reading a
+battle never calls the engine: only adding an entry does
+(:mod:`campaigns.services.table_turns`).
+
+Characters are named by *key*: ``p<order>`` for a participant (its place in
+the battle's card order, which survives export and import), ``r<company>.<n>``
+for the n-th reinforcement of the battle company at ``<company>`` in the
+battle's company order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.battlefield import ObjectiveMark
+from engines.doctrines import DoctrineSettings
+from engines.enums import Doctrine, HordeMode, ObjectiveKind, Side
+from engines.events import Event
+
+# --- who fights -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fighter:
+    """A character as the table sees it: its numbers and when it comes on."""
+
+    key: str
+    name: str
+    label: str
+    """Its name, made unique in this battle ("Orc", "Orc 2")."""
+    side: Side
+    company: int
+    """The battle company's place in the battle's company order."""
+    card_order: int
+    move: float
+    shooting_range: float | None
+    free_slots: int
+    """Wound slots not filled by persisting wounds at the start of the battle."""
+    participant_id: int | None = None
+    arrives: int = 1
+    """The round at whose start it comes on (1: on the table from the start)."""
+    starts_fallen: bool = False
+    """Lost while scouting: it starts the battle fallen."""
+    disorganized: bool = False
+    carrying: str | None = None
+    """The objective it carries from the start."""
+
+    @property
+    def can_shoot(self) -> bool:
+        return self.shooting_range is not None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Template:
+    """The model a horde company's reinforcements copy."""
+
+    name: str
+    move: float
+    shooting_range: float | None
+    free_slots: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableCompany:
+    order: int
+    name: str
+    side: Side
+    doctrine: Doctrine
+    settings: DoctrineSettings
+    template: Template | None = None
+
+    @property
+    def horde(self) -> bool:
+        return self.side is Side.AI and self.doctrine is Doctrine.HORDE
+
+
+@dataclass(frozen=True, kw_only=True)
+class Context:
+    """The battle as set up: its fighters, companies, events, table and length."""
+
+    seed: int
+    length: int
+    width: int
+    depth: int
+    sight_limit: float | None
+    first_activation: Side | None
+    """Round 1's first activation when the scenario fixes it (no roll)."""
+    fighters: tuple[Fighter, ...]
+    companies: tuple[TableCompany, ...]
+    objectives: tuple[ObjectiveMark, ...] = ()
+    fixed_objectives: tuple[str, ...] = ()
+    """Terrain features that are objectives (held, never carried)."""
+    events: Mapping[str, Event] | None = None
+    """The campaign's event deck when it uses random events and the deck is whole."""
+    events_problem: str = ""
+    coop_players: tuple[str, ...] = ()
+    quarry: tuple[str, ...] = ()
+
+    def fighter(self, key: str, state: State | None = None) -> Fighter:
+        for fighter in self.fighters:
+            if fighter.key == key:
+                return fighter
+        if state is not None and key in state.extra:
+            return state.extra[key]
+        raise KeyError(key)
+
+    def company(self, order: int) -> TableCompany:
+        return next(c for c in self.companies if c.order == order)
+
+    @property
+    def ai_companies(self) -> tuple[TableCompany, ...]:
+        return tuple(c for c in self.companies if c.side is Side.AI)
+
+    @property
+    def hordes(self) -> tuple[TableCompany, ...]:
+        return tuple(c for c in self.companies if c.horde)
+
+    @property
+    def order_settings(self) -> DoctrineSettings:
+        """What the activation order reads: the scene's sight limit."""
+        return DoctrineSettings(sight_limit=self.sight_limit)
+
+    @property
+    def carriable_objectives(self) -> tuple[str, ...]:
+        return tuple(
+            o.name for o in self.objectives if o.kind is ObjectiveKind.CARRIABLE
+        )
+
+    @property
+    def objective_kinds(self) -> dict[str, ObjectiveKind]:
+        kinds = {o.name: o.kind for o in self.objectives}
+        kinds.update(dict.fromkeys(self.fixed_objectives, ObjectiveKind.FIXED))
+        return kinds
+
+
+def unique_labels(names: Sequence[str], taken: Iterable[str] = ()) -> list[str]:
+    """Each name, with a number added where it is already used: "Orc", "Orc 2"."""
+    used = set(taken)
+    labels = []
+    for name in names:
+        label, n = name, 1
+        while label in used:
+            n += 1
+            label = f"{name} {n}"
+        used.add(label)
+        labels.append(label)
+    return labels
+
+
+# --- how things stand -----------------------------------------------------------------
+
+
+@dataclass
+class FighterState:
+    wounds: int = 0
+    fallen: bool = False
+    left: bool = False
+    """Left the table (fled, scattered, carried an objective off, lurked away)."""
+    routed: bool = False
+    carried_off: bool = False
+    carrying: str | None = None
+    disorganized: bool = False
+    hurt_round: int = 0
+    """The last round in which it took a wound token."""
+
+
+@dataclass
+class CompanyState:
+    routed: bool = False
+    mode: HordeMode = HordeMode.NORMAL
+    fallen_so_far: int = 0
+    """Horde characters of the company fallen in this battle."""
+    reinforcements: int = 0
+
+
+@dataclass
+class State:
+    """The battle after the entries folded so far."""
+
+    entries: int = 0
+    round: int = 0
+    ended: str = ""
+    """How the battle ended, once the player said so (an EndReason value)."""
+    winner: Side | None = None
+    """Who won the initiative this round."""
+    first: Side | None = None
+    """Who activates first this round (None: the humans have not said)."""
+    order: list[str] = field(default_factory=list)
+    positions: dict[str, int] = field(default_factory=dict)
+    sightings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    activated: set[str] = field(default_factory=set)
+    return_fire: str | None = None
+    follow_up: str | None = None
+    """The AI character that may take a follow-up activation now."""
+    round_ended: bool = False
+    event: dict[str, Any] | None = None
+    gone: set[str] = field(default_factory=set)
+    """Objectives carried off the table."""
+    fighters: dict[str, FighterState] = field(default_factory=dict)
+    extra: dict[str, Fighter] = field(default_factory=dict)
+    """Reinforcements that came on during the battle, by key."""
+    companies: dict[int, CompanyState] = field(default_factory=dict)
+    draws: int = 0
+    deck: dict[str, Any] | None = None
+    last: dict[str, Any] | None = None
+    """The last entry's kind, subject and data (for the answer the page shows)."""
+
+    # -- readings --
+
+    def all_fighters(self, context: Context) -> list[Fighter]:
+        return [*context.fighters, *self.extra.values()]
+
+    def on_table(self, fighter: Fighter) -> bool:
+        """Come on and still there: not fallen, not gone off the table."""
+        mine = self.fighters[fighter.key]
+        return fighter.arrives <= self.round and not (mine.fallen or mine.left)
+
+    def wounded(self, fighter: Fighter) -> bool:
+        """No free wound slot: the next wound fells it."""
+        return self.fighters[fighter.key].wounds >= fighter.free_slots
+
+    def hurt(self, fighter: Fighter) -> bool:
+        """It took a wound token this round."""
+        return self.round > 0 and self.fighters[fighter.key].hurt_round == self.round
+
+    def routing(self, fighter: Fighter) -> bool:
+        return (
+            self.fighters[fighter.key].routed or self.companies[fighter.company].routed
+        )
+
+    def mode(self, company: TableCompany) -> HordeMode:
+        return self.companies[company.order].mode
+
+    def side_routed(self, context: Context, side: Side) -> bool:
+        companies = [c for c in context.companies if c.side is side]
+        return bool(companies) and all(
+            self.companies[c.order].routed for c in companies
+        )
+
+    def fighters_on_table(self, context: Context, side: Side) -> list[Fighter]:
+        return [
+            f for f in self.all_fighters(context) if f.side is side and self.on_table(f)
+        ]
+
+    def next_activation(self, context: Context) -> Fighter | None:
+        """The AI character whose activation comes next this round, if any."""
+        if self.round == 0 or self.ended:
+            return None
+        if self.return_fire is not None:
+            fighter = context.fighter(self.return_fire, self)
+            if self.on_table(fighter):
+                return fighter
+        for key in self.order:
+            fighter = context.fighter(key, self)
+            if key not in self.activated and self.on_table(fighter):
+                return fighter
+        return None
+
+    def lost(self, context: Context, company: TableCompany) -> tuple[int, int]:
+        """(characters that have been on the table, characters lost) of a company,
+        for its rout check: those deployed at round 1 and any come on since."""
+        mine = [
+            f
+            for f in self.all_fighters(context)
+            if f.company == company.order and f.arrives <= max(self.round, 1)
+        ]
+        lost = [
+            f for f in mine if self.fighters[f.key].fallen or self.fighters[f.key].left
+        ]
+        return len(mine), len(lost)
+
+
+def state_start(context: Context) -> State:
+    """Before the first entry: everyone as the setup left them."""
+    state = State()
+    for fighter in context.fighters:
+        state.fighters[fighter.key] = FighterState(
+            fallen=fighter.starts_fallen,
+            disorganized=fighter.disorganized,
+            carrying=fighter.carrying,
+        )
+    for company in context.companies:
+        state.companies[company.order] = CompanyState(mode=company.settings.horde_start)
+    return state
+
+
+def state_fold(context: Context, entries: Iterable[Any]) -> State:
+    """The state after ``entries`` (TableEntry rows, or anything with ``kind``,
+    ``round``, ``subject``, ``data``, ``draws`` and ``deck``), in order."""
+    state = state_start(context)
+    for entry in entries:
+        entry_apply(context, state, entry)
+    return state
+
+
+def state_fold_or_none(context: Context, entries: Iterable[Any]) -> State | None:
+    """The state after ``entries``, or None when they do not fit this battle
+    (begun before a re-roll changed who fights, or damaged by hand)."""
+    try:
+        return state_fold(context, entries)
+    except (KeyError, ValueError, TypeError, StopIteration):
+        return None
+
+
+def entry_apply(context: Context, state: State, entry: Any) -> None:
+    """Change ``state`` by one entry, as its data says."""
+    data = entry.data or {}
+    kind = entry.kind
+    subject = entry.subject
+    if kind == "round":
+        _round(context, state, data)
+    elif kind == "first":
+        state.first = Side(data["first"])
+    elif kind == "activation":
+        _activation(state, subject, data)
+    elif kind == "defence":
+        decision = data["decision"]
+        if decision.get("counts_as_activated"):
+            state.activated.add(subject)
+        if decision["action"] == "return_fire":
+            state.return_fire = subject
+    elif kind == "tap":
+        _tap(context, state, subject, data)
+    elif kind == "end_round":
+        _end_of_round(context, state, data)
+    elif kind == "end":
+        state.ended = data["reason"]
+    state.entries += 1
+    state.draws = entry.draws
+    state.deck = entry.deck or state.deck
+    state.last = {"kind": kind, "subject": subject, "data": data}
+
+
+def _round(context: Context, state: State, data: Mapping[str, Any]) -> None:
+    state.round = data["round"]
+    initiative = data["initiative"]
+    state.winner = Side(initiative["winner"]) if initiative.get("winner") else None
+    state.first = Side(initiative["first"]) if initiative.get("first") else None
+    state.order = list(data.get("order", ()))
+    state.positions = dict(data.get("positions", {}))
+    state.sightings = dict(data.get("sightings", {}))
+    state.activated = set()
+    state.return_fire = None
+    state.follow_up = None
+    state.round_ended = False
+    state.event = data.get("event")
+
+
+MELEE_ACTIONS = frozenset({"continue_melee", "move_into_melee"})
+
+
+def _activation(state: State, subject: str, data: Mapping[str, Any]) -> None:
+    decision = data["decision"]
+    mine = state.fighters[subject]
+    follow_up = bool(decision.get("follow_up"))
+    if not follow_up:
+        state.activated.add(subject)
+    mine.disorganized = False
+    if decision["action"] == "move_to_edge" and decision.get("target"):
+        mine.carrying = decision["target"]
+    if state.return_fire == subject:
+        state.return_fire = None
+    state.follow_up = (
+        subject if decision["action"] in MELEE_ACTIONS and not follow_up else None
+    )
+
+
+def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) -> None:
+    tap = data["tap"]
+    if tap != "fell" or subject == state.follow_up:
+        # Felling its enemy keeps the follow-up open; anything else closes it.
+        state.follow_up = None
+    if tap == "company_routed":
+        state.companies[int(data["company"])].routed = True
+        return
+    if tap == "side_routed":
+        for company in context.companies:
+            if company.side.value == data["side"]:
+                state.companies[company.order].routed = True
+        return
+    mine = state.fighters[subject]
+    fighter = context.fighter(subject, state)
+    if tap == "wound":
+        if data.get("falls"):
+            _falls(context, state, fighter)
+        else:
+            mine.wounds += 1
+        mine.hurt_round = state.round
+    elif tap == "fell":
+        _falls(context, state, fighter)
+    elif tap == "left":
+        mine.left = True
+        mine.carrying = None
+    elif tap == "routed":
+        mine.routed = True
+    elif tap == "carried_off":
+        if mine.carrying:
+            state.gone.add(mine.carrying)
+        mine.carried_off = True
+        mine.left = True
+        mine.carrying = None
+    elif tap == "dropped":
+        mine.carrying = None
+    rout = data.get("rout_check")
+    if rout and rout.get("routs"):
+        state.companies[fighter.company].routed = True
+
+
+def _falls(context: Context, state: State, fighter: Fighter) -> None:
+    mine = state.fighters[fighter.key]
+    if mine.fallen:
+        return
+    mine.fallen = True
+    mine.carrying = None
+    company = context.company(fighter.company)
+    if company.horde:
+        state.companies[company.order].fallen_so_far += 1
+
+
+def _end_of_round(context: Context, state: State, data: Mapping[str, Any]) -> None:
+    state.round_ended = True
+    state.follow_up = None
+    for result in data.get("hordes", ()):
+        company = context.company(int(result["company"]))
+        mine = state.companies[company.order]
+        for key in result["bled"]:
+            _falls(context, state, context.fighter(key, state))
+        for key in result["removed"]:
+            state.fighters[key].left = True
+        mine.mode = HordeMode(result["mode"])
+        for arrival in result["arrivals"]:
+            mine.reinforcements += 1
+            fighter = Fighter(
+                key=arrival["key"],
+                name=arrival["name"],
+                label=arrival["label"],
+                side=Side.AI,
+                company=company.order,
+                card_order=10_000 + len(state.extra),
+                move=arrival["move"],
+                shooting_range=arrival["shooting_range"],
+                free_slots=arrival["free_slots"],
+                arrives=state.round + 1,
+            )
+            state.extra[fighter.key] = fighter
+            state.fighters[fighter.key] = FighterState()

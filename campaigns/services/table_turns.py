@@ -1,0 +1,769 @@
+"""What each kind of log entry does: the engine called with the battle's random
+source at the log's point, and the entry it makes.
+
+Every function here is pure: it takes the battle's :class:`Context`, the
+:class:`State` the log has reached and the player's inputs, and returns a
+:class:`Draft` — the entry's one line, its data (the inputs, the engine's
+answer, every roll and draw) and the random state after it. The log service
+saves it; :func:`entry_compute` makes the same draft from an entry's stored
+inputs, so a log replayed from its seed gives every answer again.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from campaigns.bidi import isolated
+from campaigns.services.table_decide import doctrine_decide, step_words, table_deck
+from campaigns.services.table_dice import TableRandom
+from campaigns.services.table_questions import (
+    REORGANIZE,
+    activation_walk,
+    defence_walk,
+    parse_inches,
+)
+from campaigns.services.table_state import (
+    Context,
+    Fighter,
+    State,
+    Template,
+    unique_labels,
+)
+from engines.combat import initiative, rout_check, rout_check_due, take_wound
+from engines.dice import Dice, LogEntry, log_to_data
+from engines.doctrines import (
+    Enemy,
+    HordeMember,
+    HordeRound,
+    PlayerModel,
+    Point,
+    Pursuer,
+    Situation,
+    activation_order,
+    ai_sees_an_enemy,
+    deck_defend,
+    horde_end_of_round,
+    pursuit_positions,
+)
+from engines.doctrines.horde import LURK_BEYOND
+from engines.enums import Doctrine, EndReason, HordeMode, Side
+from engines.events import event_draw
+from engines.roles import DISORGANIZED_RULE
+from engines.text import inches
+
+LURK_FAR = float(LURK_BEYOND + 1)
+"""A lurker's distance to the nearest enemy: past the distance lurking reads."""
+
+
+@dataclass(frozen=True)
+class Draft:
+    """An entry ready to be saved."""
+
+    kind: str
+    round: int
+    subject: str
+    text: str
+    data: dict[str, Any]
+    draws: int
+    deck: dict[str, Any]
+
+
+def _draft(
+    kind: str,
+    state: State,
+    *,
+    text: str,
+    inputs: Mapping[str, Any],
+    rng: TableRandom | None = None,
+    deck: Any = None,
+    subject: str = "",
+    round_number: int | None = None,
+    **outputs: Any,
+) -> Draft:
+    return Draft(
+        kind=kind,
+        round=state.round if round_number is None else round_number,
+        subject=subject,
+        text=text,
+        data={"inputs": dict(inputs), **outputs},
+        draws=state.draws if rng is None else rng.draws,
+        deck=(state.deck or {}) if deck is None else deck.state().to_data(),
+    )
+
+
+def _source(context: Context, state: State) -> TableRandom:
+    return TableRandom(context.seed, state.draws)
+
+
+def _refuse(message: str) -> ValidationError:
+    return ValidationError(message)
+
+
+# --- the round ------------------------------------------------------------------------
+
+
+def round_begin(
+    context: Context, state: State, *, sightings: Mapping[str, Mapping[str, Any]]
+) -> Draft:
+    """Begin the next round: the AI deck shuffled at battle start, the random
+    event, the initiative and the AI's choice, and the AI's activation order.
+
+    ``sightings`` give, for the AI characters on the table, whether each sees
+    an enemy and how far the nearest enemy is (a pursuer: its quarry).
+    """
+    if state.ended:
+        raise _refuse("The battle is over: undo its end to play on.")
+    if state.round >= context.length:
+        raise _refuse(
+            f"The battle lasts {context.length} rounds: end it, or undo to play on."
+        )
+    if state.round and context.hordes and not state.round_ended:
+        raise _refuse("End this round first: the horde bleeds and gathers.")
+    number = state.round + 1
+    rng = _source(context, state)
+    deck = table_deck(rng, state.deck)
+    log: list[LogEntry] = list(deck.dice.log)
+    deck.dice.log.clear()
+    arriving = [
+        f.key
+        for f in state.all_fighters(context)
+        if f.side is Side.AI and f.arrives == number > 1 and _fighting(state, f)
+    ]
+    event = None
+    if context.events:
+        drawn = event_draw(deck=deck, events=context.events)
+        event = {
+            "card": str(drawn.card),
+            "step": drawn.step,
+            "reason": drawn.reason,
+            "title": drawn.event.title if drawn.event else "",
+            "text": drawn.event.text if drawn.event else "",
+        }
+        log.extend(drawn.log)
+    ai = [f for f in state.all_fighters(context) if f.side is Side.AI]
+    present = [f for f in ai if f.arrives <= number and _fighting(state, f)]
+    seen = _sightings(context, present, sightings)
+    characters = [_order_subject(context, f, seen[f.key]) for f in present]
+    sees = ai_sees_an_enemy(characters, context.order_settings)
+    dice = Dice(rng)
+    if number == 1 and context.first_activation is not None:
+        first = context.first_activation
+        ini = {
+            "winner": None,
+            "first": first.value,
+            "fixed": True,
+            "reason": "the scenario gives the "
+            + ("AI" if first is Side.AI else "humans")
+            + " the first activation, without a roll",
+        }
+    else:
+        result = initiative(dice=dice, ai_enemy_in_sight=sees, round_number=number)
+        ini = {
+            "winner": result.winner.value,
+            "first": None if result.first is None else result.first.value,
+            "fixed": False,
+            "reason": result.reason,
+            "roll": result.log[0].dice[0],
+        }
+        log.extend(result.log)
+    ordered = activation_order(characters, context.order_settings)
+    order = [c.id for c in ordered]
+    pursuers = [c for c in characters if isinstance(c, Pursuer)]
+    positions = pursuit_positions(pursuers) if pursuers else {}
+    labels = {f.key: f.label for f in present}
+    parts = [f"Round {number} begins."]
+    if arriving:
+        parts.append(
+            "Comes on now: " + ", ".join(labels.get(k, k) for k in arriving) + "."
+        )
+    if event is not None:
+        parts.append(
+            f"Random event: {event['card']} — "
+            + (event["title"] or event["reason"]).rstrip(".")
+            + "."
+        )
+    parts.append(f"Initiative: {_initiative_words(ini)}.")
+    if order:
+        parts.append("AI order: " + ", ".join(labels[k] for k in order) + ".")
+    return _draft(
+        "round",
+        state,
+        text=" ".join(parts),
+        inputs={"sightings": {k: dict(v) for k, v in sightings.items()}},
+        rng=rng,
+        deck=deck,
+        round_number=number,
+        round=number,
+        arrived=arriving,
+        event=event,
+        initiative=ini,
+        sees=sees,
+        order=order,
+        positions=positions,
+        sightings=seen,
+        log=log_to_data(log),
+    )
+
+
+def _fighting(state: State, fighter: Fighter) -> bool:
+    mine = state.fighters[fighter.key]
+    return not (mine.fallen or mine.left)
+
+
+def _initiative_words(ini: Mapping[str, Any]) -> str:
+    if ini.get("fixed"):
+        return ini["reason"]
+    return f"D6 {ini['roll']}, {ini['reason']}"
+
+
+def _sightings(
+    context: Context, present: Sequence[Fighter], given: Mapping[str, Mapping[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """Each present AI character's answer: sees an enemy, nearest in inches."""
+    result = {}
+    for fighter in present:
+        raw = given.get(fighter.key, {})
+        distance = raw.get("distance")
+        if isinstance(distance, str):
+            distance = parse_inches(distance) if distance.strip() else None
+            if distance is None and str(raw.get("distance")).strip():
+                raise _refuse(
+                    f"{fighter.label}: give the distance in inches, like 6 or 7.5."
+                )
+        result[fighter.key] = {
+            "sees": bool(raw.get("sees")),
+            "distance": None if distance is None else float(distance),
+        }
+    return result
+
+
+def _order_subject(
+    context: Context, fighter: Fighter, seen: Mapping[str, Any]
+) -> Situation | Pursuer:
+    """What the activation order reads of a character: whether it sees an
+    enemy and how far the nearest is (an unknown distance sorts last)."""
+    distance = seen.get("distance")
+    if context.company(fighter.company).doctrine is Doctrine.PURSUIT:
+        return Pursuer(
+            id=fighter.key,
+            distance=math.inf if distance is None else distance,
+            card_order=fighter.card_order,
+        )
+    if distance is None:
+        # Unmeasured: after those measured; one that sees stays in sight.
+        limit = context.sight_limit
+        distance = limit if seen["sees"] and limit else math.inf
+    return Situation(
+        id=fighter.key,
+        card_order=fighter.card_order,
+        enemies=(Enemy(id="nearest", distance=distance, in_sight=seen["sees"]),),
+    )
+
+
+def first_choose(context: Context, state: State, *, first: str) -> Draft:
+    """The humans won the initiative and say who activates first."""
+    if state.round == 0 or state.winner is not Side.PLAYER or state.first is not None:
+        raise _refuse("Nobody needs to choose who goes first now.")
+    side = Side(first)
+    who = "the humans go first" if side is Side.PLAYER else "the AI goes first"
+    return _draft(
+        "first",
+        state,
+        text=f"Round {state.round}: you won the initiative; {who}.",
+        inputs={"first": side.value},
+        first=side.value,
+    )
+
+
+# --- an activation --------------------------------------------------------------------
+
+
+def activation_decide(
+    context: Context,
+    state: State,
+    *,
+    key: str,
+    answers: Mapping[str, str],
+    follow_up: bool = False,
+) -> Draft:
+    """One AI character's activation, from the page's answers."""
+    fighter = _ai_fighter(context, state, key)
+    if follow_up and state.follow_up != key:
+        raise _refuse(
+            f"{fighter.label} takes a follow-up only right after felling its enemy "
+            "in melee, once per activation."
+        )
+    walk = activation_walk(context, state, fighter, answers, follow_up=follow_up)
+    if not walk.ready:
+        raise _refuse(f"Answer every question for {fighter.label} first.")
+    rng = _source(context, state)
+    deck = table_deck(rng, state.deck)
+    if walk.subject == REORGANIZE:
+        decision = {
+            "action": REORGANIZE,
+            "label": "Reorganize",
+            "step": "disorganized",
+            "steps": ["disorganized"],
+            "reason": DISORGANIZED_RULE,
+            "detail": "its first activation only removes the disorganization",
+            "target": None,
+            "inches": None,
+            "follow_up": False,
+            "log": [],
+        }
+        line = f"{fighter.label} — Reorganize: {decision['detail']}."
+        step = {
+            "section": "Disorganized",
+            "label": "",
+            "short": "Disorganized",
+            "text": DISORGANIZED_RULE,
+        }
+    else:
+        assert isinstance(walk.subject, Situation | Pursuer)
+        made = doctrine_decide(
+            context, state, fighter, walk.subject, rng=rng, deck=deck
+        )
+        decision = made.to_data()
+        step = step_words(context, fighter, made.step)
+        line = f"{fighter.label} — {made.describe()}"
+        if state.fighters[key].disorganized and not follow_up:
+            line += " (reorganized afterwards)"
+        line += f" [{_step_label(step)}]"
+    if follow_up:
+        line = f"Follow-up at half move: {line}"
+    return _draft(
+        "activation",
+        state,
+        text=line,
+        inputs={"answers": walk.answers, "follow_up": follow_up},
+        rng=rng,
+        deck=deck,
+        subject=key,
+        decision=decision,
+        printed=step,
+        asked=[[a.question.text, a.shown] for a in walk.asked],
+        doctrine=context.company(fighter.company).doctrine.value,
+    )
+
+
+def _step_label(step: Mapping[str, str]) -> str:
+    return step.get("short") or step.get("section") or ""
+
+
+def _ai_fighter(context: Context, state: State, key: str) -> Fighter:
+    try:
+        fighter = context.fighter(key, state)
+    except KeyError:
+        raise _refuse("No such AI character in this battle.") from None
+    if fighter.side is not Side.AI or state.round == 0 or state.ended:
+        raise _refuse("Only an AI character on the table acts, during a round.")
+    if not state.on_table(fighter):
+        raise _refuse(f"{fighter.label} is not on the table.")
+    return fighter
+
+
+def defence_draw(
+    context: Context, state: State, *, key: str, answers: Mapping[str, str]
+) -> Draft:
+    """The defensive draw of a deck character attacked before it activates."""
+    fighter = _ai_fighter(context, state, key)
+    company = context.company(fighter.company)
+    if company.doctrine is not Doctrine.DECK:
+        raise _refuse("Only a character of the deck doctrine draws to defend.")
+    if key in state.activated:
+        raise _refuse(f"{fighter.label} has activated this round: no defensive draw.")
+    walk = defence_walk(context, state, fighter, answers)
+    if not walk.ready or not walk.notes:
+        raise _refuse("Say who is attacking first.")
+    attacker = walk.notes[0]
+    rng = _source(context, state)
+    deck = table_deck(rng, state.deck)
+    assert isinstance(walk.subject, Situation)
+    made = deck_defend(
+        walk.subject, attacker=attacker, deck=deck, settings=company.settings
+    )
+    step = step_words(context, fighter, made.step)
+    return _draft(
+        "defence",
+        state,
+        text=f"{fighter.label}, attacked by {attacker} — {made.describe()} "
+        f"[{_step_label(step)}]",
+        inputs={"answers": walk.answers},
+        rng=rng,
+        deck=deck,
+        subject=key,
+        decision=made.to_data(),
+        printed=step,
+    )
+
+
+def random_select(
+    context: Context, state: State, *, keys: Sequence[str], purpose: str = ""
+) -> Draft:
+    """Random selection: one card dealt to each candidate, the highest wins."""
+    if state.round == 0:
+        raise _refuse("Begin the first round before dealing cards.")
+    fighters = []
+    for key in dict.fromkeys(keys):
+        try:
+            fighters.append(context.fighter(key, state))
+        except KeyError:
+            raise _refuse("Choose among the characters of this battle.") from None
+    if len(fighters) < 2:
+        raise _refuse("Tick at least two characters to choose among.")
+    purpose = isolated(" ".join(purpose.split())[:60]) if purpose.strip() else ""
+    rng = _source(context, state)
+    deck = table_deck(rng, state.deck)
+    title = f"random selection: {purpose}" if purpose else "random selection"
+    selection = deck.select([f.label for f in fighters], purpose=title)
+    winner = next(f for f in fighters if f.label == selection.winner)
+    dealt = ", ".join(f"{name} {card}" for name, card in selection.dealt)
+    return _draft(
+        "selection",
+        state,
+        text=f"{title[:1].upper()}{title[1:]}: {dealt} — {winner.label} selected.",
+        inputs={"keys": [f.key for f in fighters], "purpose": purpose},
+        rng=rng,
+        deck=deck,
+        subject=winner.key,
+        winner=winner.key,
+        dealt=[[name, str(card)] for name, card in selection.dealt],
+        log=log_to_data(selection.log),
+    )
+
+
+# --- taps -----------------------------------------------------------------------------
+
+TAPS = {
+    "wound": "took a wound token",
+    "fell": "fell",
+    "routed": "routed",
+    "left": "left the table",
+    "carried_off": "carried an objective off the table",
+    "dropped": "dropped its objective",
+}
+
+
+def tap_record(
+    context: Context,
+    state: State,
+    *,
+    tap: str,
+    key: str = "",
+    company: int | None = None,
+    side: str = "",
+) -> Draft:
+    """What the player tells the log: a wound, a fall, a rout, an objective
+    carried off; a company or a side routed. A fall of an AI character rolls
+    its company's rout check (a horde scatters instead)."""
+    if state.round == 0 or state.ended:
+        raise _refuse("Taps are kept from the first round until the battle ends.")
+    if tap == "company_routed":
+        try:
+            routed = context.company(int(company if company is not None else -1))
+        except (StopIteration, ValueError):
+            raise _refuse("No such company in this battle.") from None
+        return _draft(
+            "tap",
+            state,
+            text=f"{routed.name} routed.",
+            inputs={"tap": tap, "company": routed.order},
+            tap=tap,
+            company=routed.order,
+        )
+    if tap == "side_routed":
+        if side not in (Side.PLAYER.value, Side.AI.value):
+            raise _refuse("Say which side routed.")
+        who = "Your side" if side == Side.PLAYER.value else "The AI side"
+        return _draft(
+            "tap",
+            state,
+            text=f"{who} routed.",
+            inputs={"tap": tap, "side": side},
+            tap=tap,
+            side=side,
+        )
+    if tap not in TAPS:
+        raise _refuse("That is not something the log keeps.")
+    try:
+        fighter = context.fighter(key, state)
+    except KeyError:
+        raise _refuse("No such character in this battle.") from None
+    mine = state.fighters[key]
+    if mine.fallen or (mine.left and tap != "routed"):
+        raise _refuse(f"{fighter.label} is no longer on the table.")
+    if fighter.arrives > state.round:
+        raise _refuse(f"{fighter.label} has not come on yet.")
+    falls = False
+    words = TAPS[tap]
+    if tap == "wound":
+        falls = take_wound(filled=mine.wounds, slots=fighter.free_slots).falls
+        if falls:
+            words = "took a wound with no free slot left, and fell"
+    if (
+        tap in ("carried_off", "dropped")
+        and not mine.carrying
+        and fighter.side is Side.AI
+    ):
+        raise _refuse(f"{fighter.label} carries no objective.")
+    outputs: dict[str, Any] = {"tap": tap, "falls": falls}
+    if tap == "carried_off" and mine.carrying:
+        outputs["objective"] = mine.carrying
+    text = f"{fighter.label} {words}."
+    rng = None
+    if tap == "fell" or falls:
+        rng, check, note = _rout_check(context, state, fighter)
+        if check is not None:
+            outputs["rout_check"] = check
+        if note:
+            text += f" {note}"
+    return _draft(
+        "tap",
+        state,
+        text=text,
+        inputs={"tap": tap, "key": key},
+        rng=rng,
+        subject=key,
+        **outputs,
+    )
+
+
+def _rout_check(
+    context: Context, state: State, fighter: Fighter
+) -> tuple[TableRandom | None, dict[str, Any] | None, str]:
+    """At a fall: the AI company's rout check, rolled here; for the player's
+    company, whether one is due (the player rolls it)."""
+    company = context.company(fighter.company)
+    if state.companies[company.order].routed:
+        return None, None, ""
+    characters, lost = state.lost(context, company)
+    lost += 1
+    if company.side is Side.PLAYER:
+        if rout_check_due(characters=characters, lost=lost):
+            return (
+                None,
+                None,
+                f"Rout check for {company.name}: lost {lost} of {characters} — roll "
+                "D6, on 3 or less it routs (tap it if it does).",
+            )
+        return None, None, ""
+    rng = _source(context, state)
+    dice = Dice(rng)
+    check = rout_check(
+        company.name,
+        characters=characters,
+        lost=lost,
+        horde=company.horde,
+        dice=dice,
+    )
+    data = {
+        "due": check.due,
+        "routs": check.routs,
+        "reason": check.reason,
+        "log": log_to_data(dice.log),
+    }
+    note = f"{company.name}: {check.reason}."
+    if check.routs:
+        note += " All its characters rout from now on."
+    return (rng if check.due else None), data, note
+
+
+# --- end of round: the horde ----------------------------------------------------------
+
+
+def round_end(context: Context, state: State, *, lurkers: Sequence[str] = ()) -> Draft:
+    """End of round for horde companies: bleeding, reinforcements, lurking and
+    consolidation, in that order, each roll kept.
+
+    ``lurkers`` are the unwounded horde characters more than 12" from every
+    enemy (asked only where lurking applies).
+    """
+    if state.round == 0 or state.ended or state.round_ended:
+        raise _refuse("There is no round to end now.")
+    if not context.hordes:
+        raise _refuse("Only a horde has an end of round.")
+    rng = _source(context, state)
+    players = [
+        PlayerModel(id=f.label, position=Point(context.width / 2, context.depth / 2))
+        for f in sorted(
+            state.fighters_on_table(context, Side.PLAYER), key=lambda f: f.card_order
+        )
+    ]
+    taken = {f.label for f in state.all_fighters(context)}
+    results = []
+    lines = [f"End of round {state.round}."]
+    for company in context.hordes:
+        members = sorted(
+            (
+                f
+                for f in state.fighters_on_table(context, Side.AI)
+                if f.company == company.order
+            ),
+            key=lambda f: f.card_order,
+        )
+        mine = state.companies[company.order]
+        horde = HordeRound(
+            mode=mine.mode,
+            members=tuple(
+                HordeMember(
+                    id=f.label,
+                    wounded=state.wounded(f),
+                    nearest_enemy=LURK_FAR if f.key in lurkers else 0.0,
+                )
+                for f in members
+            ),
+            fallen_so_far=mine.fallen_so_far,
+            players=tuple(players),
+            table_width=context.width,
+            table_depth=context.depth,
+        )
+        result = horde_end_of_round(horde, rng=rng, settings=company.settings)
+        by_label = {f.label: f.key for f in members}
+        template = company.template or Template(
+            name="Reinforcement", move=6, shooting_range=None, free_slots=1
+        )
+        names = unique_labels([template.name] * len(result.arrivals), taken)
+        taken.update(names)
+        arrivals = [
+            {
+                "key": f"r{company.order}.{mine.reinforcements + n}",
+                "name": template.name,
+                "label": label,
+                "move": template.move,
+                "shooting_range": template.shooting_range,
+                "free_slots": template.free_slots,
+                "near": arrival.near,
+                "inches": arrival.inches,
+                "clock": arrival.clock,
+            }
+            for n, (label, arrival) in enumerate(
+                zip(names, result.arrivals, strict=True), start=1
+            )
+        ]
+        results.append(
+            {
+                "company": company.order,
+                "mode_before": mine.mode.value,
+                "mode": result.mode.value,
+                "bled": [by_label[label] for label in result.fallen],
+                "removed": [by_label[label] for label in result.removed],
+                "arrivals": arrivals,
+                "fallen_so_far": result.fallen_so_far,
+                "steps": list(result.steps),
+                "log": log_to_data(result.log),
+            }
+        )
+        lines.append(_horde_words(company.name, mine.mode, result, arrivals))
+    return _draft(
+        "end_round",
+        state,
+        text=" ".join(lines),
+        inputs={"lurkers": list(lurkers)},
+        rng=rng,
+        hordes=results,
+    )
+
+
+def _horde_words(name: str, before: HordeMode, result: Any, arrivals: list) -> str:
+    parts = []
+    if result.fallen:
+        parts.append("bled to death: " + ", ".join(result.fallen))
+    for arrival in arrivals:
+        parts.append(
+            f"{arrival['label']} appears {inches(arrival['inches'])} from "
+            f"{arrival['near']} toward {arrival['clock']} o'clock (if that is off "
+            "the table, it does not appear: tap it as having left)"
+        )
+    if result.removed:
+        parts.append("lurked away: " + ", ".join(result.removed))
+    if result.mode is not before:
+        parts.append(f"the horde turns to {result.mode.value}")
+    body = "; ".join(parts) if parts else "nothing changes"
+    return f"{name}: {body}."
+
+
+# --- the end --------------------------------------------------------------------------
+
+
+def battle_end(context: Context, state: State, *, reason: str) -> Draft:
+    """The battle is over: how it ended (the result form reads it)."""
+    if state.ended:
+        raise _refuse("The battle has already ended.")
+    try:
+        why = EndReason(reason)
+    except ValueError:
+        raise _refuse("Say how the battle ended.") from None
+    return _draft(
+        "end",
+        state,
+        text=f"The battle ends: {why.label.lower()}.",
+        inputs={"reason": why.value},
+        reason=why.value,
+    )
+
+
+# --- replaying ------------------------------------------------------------------------
+
+
+def entry_compute(
+    context: Context,
+    state: State,
+    kind: str,
+    inputs: Mapping[str, Any],
+    subject: str = "",
+) -> Draft:
+    """The draft an entry of ``kind`` with these stored ``inputs`` makes at
+    this state: what a replay of the log from its seed compares."""
+    match kind:
+        case "round":
+            return round_begin(context, state, sightings=inputs["sightings"])
+        case "first":
+            return first_choose(context, state, first=inputs["first"])
+        case "activation":
+            return activation_decide(
+                context,
+                state,
+                key=subject,
+                answers=inputs["answers"],
+                follow_up=inputs.get("follow_up", False),
+            )
+        case "defence":
+            return defence_draw(context, state, key=subject, answers=inputs["answers"])
+        case "selection":
+            return random_select(
+                context, state, keys=inputs["keys"], purpose=inputs.get("purpose", "")
+            )
+        case "tap":
+            return tap_record(
+                context,
+                state,
+                tap=inputs["tap"],
+                key=inputs.get("key", ""),
+                company=inputs.get("company"),
+                side=inputs.get("side", ""),
+            )
+        case "end_round":
+            return round_end(context, state, lurkers=inputs.get("lurkers", ()))
+        case "end":
+            return battle_end(context, state, reason=inputs["reason"])
+    raise ValueError(f"no entry of kind {kind!r}")
+
+
+__all__ = [
+    "TAPS",
+    "Draft",
+    "activation_decide",
+    "battle_end",
+    "defence_draw",
+    "entry_compute",
+    "first_choose",
+    "random_select",
+    "round_begin",
+    "round_end",
+    "tap_record",
+]

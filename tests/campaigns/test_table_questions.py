@@ -1,0 +1,334 @@
+"""The table page's questions: the decision from the answers alone equals the
+engine's decision on the whole table (no database)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from campaigns.services.table_decide import doctrine_decide, table_deck
+from campaigns.services.table_dice import TableRandom
+from campaigns.services.table_questions import (
+    NUMBER,
+    REORGANIZE,
+    activation_walk,
+    defence_walk,
+    parse_inches,
+)
+from campaigns.services.table_state import (
+    Context,
+    Fighter,
+    TableCompany,
+    state_start,
+)
+from engines.battlefield import ObjectiveMark
+from engines.cards import Deck
+from engines.dice import Dice
+from engines.doctrines import (
+    DoctrineSettings,
+    deck_activate,
+    horde_decide,
+    priority_decide,
+    pursuit_decide,
+)
+from engines.enums import Doctrine, HordeMode, ObjectiveKind, Side
+from tests.campaigns.table_oracle import Foe, Truth, walk_with
+
+PLAYERS = ("Frodo", "Sam", "Merry", "Pippin")
+SEED = 2024
+
+
+def context(
+    doctrine: str,
+    *,
+    shooter: bool,
+    objectives: bool = False,
+    sight: float | None = None,
+) -> Context:
+    players = [
+        Fighter(
+            key=f"p{n}",
+            name=name,
+            label=name,
+            side=Side.PLAYER,
+            company=0,
+            card_order=n,
+            move=6,
+            shooting_range=None,
+            free_slots=2,
+        )
+        for n, name in enumerate(PLAYERS, start=1)
+    ]
+    ai = [
+        Fighter(
+            key=f"p{n}",
+            name=name,
+            label=name,
+            side=Side.AI,
+            company=1,
+            card_order=n,
+            move=6,
+            shooting_range=12 if shooter and n == 5 else None,
+            free_slots=1,
+        )
+        for n, name in enumerate(("Orc", "Goblin", "Troll"), start=5)
+    ]
+    settings = DoctrineSettings(
+        quarry=("Frodo", "Sam"),
+        pursuit_lever=2,
+        reinforcements=True,
+        sight_limit=sight,
+    )
+    return Context(
+        seed=SEED,
+        length=6,
+        width=36,
+        depth=36,
+        sight_limit=sight,
+        first_activation=None,
+        fighters=(*players, *ai),
+        companies=(
+            TableCompany(
+                order=0,
+                name="Fellowship",
+                side=Side.PLAYER,
+                doctrine=Doctrine.PRIORITY,
+                settings=DoctrineSettings(),
+            ),
+            TableCompany(
+                order=1,
+                name="Orcs",
+                side=Side.AI,
+                doctrine=Doctrine(doctrine),
+                settings=settings,
+            ),
+        ),
+        objectives=(
+            ObjectiveMark(name="the Ring", kind=ObjectiveKind.CARRIABLE),
+            ObjectiveMark(name="the Tower", kind=ObjectiveKind.FIXED),
+        )
+        if objectives
+        else (),
+    )
+
+
+def random_truth(rng: random.Random, ctx: Context, state) -> Truth:
+    foes = []
+    for name in PLAYERS:
+        foes.append(
+            Foe(
+                label=name,
+                distance=rng.choice([0.5, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 18, 24, 30]),
+                seen=rng.random() < 0.6,
+                engaged=rng.random() < 0.5,
+                contact=rng.random() < 0.12,
+                hurt_me=rng.random() < 0.3,
+            )
+        )
+    foes.sort(key=lambda f: PLAYERS.index(f.label))
+    others = [f for f in ctx.fighters if f.side is Side.AI and f.key != "p5"]
+    return Truth(
+        foes=foes,
+        cover_toward=rng.choice(["none", "soft", "hard"]),
+        cover_away=rng.choice(["none", "soft", "hard"]),
+        furthest=rng.random() < 0.3,
+        friends=[(rng.choice([2, 5, 7, 9]), state.wounded(f)) for f in others],
+        offset=rng.choice([0, 0, 1, 3, 6]),
+        room_wide=rng.choice([0, 2, 4, 100]),
+        room_in=rng.choice([0, 2, 100]),
+        behind=rng.random() < 0.5,
+        objectives=[
+            ("the Ring", rng.choice([0, 3, 9]), rng.random() < 0.7, "carriable"),
+            ("the Tower", rng.choice([4, 12]), rng.random() < 0.7, "fixed"),
+        ]
+        if ctx.objectives
+        else [],
+    )
+
+
+def a_deck() -> dict:
+    return Deck(dice=Dice(random.Random(7))).state().to_data()
+
+
+def compare(doctrine: str, n: int) -> None:
+    rng = random.Random(n)
+    ctx = context(
+        doctrine,
+        shooter=rng.random() < 0.6,
+        objectives=rng.random() < 0.5,
+        sight=rng.choice([None, None, 12]),
+    )
+    state = state_start(ctx)
+    state.round = 1
+    state.draws = n * 7
+    state.deck = a_deck()
+    for key in ("p6", "p7"):
+        state.fighters[key].wounds = rng.choice([0, 1])
+    if rng.random() < 0.4:
+        state.fighters["p5"].hurt_round = 1
+    state.companies[1].mode = rng.choice(list(HordeMode))
+    state.positions = {"p5": rng.randint(1, 6)}
+    follow_up = rng.random() < 0.2
+    truth = random_truth(rng, ctx, state)
+    fighter = ctx.fighter("p5")
+    keys = {f.key: f.label for f in ctx.fighters}
+    walk = walk_with(
+        truth,
+        lambda a: activation_walk(ctx, state, fighter, a, follow_up=follow_up),
+        keys,
+    )
+    settings = ctx.company(1).settings
+    source = TableRandom(SEED, state.draws)
+    page = doctrine_decide(
+        ctx,
+        state,
+        fighter,
+        walk.subject,
+        rng=source,
+        deck=table_deck(source, state.deck),
+    )
+    full_rng = TableRandom(SEED, state.draws)
+    facts = {
+        "id": fighter.label,
+        "card_order": fighter.card_order,
+        "move": fighter.move,
+        "follow_up": follow_up,
+    }
+    if doctrine == "pursuit":
+        contact = [f.label for f in truth.foes if f.contact]
+        quarry = [f for f in truth.foes if f.label in settings.quarry]
+        if not contact and not quarry:
+            return
+        target = contact[0] if contact else min(quarry, key=lambda f: f.distance).label
+        del facts["move"]
+        engine = pursuit_decide(
+            truth.pursuer(target, **facts),
+            position=state.positions["p5"],
+            rng=full_rng,
+            settings=settings,
+        )
+    else:
+        situation = truth.situation(
+            **facts,
+            shooting_range=fighter.shooting_range,
+            wounded=state.wounded(fighter),
+            hurt_this_round=state.hurt(fighter),
+            mode=state.companies[1].mode,
+        )
+        if doctrine == "priority":
+            engine = priority_decide(situation, rng=full_rng, settings=settings)
+        elif doctrine == "deck":
+            deck = table_deck(full_rng, state.deck)
+            engine = deck_activate(situation, deck=deck, settings=settings)
+        else:
+            engine = horde_decide(situation, rng=full_rng, settings=settings)
+    mine, theirs = page.to_data(), engine.to_data()
+    if doctrine == "pursuit" and "offset" not in walk.answers:
+        # Where it ends sideways is asked only when it could reach the quarry:
+        # short of it, the answer does not depend on it (nor say it).
+        mine.pop("lateral")
+        theirs.pop("lateral")
+    assert mine == theirs, (n, walk.answers)
+    assert source.draws == full_rng.draws
+
+
+@pytest.mark.parametrize("doctrine", ["priority", "deck", "horde", "pursuit"])
+def test_answers_alone_decide_as_the_engine_does_on_the_whole_table(doctrine):
+    """Hundreds of random tables: whatever the page asks, answered truthfully,
+    gives the engine's own decision, the same dice and the same cards."""
+    for n in range(400):
+        compare(doctrine, n)
+
+
+def test_a_disorganized_character_out_of_melee_only_reorganizes():
+    ctx = context("priority", shooter=False)
+    state = state_start(ctx)
+    state.round = 1
+    state.fighters["p5"].disorganized = True
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), {"melee": "no"})
+    assert walk.subject == REORGANIZE
+
+
+def test_a_disorganized_character_in_melee_fights_normally():
+    ctx = context("priority", shooter=False)
+    state = state_start(ctx)
+    state.round = 1
+    state.fighters["p5"].disorganized = True
+    walk = activation_walk(
+        ctx, state, ctx.fighter("p5"), {"melee": "yes", "contacts": "p1"}
+    )
+    assert walk.subject.in_melee
+
+
+def test_the_first_question_of_a_priority_activation_is_melee():
+    ctx = context("priority", shooter=True)
+    state = state_start(ctx)
+    state.round = 1
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), {})
+    assert walk.question.name == "melee"
+
+
+def test_a_deck_activation_shows_its_card_before_it_asks_about_enemies():
+    ctx = context("deck", shooter=True)
+    state = state_start(ctx)
+    state.round = 1
+    state.deck = a_deck()
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), {"melee": "no"})
+    assert "activation" in walk.preview[-1]
+
+
+def test_a_routing_priority_character_is_asked_nothing():
+    ctx = context("priority", shooter=True)
+    state = state_start(ctx)
+    state.round = 1
+    state.fighters["p5"].routed = True
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), {})
+    assert (walk.ready, walk.asked) == (True, ())
+
+
+def test_a_scattering_horde_character_not_in_melee_asks_only_about_melee():
+    ctx = context("horde", shooter=False)
+    state = state_start(ctx)
+    state.round = 1
+    state.companies[1].mode = HordeMode.SCATTER
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), {"melee": "no"})
+    assert [a.question.name for a in walk.asked] == ["melee"] and walk.ready
+
+
+def test_an_unreadable_distance_is_asked_again_with_a_reason():
+    ctx = context("priority", shooter=True)
+    state = state_start(ctx)
+    state.round = 1
+    walk = activation_walk(
+        ctx,
+        state,
+        ctx.fighter("p5"),
+        {"melee": "no", "near": "p1", "near_in": "far"},
+    )
+    assert (walk.question.name, walk.question.ask, bool(walk.question.error)) == (
+        "near_in",
+        NUMBER,
+        True,
+    )
+
+
+def test_the_defensive_draw_asks_who_attacks():
+    ctx = context("deck", shooter=True)
+    state = state_start(ctx)
+    state.round = 1
+    walk = defence_walk(ctx, state, ctx.fighter("p5"), {})
+    assert walk.question.name == "attacker"
+
+
+@pytest.mark.parametrize(
+    "text, inches",
+    [("8", 8.0), ("7.5", 7.5), ("7,5", 7.5), ('12"', 12.0), (" 3 ", 3.0), ("0", 0.0)],
+)
+def test_distances_are_read_as_players_type_them(text, inches):
+    assert parse_inches(text) == inches
+
+
+@pytest.mark.parametrize("text", ["", "far", "-2", "1e3", "999", "3.141"])
+def test_what_is_no_distance_is_refused(text):
+    assert parse_inches(text) is None
