@@ -1,0 +1,132 @@
+"""What a table page's POST asks for: the action it names, the log version the
+page showed, the table service to call with the POST's inputs, and where to go
+back to if the input is refused (the same question again)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.http import QueryDict
+
+from campaigns.selectors.table import answers_from
+from campaigns.services.table_state import Context, State
+from campaigns.services.table_turns import (
+    Draft,
+    activation_decide,
+    battle_end,
+    defence_draw,
+    first_choose,
+    random_select,
+    round_begin,
+    round_end,
+    tap_record,
+)
+
+Maker = Callable[[Context, State], Draft]
+
+ACTION_FIELDS = frozenset({"action", "version", "csrfmiddlewaretoken"})
+"""The POST's own fields; the rest are an activation's answers."""
+
+
+@dataclass(frozen=True)
+class TableAction:
+    """One POST of the table page, read."""
+
+    action: str
+    version: int | None
+    """The log version the page showed (None: missing or not a number)."""
+    make: Maker | None
+    """The table service to call (None: not an action that adds an entry)."""
+    back: dict[str, str]
+    """The query string of the question to show again when refused."""
+
+
+def table_action(data: QueryDict) -> TableAction:
+    """Read a table page's POST."""
+    action = data.get("action", "")
+    raw = data.get("version", "")
+    version = int(raw) if raw.isdigit() else None
+    return TableAction(
+        action=action,
+        version=version,
+        make=_maker(action, data),
+        back=_back(action, data),
+    )
+
+
+def _back(action: str, data: QueryDict) -> dict[str, str]:
+    """After a refused question's answer: the same question again."""
+    if action in ("activate", "defend"):
+        query = {"do": "act" if action == "activate" else "defend"}
+        query["who"] = data.get("who", "")
+        if data.get("follow") == "1":
+            query["follow"] = "1"
+        return query | answers_from(_answers(data))
+    if action in ("select", "end"):
+        return {"do": action}
+    return {}
+
+
+def _answers(data: QueryDict) -> QueryDict:
+    """The POST's answers alone (the activation's hidden fields)."""
+    answers = data.copy()
+    for name in ACTION_FIELDS:
+        answers.pop(name, None)
+    return answers
+
+
+def _maker(action: str, data: QueryDict) -> Maker | None:
+    """The table service an action calls, with the POST's inputs."""
+    match action:
+        case "begin":
+            keys = data.getlist("fighter")
+            seeing = set(data.getlist("sees"))
+            sightings = {
+                key: {"sees": key in seeing, "distance": data.get(f"near-{key}", "")}
+                for key in keys
+            }
+            return lambda c, s: round_begin(c, s, sightings=sightings)
+        case "first":
+            first = data.get("first", "")
+            return lambda c, s: _checked(first_choose, c, s, first=first)
+        case "activate":
+            key, follow = data.get("who", ""), data.get("follow") == "1"
+            answers = answers_from(_answers(data))
+            return lambda c, s: activation_decide(
+                c, s, key=key, answers=answers, follow_up=follow
+            )
+        case "defend":
+            key = data.get("who", "")
+            answers = answers_from(_answers(data))
+            return lambda c, s: defence_draw(c, s, key=key, answers=answers)
+        case "select":
+            keys, purpose = data.getlist("pick"), data.get("purpose", "")
+            return lambda c, s: random_select(c, s, keys=keys, purpose=purpose)
+        case "tap":
+            tap, key, side = data.get("tap", ""), data.get("key", ""), data.get("side")
+            company = data.get("company")
+            return lambda c, s: tap_record(
+                c,
+                s,
+                tap=tap,
+                key=key,
+                company=int(company) if company and company.isdigit() else None,
+                side=side or "",
+            )
+        case "end_round":
+            lurkers = data.getlist("lurker")
+            return lambda c, s: round_end(c, s, lurkers=lurkers)
+        case "end":
+            reason = data.get("reason", "")
+            return lambda c, s: battle_end(c, s, reason=reason)
+    return None
+
+
+def _checked(function, context: Context, state: State, **inputs) -> Draft:
+    """A service whose input names a choice: a bad one is a refused input."""
+    try:
+        return function(context, state, **inputs)
+    except ValueError as error:
+        raise ValidationError("Choose one of the answers offered.") from error
