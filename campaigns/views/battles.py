@@ -18,9 +18,12 @@ from campaigns.services import battle_setup as setup_service
 from campaigns.services.battle_discard import battle_discard
 from campaigns.services.pack_render import pack_render_ensure, pack_render_retry
 from campaigns.site_url import site_url
-from campaigns.views.common import access_for_request, method_not_allowed, render_page
-
-CONFIRM = "campaigns/confirm.html"
+from campaigns.views.common import (
+    access_for_request,
+    confirm_first,
+    method_not_allowed,
+    render_page,
+)
 
 
 @login_required
@@ -87,11 +90,11 @@ def battle_reroll(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     """GET: what re-rolling changes; POST: re-roll (owner)."""
     # Access first, so a stranger learns nothing from the method either.
     access = access_for_request(request, slug, owner_only=True)
-    if request.method in ("GET", "HEAD"):
-        page = reroll_confirm(access=access, battle_id=battle_id)
-        return render_page(request, CONFIRM, access=access, page=page)
-    if request.method != "POST":
-        return method_not_allowed(request, ["GET", "POST"])
+    gate = confirm_first(
+        request, access, lambda: reroll_confirm(access=access, battle_id=battle_id)
+    )
+    if gate is not None:
+        return gate
     battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     try:
         battle = setup_service.battle_reroll(battle=battle, site_url=site_url(request))
@@ -111,11 +114,11 @@ def battle_discard_view(
 ) -> HttpResponse:
     """GET: what discarding changes; POST: discard the battle (owner)."""
     access = access_for_request(request, slug, owner_only=True)
-    if request.method in ("GET", "HEAD"):
-        page = discard_confirm(access=access, battle_id=battle_id)
-        return render_page(request, CONFIRM, access=access, page=page)
-    if request.method != "POST":
-        return method_not_allowed(request, ["GET", "POST"])
+    gate = confirm_first(
+        request, access, lambda: discard_confirm(access=access, battle_id=battle_id)
+    )
+    if gate is not None:
+        return gate
     battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     try:
         discarded = battle_discard(battle=battle)

@@ -1,8 +1,10 @@
 """What every campaign view needs: the campaign as this user may use it, a page
-rendered with it, and the site's own 405 page."""
+rendered with it, the confirm page before a change, and the site's own 405
+page."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -56,3 +58,19 @@ def method_not_allowed(request: HttpRequest, allowed: list[str]) -> HttpResponse
     )
     response["Allow"] = ", ".join(allowed)
     return response
+
+
+CONFIRM = "campaigns/confirm.html"
+
+
+def confirm_first(
+    request: HttpRequest, access: CampaignAccess, confirm: Callable[[], Any]
+) -> HttpResponse | None:
+    """The gate of a change that is confirmed first: GET shows the confirm
+    page ``confirm()`` builds (what will change, or why not now), a method
+    other than POST gets the 405 page, and a POST gets None: go on."""
+    if request.method in ("GET", "HEAD"):
+        return render_page(request, CONFIRM, access=access, page=confirm())
+    if request.method != "POST":
+        return method_not_allowed(request, ["GET", "POST"])
+    return None

@@ -12,20 +12,21 @@ from campaigns.selectors.confirm import rest_confirm, rest_undo_confirm
 from campaigns.selectors.scenes import scene_for_campaign
 from campaigns.services.scene_rest import rest_undo
 from campaigns.services.scene_rest import scene_rest as rest_service
-from campaigns.views.common import access_for_request, method_not_allowed, render_page
-
-CONFIRM = "campaigns/confirm.html"
+from campaigns.views.common import (
+    access_for_request,
+    confirm_first,
+)
 
 
 @login_required
 def scene_rest(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
     """GET: what resting heals; POST: rest (owner)."""
     access = access_for_request(request, slug, owner_only=True)
-    if request.method in ("GET", "HEAD"):
-        page = rest_confirm(access=access, slug=scene)
-        return render_page(request, CONFIRM, access=access, page=page)
-    if request.method != "POST":
-        return method_not_allowed(request, ["GET", "POST"])
+    gate = confirm_first(
+        request, access, lambda: rest_confirm(access=access, slug=scene)
+    )
+    if gate is not None:
+        return gate
     scene_obj = scene_for_campaign(campaign=access.campaign, slug=scene)
     try:
         rested = rest_service(scene=scene_obj)
@@ -49,11 +50,11 @@ def scene_rest(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
 def scene_rest_undo(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
     """GET: what undoing the rest reverses; POST: undo it (owner)."""
     access = access_for_request(request, slug, owner_only=True)
-    if request.method in ("GET", "HEAD"):
-        page = rest_undo_confirm(access=access, slug=scene)
-        return render_page(request, CONFIRM, access=access, page=page)
-    if request.method != "POST":
-        return method_not_allowed(request, ["GET", "POST"])
+    gate = confirm_first(
+        request, access, lambda: rest_undo_confirm(access=access, slug=scene)
+    )
+    if gate is not None:
+        return gate
     scene_obj = scene_for_campaign(campaign=access.campaign, slug=scene)
     try:
         undone = rest_undo(scene=scene_obj)

@@ -17,7 +17,12 @@ from campaigns.selectors.result import resolution_page, result_page
 from campaigns.services.battle_notes import battle_notes_update
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_reopen import result_reopen
-from campaigns.views.common import access_for_request, method_not_allowed, render_page
+from campaigns.views.common import (
+    access_for_request,
+    confirm_first,
+    method_not_allowed,
+    render_page,
+)
 
 ALREADY_APPLIED = "This result was already applied; nothing changed."
 
@@ -67,11 +72,11 @@ def resolution(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
 def reopen(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
     """GET: what reopening changes; POST: reopen the result (owner)."""
     access = access_for_request(request, slug, owner_only=True)
-    if request.method in ("GET", "HEAD"):
-        page = reopen_confirm(access=access, battle_id=battle_id)
-        return render_page(request, "campaigns/confirm.html", access=access, page=page)
-    if request.method != "POST":
-        return method_not_allowed(request, ["GET", "POST"])
+    gate = confirm_first(
+        request, access, lambda: reopen_confirm(access=access, battle_id=battle_id)
+    )
+    if gate is not None:
+        return gate
     battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     try:
         reopened = result_reopen(battle=battle)
