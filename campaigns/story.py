@@ -74,6 +74,22 @@ def result_sentence(
     return f"{OUTCOME_WORDS[Outcome(outcome)]}: {'; '.join(parts)}."
 
 
+RESULT_FIELDS = (
+    "outcome",
+    "end_reason",
+    "player_routed",
+    "ai_routed",
+    "player_victory_points",
+    "ai_victory_points",
+)
+
+
+def result_sentence_of(result: object) -> str:
+    """:func:`result_sentence` for anything that carries a result's fields by
+    the same names (a result applied, or a result as entered)."""
+    return result_sentence(**{name: getattr(result, name) for name in RESULT_FIELDS})
+
+
 def _wounds(names: Sequence[str]) -> str:
     """ "a wound", "a Morgul-blade wound", "two wounds (wound, Morgul-blade)"."""
     if len(names) == 1:

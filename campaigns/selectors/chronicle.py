@@ -29,7 +29,7 @@ from campaigns.story import (
     FateLine,
     battle_story,
     healed_words,
-    result_sentence,
+    result_sentence_of,
 )
 from engines.enums import Fate, SceneKind, SceneStatus
 
@@ -70,14 +70,7 @@ class ChronicleBattle:
         for wound in self.wounds_taken:
             taken.setdefault(wound.character_id, []).append(wound.name)
         return battle_story(
-            result=result_sentence(
-                outcome=result.outcome,
-                end_reason=result.end_reason,
-                player_routed=result.player_routed,
-                ai_routed=result.ai_routed,
-                player_victory_points=result.player_victory_points,
-                ai_victory_points=result.ai_victory_points,
-            ),
+            result=result_sentence_of(result),
             fates=[
                 FateLine(
                     name=o.participant.character.name,

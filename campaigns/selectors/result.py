@@ -24,7 +24,7 @@ from campaigns.selectors.battles import battle_for_campaign
 from campaigns.selectors.result_fields import BATTLE_FIELDS, ROW_FIELDS, row_field
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
 from campaigns.selectors.table_record import result_initial_from_log
-from campaigns.story import result_sentence
+from campaigns.story import result_sentence_of
 from engines.dice import LogEntry, log_from_data
 from engines.enums import (
     Mishap,
@@ -297,14 +297,7 @@ class ResolutionPage:
 
 
 def _result_sentence(result: BattleResult) -> str:
-    return result_sentence(
-        outcome=result.outcome,
-        end_reason=result.end_reason,
-        player_routed=result.player_routed,
-        ai_routed=result.ai_routed,
-        player_victory_points=result.player_victory_points,
-        ai_victory_points=result.ai_victory_points,
-    )
+    return result_sentence_of(result)
 
 
 def resolution_page(*, access: CampaignAccess, battle_id: int) -> ResolutionPage:

@@ -37,7 +37,7 @@ from campaigns.story import (
     CommanderLine,
     FateLine,
     battle_story,
-    result_sentence,
+    result_sentence_of,
     story_text,
 )
 from engines.aftermath import (
@@ -197,14 +197,7 @@ def _result_text(
             number=battle.number,
             scene=scene.title,
             scenario=battle.scenario_name,
-            result=result_sentence(
-                outcome=entry.outcome,
-                end_reason=entry.end_reason,
-                player_routed=entry.player_routed,
-                ai_routed=entry.ai_routed,
-                player_victory_points=entry.player_victory_points,
-                ai_victory_points=entry.ai_victory_points,
-            ),
+            result=result_sentence_of(entry),
             fates=lines,
             healed=told.healed,
             commanders=told.moved,
