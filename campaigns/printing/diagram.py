@@ -142,7 +142,10 @@ def table_diagram(
                 zones.append(shape)
         if force.arrival is not None:
             arrows.extend(_arrows(force, key, colour, width, depth, font))
-        legend.append({"key": key, "colour": colour, "force": force, **company})
+        legend.append(
+            {"side_label": force.side.label}
+            | {"key": key, "colour": colour, "force": force, **company}
+        )
 
     zones = _spread_keys(zones, font)
     features = tuple(

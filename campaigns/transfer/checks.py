@@ -33,7 +33,7 @@ from campaigns.transfer.document import (
 )
 from campaigns.transfer.errors import CampaignImportError, ErrorList
 from campaigns.transfer.parse import LongNumber
-from campaigns.transfer.refs import SETUP_KEY, remap_embedded
+from campaigns.transfer.refs import SETUP_KINDS, remap_embedded
 from campaigns.transfer.shapes import SHAPES, snapshot_problems
 from campaigns.transfer.values import check_value, is_ref
 from campaigns.transfer.versions import READABLE_VERSIONS, document_upgrade
@@ -268,13 +268,16 @@ class _RefCheck:
 
     def resolve(self, kind_key: str | None, value: Any, path: str) -> Any:
         """Checks a ref inside a JSON value (see campaigns.transfer.refs)."""
-        if kind_key == SETUP_KEY:
+        if kind_key in SETUP_KINDS:
             if value == "":
                 return value
+            collection = SETUP_KINDS[kind_key]
             ok = isinstance(value, str) and value.isdigit() and len(value) < 20
-            if not ok or int(value) not in self.refs["characters"]:
+            if not ok or int(value) not in self.refs[collection]:
                 self.problems.add(
-                    self.item, path, f"no character with ref {_shown(value)}"
+                    self.item,
+                    path,
+                    f"no {self.labels[collection]} with ref {_shown(value)}",
                 )
         elif kind_key == CAMPAIGN_MARK or kind_key == EVENT_DECK_MARK:
             if value != kind_key:

@@ -34,7 +34,7 @@ from campaigns.transfer.document import (
     kind_for_model_name,
     kinds,
 )
-from campaigns.transfer.refs import SETUP_KEY, remap_embedded, snapshot_kinds
+from campaigns.transfer.refs import SETUP_KINDS, remap_embedded, snapshot_kinds
 
 CARD_ORDER = {card: index for index, card in enumerate(EventCard.values)}
 
@@ -238,8 +238,9 @@ class _Exporter:
         """A database id → its document value (None where it refers outside)."""
         if pk is None:
             return None
-        if kind_key == SETUP_KEY:
-            found = self.refs["characters"].get(int(pk)) if str(pk).isdigit() else None
+        if kind_key in SETUP_KINDS:
+            refs = self.refs[SETUP_KINDS[kind_key]]
+            found = refs.get(int(pk)) if str(pk).isdigit() else None
             return "" if found is None else str(found)
         if kind_key == CAMPAIGN_MARK:
             return CAMPAIGN_MARK if pk == self.campaign.pk else None

@@ -1,7 +1,8 @@
 """Refs inside JSON values.
 
 Three JSON values name other objects: a battle's setup (and each of its earlier
-setups) names its characters by key, and an effect's ``before`` / ``after`` are
+setups) names its characters by key, and its battlefield its companies (and the
+characters dealt an entry edge) by key, and an effect's ``before`` / ``after`` are
 snapshots of its target's columns, foreign keys included. In the database these
 are ids; in the document they are refs. :func:`remap_embedded` walks them with
 a ``resolve`` function: the export's maps ids to refs, the check's reports
@@ -28,6 +29,10 @@ from campaigns.transfer.document import (
 
 SETUP_KEY = "setup_key"
 """What a setup's character key refers to: a character, as text."""
+SETUP_COMPANY = "setup_company"
+"""What a setup battlefield's force key refers to: a company, as text."""
+SETUP_KINDS = {SETUP_KEY: "characters", SETUP_COMPANY: "companies"}
+"""The collection each kind of setup key refers to."""
 
 Resolve = Callable[[str | None, Any, str], Any]
 """``resolve(kind, value, path)``: a ref (or id) mapped the caller's way."""
@@ -56,7 +61,9 @@ def snapshot_kinds(model: type[models.Model]) -> dict[str, str | None]:
 
 
 def _remap_setup(item: dict, setup: Any, resolve: Resolve, path: str) -> Any:
-    """A battle's setup: its characters' keys are character ids (refs here)."""
+    """A battle's setup: its characters' keys are character ids (refs here),
+    its battlefield's forces are keyed by company id, and their dealt entry
+    cards by character id."""
     if not isinstance(setup, dict) or not isinstance(setup.get("characters"), list):
         return setup
     characters = []
@@ -66,7 +73,33 @@ def _remap_setup(item: dict, setup: Any, resolve: Resolve, path: str) -> Any:
             key = resolve(SETUP_KEY, character["key"], where)
             character = {**character, "key": key}
         characters.append(character)
-    return {**setup, "characters": characters}
+    remapped = {**setup, "characters": characters}
+    battlefield = setup.get("battlefield")
+    if isinstance(battlefield, dict) and isinstance(battlefield.get("forces"), list):
+        where = f"{path}.battlefield.forces"
+        forces = [
+            _remap_force(force, resolve, f"{where}[{index}]")
+            for index, force in enumerate(battlefield["forces"])
+        ]
+        remapped["battlefield"] = {**battlefield, "forces": forces}
+    return remapped
+
+
+def _remap_force(force: Any, resolve: Resolve, path: str) -> Any:
+    """A battlefield's force: its company's key and its dealt cards' keys."""
+    if not isinstance(force, dict) or "key" not in force:
+        return force
+    force = {**force, "key": resolve(SETUP_COMPANY, force["key"], f"{path}.key")}
+    arrival = force.get("arrival")
+    if isinstance(arrival, dict) and isinstance(arrival.get("cards"), list):
+        cards = [
+            {**card, "key": resolve(SETUP_KEY, card["key"], f"{path}.cards[{i}].key")}
+            if isinstance(card, dict) and "key" in card
+            else card
+            for i, card in enumerate(arrival["cards"])
+        ]
+        force["arrival"] = {**arrival, "cards": cards}
+    return force
 
 
 def _remap_previous(item: dict, previous: Any, resolve: Resolve, path: str) -> Any:

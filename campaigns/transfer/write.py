@@ -35,7 +35,7 @@ from campaigns.transfer.document import (
     kinds_by_key,
 )
 from campaigns.transfer.errors import CampaignImportError
-from campaigns.transfer.refs import SETUP_KEY, remap_embedded
+from campaigns.transfer.refs import SETUP_KINDS, remap_embedded
 from campaigns.validators import RESERVED_SLUGS
 
 BATCH = 1000
@@ -222,10 +222,10 @@ class _Writer:
 
     def _resolve(self, kind_key: str | None, value: Any, path: str) -> Any:
         """A ref inside a JSON value → the new id it stands for."""
-        if kind_key == SETUP_KEY:
+        if kind_key in SETUP_KINDS:
             if value == "":
                 return value
-            return str(self.built.by_ref["characters"][int(value)].pk)
+            return str(self.built.by_ref[SETUP_KINDS[kind_key]][int(value)].pk)
         if kind_key == CAMPAIGN_MARK:
             return self.built.campaign.pk
         if kind_key == EVENT_DECK_MARK:

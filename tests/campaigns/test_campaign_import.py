@@ -10,6 +10,7 @@ import pytest
 
 from campaigns.models import (
     Battle,
+    Character,
     CommanderChange,
     Effect,
     EventDeck,
@@ -317,6 +318,28 @@ def test_the_imported_planned_battle_prints(world, importer):
     )
     pdf = battle_pack_pdf(imported.battles.get(status="planned"))
     assert pdf.startswith(b"%PDF")
+
+
+def test_an_imported_battlefield_names_the_new_companies_and_characters(
+    world, importer
+):
+    """The setup's battlefield keys its forces by company and its dealt entry
+    cards by character: the import points them at the new rows."""
+    imported = campaign_import(
+        data=campaign_export(campaign=world.campaign), owner=importer
+    )
+    for battle in imported.battles.all():
+        original = world.campaign.battles.get(number=battle.number)
+        forces = battle.setup_data["battlefield"]["forces"]
+        before = original.setup_data["battlefield"]["forces"]
+        companies = {str(c.pk): c.name for c in imported.companies.all()}
+        characters = {
+            str(c.pk): c.name
+            for c in Character.objects.filter(company__campaign=imported)
+        }
+        assert [companies[f["key"]] for f in forces] == [f["name"] for f in before]
+        cards = [c for f in forces for c in (f["arrival"] or {}).get("cards", ())]
+        assert [characters[c["key"]] for c in cards] == [c["name"] for c in cards]
 
 
 # --- bad input: a clear error, and nothing written -----------------------------------
