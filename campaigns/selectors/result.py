@@ -300,17 +300,25 @@ def _result_sentence(result: BattleResult) -> str:
     return result_sentence_of(result)
 
 
+def _reopen(
+    access: CampaignAccess, battle: Battle, result: BattleResult | None
+) -> tuple[Step | None, str]:
+    """The way back from an applied result, or why not now (none for a
+    member, or before a result)."""
+    if result is None or not access.can_edit:
+        return None, ""
+    return reopen_offer(
+        campaign=access.campaign,
+        battle=battle,
+        steps=campaign_steps(campaign_id=battle.campaign_id),
+    )
+
+
 def resolution_page(*, access: CampaignAccess, battle_id: int) -> ResolutionPage:
     """The battle's resolution for the page; a fixed number of queries."""
     battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     result = battle_result_or_none(battle=battle)
-    offer, reason = None, ""
-    if result is not None and access.can_edit:
-        offer, reason = reopen_offer(
-            campaign=access.campaign,
-            battle=battle,
-            steps=campaign_steps(campaign_id=battle.campaign_id),
-        )
+    offer, reason = _reopen(access, battle, result)
     current = None
     if result is not None:
         current = (
@@ -361,13 +369,7 @@ def result_page(*, access: CampaignAccess, battle_id: int) -> ResultPage:
     """The result form's page for ``battle_id`` (a fixed number of queries)."""
     battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     result = battle_result_or_none(battle=battle)
-    offer, reason = None, ""
-    if result is not None and access.can_edit:
-        offer, reason = reopen_offer(
-            campaign=access.campaign,
-            battle=battle,
-            steps=campaign_steps(campaign_id=battle.campaign_id),
-        )
+    offer, reason = _reopen(access, battle, result)
     not_now = ""
     if result is None and battle.scene.status != SceneStatus.CURRENT:
         not_now = (
