@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Prefetch
 from django.http import Http404
@@ -20,7 +21,7 @@ from campaigns.models import (
 )
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.access import CampaignAccess
-from campaigns.selectors.battle_pack import battle_for_pack
+from campaigns.selectors.battle_pack import battle_for_pack, battle_pack_data
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
 from engines.dice import LogEntry, log_from_data
 from engines.enums import Relation, Side
@@ -169,3 +170,12 @@ def battle_for_pack_page(*, campaign: Campaign, battle_id: int) -> Battle:
         return battle_for_pack(campaign=campaign, battle_id=battle_id)
     except Battle.DoesNotExist as error:
         raise Http404("No such battle in this campaign.") from error
+
+
+def battle_pack_page_data(
+    *, campaign: Campaign, battle_id: int, site_url: str
+) -> dict[str, Any]:
+    """The data of the battle's pack, read afresh for its page; 404 when the
+    battle is gone (discarded by another request since the page was read)."""
+    battle = battle_for_pack_page(campaign=campaign, battle_id=battle_id)
+    return battle_pack_data(battle=battle, site_url=site_url)

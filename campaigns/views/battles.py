@@ -10,7 +10,11 @@ from django.shortcuts import redirect
 
 from campaigns.forms.battle_setup import BattleSetupForm
 from campaigns.middleware import packs_downloaded
-from campaigns.selectors.battles import battle_for_campaign, battle_page
+from campaigns.selectors.battles import (
+    battle_for_campaign,
+    battle_pack_page_data,
+    battle_page,
+)
 from campaigns.selectors.confirm import discard_confirm, reroll_confirm
 from campaigns.selectors.scenes import setup_page
 from campaigns.selectors.table_record import battle_table_log
@@ -74,7 +78,11 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     page = battle_page(
         access=access, battle_id=battle_id, packs_downloaded=packs_downloaded(request)
     )
-    pack = pack_render_ensure(battle=page.battle, site_url=site_url(request))
+    here = site_url(request)
+    data = battle_pack_page_data(
+        campaign=access.campaign, battle_id=page.battle.pk, site_url=here
+    )
+    pack = pack_render_ensure(battle=page.battle, site_url=here, data=data)
     return render_page(
         request,
         "campaigns/battle_detail.html",

@@ -180,6 +180,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {
+        # A server error's traceback on the server's standard error, DEBUG or not.
+        "django.request": {"handlers": ["console"], "level": "ERROR"},
         # WeasyPrint logs every refused URL at WARNING; the fetcher already decides.
         "weasyprint": {"handlers": ["console"], "level": "ERROR"},
         "fontTools": {"handlers": ["console"], "level": "ERROR"},

@@ -211,3 +211,30 @@ def test_a_discard_racing_a_result_leaves_one_of_them_whole(skirmish, result_dat
         state = ("discarded", BattleResult.objects.count(), current.slug)
         assert state == ("discarded", 0, "amon-hen")
     assert len(refused) == 1
+
+
+def test_a_battle_discarded_while_its_page_is_read_is_not_found(
+    client, user, battle, monkeypatch
+):
+    """Another request discards the battle after this one read its page but
+    before it read the pack: the site's 404, not a server error."""
+    import campaigns.views.battles as views
+
+    read = views.battle_page
+
+    def read_then_discarded(**kwargs):
+        page = read(**kwargs)
+        battle_discard(battle=page.battle)
+        return page
+
+    monkeypatch.setattr(views, "battle_page", read_then_discarded)
+    client.force_login(user)
+    url = reverse(
+        "campaigns:battle_detail",
+        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
+    )
+    response = client.get(url)
+    assert (response.status_code, Battle.objects.filter(pk=battle.pk).exists()) == (
+        404,
+        False,
+    )
