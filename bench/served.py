@@ -39,6 +39,8 @@ class Answer:
     location: str
     titled: bool
     seconds: float
+    path: str = ""
+    """The path asked for."""
 
 
 class ServedSite:
@@ -90,7 +92,7 @@ class ServedSite:
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=open(os.environ.get("BENCH_SERVER_LOG", os.devnull), "w"),  # noqa: SIM115
         )
         deadline = time.monotonic() + 60
         while self.get("/accounts/login/").status != 200:
@@ -123,12 +125,13 @@ class ServedSite:
             content = response.read()
             conn.close()
         except OSError:
-            return Answer(0, "", False, time.perf_counter() - start)
+            return Answer(0, "", False, time.perf_counter() - start, path)
         return Answer(
             response.status,
             response.getheader("Location") or "",
             TITLE.search(content) is not None,
             time.perf_counter() - start,
+            path,
         )
 
     def get(self, path: str) -> Answer:
