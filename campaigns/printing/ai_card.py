@@ -316,7 +316,18 @@ def _with_term_widths(section: dict[str, Any]) -> dict[str, Any]:
             for table in step["tables"]
         ]
         steps.append({**step, "tables": tables})
-    return {**section, "steps": steps}
+    return {**section, "steps": steps, "label_mm": _label_mm(section)}
+
+
+def _label_mm(section: dict[str, Any]) -> float:
+    """The width (mm) of a procedure's step numbers (``3``, ``♠ J Q K``): its
+    longest, in bold at the largest card type, and at least the usual 9 mm.
+    The steps are a fixed-layout table, so this sets the column."""
+    widest = max(
+        (text_width(step["label"], TERM_PT, bold=True) for step in section["steps"]),
+        default=0.0,
+    )
+    return round(max(STEP_LABEL_MIN, widest + 0.3), 1)
 
 
 def _table_heading(table: dict[str, Any]) -> str:
@@ -339,7 +350,8 @@ HEADING_EM, HEADING_LINE, HEADING_EXTRA = 1.1, 1.15, 0.85
 BLOCK_GAP = 2.2
 PARA_GAP = 1.4
 STEP_GAP = 0.5
-STEP_LABEL = 10.0
+STEP_LABEL_MIN = 9.0
+"""The step numbers' column at its narrowest (mm), before its 1 mm gap."""
 TABLE_GAP = 0.9
 BULLET_INDENT = 2.5
 NUMBER_INDENT = 4.0
@@ -438,7 +450,7 @@ def _block_height(block: dict[str, Any], face: Face) -> float:
         section = block["section"]
         if section["intro"]:
             mm += _lines(section["intro"], width, size) * line + PARA_GAP
-        body = width - STEP_LABEL
+        body = width - section["label_mm"] - 1.0
         for step in section["steps"]:
             runs = [Run(step["when"], bold=True), Run(step["then"])]
             mm += _lines(runs, body, size) * line + STEP_GAP

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import mimetypes
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -17,6 +18,7 @@ from urllib.parse import unquote, urlsplit
 import weasyprint
 from django.conf import settings
 from django.template.loader import render_to_string
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 # A pseudo-origin that resolves nowhere: relative URLs in print templates join onto it.
@@ -72,13 +74,47 @@ def static_root() -> Path:
     return Path(settings.BASE_DIR) / "static"
 
 
+PRINT_CSS = "css/print.css"
+PRINT_LINK = f'<link rel="stylesheet" href="{PRINT_CSS}">'
+"""How every print template links the print stylesheet."""
+
+_parsed = threading.local()
+
+
+def print_stylesheet() -> tuple[weasyprint.CSS, FontConfiguration]:
+    """The print stylesheet parsed once per thread (and again when the file
+    changes), with the font configuration its fonts were loaded into."""
+    path = static_root() / PRINT_CSS
+    stat = path.stat()
+    version = (stat.st_mtime_ns, stat.st_size)
+    cached = getattr(_parsed, "stylesheet", None)
+    if cached is None or cached[0] != version:
+        fonts = FontConfiguration()
+        css = weasyprint.CSS(
+            url=STATIC_BASE + PRINT_CSS,
+            url_fetcher=StaticOnlyFetcher(static_root=static_root()),
+            font_config=fonts,
+        )
+        cached = _parsed.stylesheet = (version, css, fonts)
+    return cached[1], cached[2]
+
+
 def html_to_pdf(html: str, *, fetcher: StaticOnlyFetcher | None = None) -> bytes:
-    """Render an HTML string to PDF bytes, fetching only the project's static files."""
-    fetcher = fetcher or StaticOnlyFetcher(static_root=static_root())
+    """Render an HTML string to PDF bytes, fetching only the project's static files.
+
+    Without a ``fetcher`` of the caller's, the print stylesheet the HTML links
+    is the one parsed already (:func:`print_stylesheet`); with one, every file
+    goes through it (so a test sees what was fetched)."""
     # WeasyPrint logs each refused resource as a warning; the fetcher has logged it.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    options = {}
+    if fetcher is None and PRINT_LINK in html:
+        html = html.replace(PRINT_LINK, "", 1)
+        css, fonts = print_stylesheet()
+        options = {"stylesheets": [css], "font_config": fonts}
+    fetcher = fetcher or StaticOnlyFetcher(static_root=static_root())
     document = weasyprint.HTML(string=html, base_url=STATIC_BASE, url_fetcher=fetcher)
-    return document.write_pdf()
+    return document.write_pdf(**options)
 
 
 def render_pdf(template_name: str, context: dict) -> bytes:
