@@ -12,6 +12,7 @@ import math
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from campaigns.models import (
     BattleParticipant,
@@ -211,6 +212,24 @@ def test_with_random_events_one_page_tells_them_and_the_ai_card_tracks_them(
 
 
 # --- character cards -----------------------------------------------------------------
+
+
+def test_a_right_to_left_name_is_isolated_on_paper_and_others_left_alone(battle):
+    """A name that could turn its line around is set between the Unicode
+    isolates wherever the pack prints it; a left-to-right name is printed as
+    it is, with no markup around it."""
+    first, second = battle.participants.filter(side="player").order_by("order")[:2]
+    rtl = first.character
+    rtl.name = "אראגורן \u202e"
+    rtl.save()
+    plain = second.character.name
+    html = battle_pack_html(battle)
+    assert (
+        html.count("\u2068אראגורן \u202e\u2069") >= 2,
+        "אראגורן \u202e<" in html,
+        f">{escape(plain)}<" in html,
+        "<bdi>" in html,
+    ) == (True, False, True, False)
 
 
 def test_open_wounds_are_marked_and_named_on_the_card(battle):
