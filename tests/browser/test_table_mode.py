@@ -430,14 +430,15 @@ def test_the_table_works_without_javascript(open_tab, campaign, user):
             )
         )
     )
-    page.get_by_role("button", name="Begin round 1").click()
+    # Each click waits for the page it leads to, before the next looks at it.
+    go(page, page.get_by_role("button", name="Begin round 1"))
     if page.get_by_role("button", name="We go first").count():
-        page.get_by_role("button", name="We go first").click()
-    page.get_by_role("link", name=re.compile("^Activate")).click()
-    page.get_by_role("button", name="No").click()
+        go(page, page.get_by_role("button", name="We go first"))
+    go(page, page.get_by_role("link", name=re.compile("^Activate")))
+    go(page, page.get_by_role("button", name="No"))
     visit.check("asked without js")
     assert page.locator("form.tm-question").count() == 1
-    page.get_by_role("link", name="Back to the battle").click()
-    page.get_by_role("button", name=re.compile("^Undo")).click()
+    go(page, page.get_by_role("link", name="Back to the battle"))
+    go(page, page.get_by_role("button", name=re.compile("^Undo")))
     expect(page.locator(".messages")).to_contain_text("Taken back")
     visit.check("undone without js")
