@@ -35,6 +35,13 @@ def user(django_user_model):
 
 
 @pytest.fixture
+def owner(client, user):
+    """The test client, logged in as the campaign's owner."""
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
 def other_user(django_user_model):
     return django_user_model.objects.create_user(username="gollum", password="pw")
 

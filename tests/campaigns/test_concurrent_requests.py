@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
-from campaigns.models import Battle, BattleResult, CampaignLogEntry
+from campaigns.models import BattleResult, CampaignLogEntry
+from campaigns.selectors.battles import battle_url as url
 from campaigns.services.result_apply import result_apply
 from tests.campaigns.concurrency import concurrent_database, run_together
 
@@ -16,13 +16,6 @@ pytestmark = [
     concurrent_database(),
     pytest.mark.usefixtures("no_worker"),
 ]
-
-
-def url(name: str, battle: Battle) -> str:
-    return reverse(
-        f"campaigns:{name}",
-        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
-    )
 
 
 def posting(user, path: str, data: dict | None = None):

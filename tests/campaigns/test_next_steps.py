@@ -10,16 +10,11 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Battle, Scene
+from campaigns.selectors.battles import battle_url as url
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_reopen import result_reopen
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner(client, user):
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
@@ -28,13 +23,6 @@ def member(client, django_user_model, campaign):
     campaign.members.add(member)
     client.force_login(member)
     return client
-
-
-def url(name: str, battle: Battle) -> str:
-    return reverse(
-        f"campaigns:{name}",
-        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
-    )
 
 
 def scene_url(name: str, scene: Scene) -> str:

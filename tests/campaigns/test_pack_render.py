@@ -20,6 +20,7 @@ from campaigns.printing import pack_store
 from campaigns.printing.models import PackRender
 from campaigns.printing.pack_store import pack_key, pack_path
 from campaigns.selectors.battle_pack import battle_pack_data
+from campaigns.selectors.battles import battle_url as url
 from campaigns.services.battle_setup import battle_reroll
 from campaigns.services.pack_render import (
     STALE_MESSAGE,
@@ -60,24 +61,11 @@ def battle(make_pack_battle) -> Battle:
 
 
 @pytest.fixture
-def owner(client, user):
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
 def member(client, django_user_model, campaign):
     sam = django_user_model.objects.create_user(username="sam")
     campaign.members.add(sam)
     client.force_login(sam)
     return client
-
-
-def url(name: str, battle: Battle) -> str:
-    return reverse(
-        f"campaigns:{name}",
-        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
-    )
 
 
 def current_key(battle: Battle, site: str = SITE) -> str:

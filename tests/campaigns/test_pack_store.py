@@ -54,12 +54,6 @@ def get(client, battle, **headers):
     return response
 
 
-@pytest.fixture
-def owner(client, user):
-    client.force_login(user)
-    return client
-
-
 def test_the_first_request_renders_and_stores_the_pack(owner, battle, renders):
     response = get(owner, battle)
     key = response["ETag"].strip('"')

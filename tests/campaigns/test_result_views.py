@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Battle, BattleResult, Effect, Scene
+from campaigns.selectors.battles import battle_url as url
 from campaigns.services.result_apply import result_apply
 
 pytestmark = pytest.mark.django_db
@@ -25,19 +26,6 @@ def member(django_user_model, campaign):
     member = django_user_model.objects.create_user(username="sam")
     campaign.members.add(member)
     return member
-
-
-@pytest.fixture
-def owner(client, user):
-    client.force_login(user)
-    return client
-
-
-def url(name: str, battle: Battle) -> str:
-    return reverse(
-        f"campaigns:{name}",
-        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
-    )
 
 
 def pid(battle: Battle, character) -> int:

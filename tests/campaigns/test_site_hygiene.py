@@ -23,12 +23,6 @@ def playable(campaign):
     return build_playable(campaign)
 
 
-@pytest.fixture
-def owner(client, user):
-    client.force_login(user)
-    return client
-
-
 def setup_url(playable) -> str:
     return reverse(
         "campaigns:battle_setup",
