@@ -9,9 +9,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.html import escape
 
 from campaigns.models import Battle, TableEntry
-from campaigns.selectors.table_record import result_initial_from_log
+from campaigns.selectors.table_record import battle_table_log, result_initial_from_log
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_entry import row_field
 from campaigns.services.table_turns import round_begin, tap_record
@@ -296,7 +297,14 @@ def test_the_chronicle_keeps_the_log_of_a_battle_played_at_the_table(
     html = client.get(
         reverse("campaigns:chronicle", kwargs={"slug": battle.campaign.slug})
     ).content.decode()
-    assert "Sam fell." in html
+    rolls = [
+        roll for line in battle_table_log(battle=battle).lines for roll in line.dice
+    ]
+    assert (
+        "Sam fell." in html,
+        bool(rolls),
+        [roll for roll in rolls if escape(roll) not in html],
+    ) == (True, True, [])
 
 
 def result_initial_data(battle) -> dict:
