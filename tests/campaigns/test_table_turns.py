@@ -669,3 +669,26 @@ def test_a_name_in_right_to_left_letters_keeps_its_sentence_the_right_way(campai
     begin(battle)
     entry = add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
     assert entry.text == "\u2068פרודו\u2069 took a wound token."
+
+
+def test_a_consolidation_that_changes_the_mode_is_said_and_kept(campaign):
+    """Round after round, a horde with a fallen member consolidates; when the
+    roll turns it to another mode, the entry says so and the horde plays on in
+    that mode."""
+    # Seed 1: a consolidation roll turns the horde within three rounds.
+    _, battle = doctrine_battle(campaign, "horde", seed=1, reinforcements=False)
+    keys = ai_keys(battle)
+    changes = []
+    for number, key in enumerate(keys[:5], start=1):
+        before = now(battle)[1].companies
+        mode_before = {order: c.mode for order, c in before.items()}
+        begin(battle)
+        add(battle, lambda c, s, key=key: tap_record(c, s, tap="fell", key=key))
+        entry = add(battle, lambda c, s: round_end(c, s))
+        (horde,) = entry.data["hordes"]
+        company = int(horde["company"])
+        kept = now(battle)[1].companies[company].mode.value
+        assert kept == horde["mode"], f"round {number}"
+        if horde["mode"] != mode_before[company].value:
+            changes.append(f"the horde turns to {horde['mode']}" in entry.text)
+    assert changes and all(changes)
