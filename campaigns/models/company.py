@@ -103,7 +103,10 @@ class CommanderChange(models.Model):
         constraints = [choice_check("field", CommanderChangeField.choices)]
 
     def __str__(self) -> str:
-        return f"{self.commander}: {self.field} {self.old_value} → {self.new_value}"
+        return (
+            f"{self.commander}: {self.get_field_display().lower()} "
+            f"{self.old_label} → {self.new_label}"
+        )
 
     @property
     def old_label(self) -> str:

@@ -82,12 +82,16 @@ def commander_change_by_hand(
 
 
 def _describe(commander: Commander, changes: list[CommanderChange]) -> str:
+    """ "Aragorn's reputation moved from Bold to Rash (changed by hand: …)"."""
     parts = [
-        f"{change.field} {_label(change.field, change.old_value)} → "
+        f"{change.field} moved from {_label(change.field, change.old_value)} to "
         f"{_label(change.field, change.new_value)}"
         for change in changes
     ]
-    return f"{commander.name}: {', '.join(parts)} (by hand: {changes[0].reason})"
+    return (
+        f"{commander.name}'s {' and '.join(parts)} "
+        f"(changed by hand: {changes[0].reason})"
+    )
 
 
 def _label(field: str, value: str) -> str:

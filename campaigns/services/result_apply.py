@@ -335,7 +335,8 @@ def _apply_fates(
             ledger.created(
                 wound,
                 EffectKind.WOUND_OPENED,
-                f"{character.name} has a new persisting wound: {wound.name}",
+                f"{character.name} carries a new persisting wound"
+                + ("" if wound.name == DEFAULT_WOUND_NAME else f": {wound.name}"),
             )
         for key in fate.healed_wound_keys:
             wound = wounds[key]
@@ -489,7 +490,7 @@ def _commander_change(
     ledger.created(
         history,
         EffectKind.OTHER,
-        f"{commander.name}'s history: {field} {old.label} → {new.label}",
+        f"{commander.name}'s {field} moved from {old.label} to {new.label}",
         log=False,
     )
     return CommanderLine(

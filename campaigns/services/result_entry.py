@@ -146,6 +146,7 @@ def result_entry_clean(
     lines = _lines(rows, data.get("characters") or {}, routed, rules, errors)
     if outcome is not None and end_reason is not None:
         _agree(outcome, end_reason, routed, rows, lines, rules, errors)
+        _points_agree(outcome, end_reason, points, errors)
     errors.raise_any()
     return ResultEntry(
         outcome=outcome,
@@ -205,6 +206,40 @@ def _agree(
     if end_reason == EndReason.LAST_CHARACTER_LOST:
         _last_character(outcome, rows, lines, errors)
     _carriers(rows, lines, rules, errors)
+
+
+POINTS_OUTCOME = {
+    Outcome.VICTORY: "a victory",
+    Outcome.DEFEAT: "a defeat",
+    Outcome.DRAW: "a draw",
+}
+
+
+def _points_agree(
+    outcome: Outcome,
+    end_reason: EndReason,
+    points: Mapping[str, int | None],
+    errors: _Errors,
+) -> None:
+    """A battle that went to its end is won on victory points where they are
+    scored (RULES §3.12): more points win, equal points draw. A rout, a last
+    character lost or a concession decides it before any points."""
+    yours, theirs = points["player_victory_points"], points["ai_victory_points"]
+    if end_reason != EndReason.OBJECTIVE or yours is None or theirs is None:
+        return
+    if yours > theirs:
+        expected = Outcome.VICTORY
+    elif yours < theirs:
+        expected = Outcome.DEFEAT
+    else:
+        expected = Outcome.DRAW
+    if outcome != expected:
+        errors.add(
+            "outcome",
+            f"Victory points {yours}–{theirs} make this {POINTS_OUTCOME[expected]}"
+            f", not {POINTS_OUTCOME[outcome]}: more points win and equal points "
+            "draw. Change “Outcome for your side” or the victory points.",
+        )
 
 
 def _last_character(

@@ -233,6 +233,21 @@ def test_the_latest_ten_chronicle_entries_come_newest_first(client, user, campai
     ]
 
 
+def test_the_latest_entries_tell_the_story_without_the_single_effects(
+    client, user, campaign
+):
+    """A result's entry tells its story; the effects it made (one row each in
+    the log) are not listed beside it on the dashboard."""
+    story = "Battle 1 at Amon Hen: a victory. Boromir fell and is grievously wounded."
+    CampaignLogEntry.objects.create(campaign=campaign, kind="result", text=story)
+    CampaignLogEntry.objects.create(
+        campaign=campaign, kind="effect", text="character 12: unfit False → True"
+    )
+    client.force_login(user)
+    response = client.get(dashboard_url(campaign))
+    assert [e.text for e in response.context["page"].log_entries] == [story]
+
+
 # --- home ----------------------------------------------------------------------------
 
 

@@ -789,3 +789,17 @@ def test_loop_the_next_pack_marks_the_morgul_blade_wound_on_frodos_card(
     ]
     assert len(cards) == 1
     assert "Morgul-blade wound" in cards[0]
+
+
+def test_a_new_wound_is_told_as_a_sentence(after_bree):
+    """The resolution's list of changes: "Aragorn carries a new persisting
+    wound", without repeating the plain wound's name ("…: wound")."""
+    told = list(
+        Effect.objects.filter(
+            battle__campaign=after_bree, kind="wound_opened"
+        ).values_list("description", flat=True)
+    )
+    assert (
+        "Aragorn carries a new persisting wound" in told,
+        [t for t in told if t.endswith(": wound")],
+    ) == (True, [])

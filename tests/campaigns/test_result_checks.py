@@ -103,6 +103,60 @@ def test_a_battle_that_agrees_with_itself_is_applied(battle, result_data, values
     assert BattleResult.objects.count() == 1
 
 
+@pytest.fixture
+def scored(skirmish) -> Battle:
+    """Amon Hen set up as a battle that scores victory points."""
+    Scene.objects.filter(pk=skirmish.scene.pk).update(scores_victory_points=True)
+    skirmish.scene.refresh_from_db()
+    return skirmish.set_up()
+
+
+@pytest.mark.parametrize(
+    ("outcome", "yours", "theirs", "expected"),
+    [
+        ("victory", 0, 50, "a defeat"),
+        ("defeat", 6, 3, "a victory"),
+        ("victory", 4, 4, "a draw"),
+        ("draw", 2, 5, "a defeat"),
+    ],
+)
+def test_victory_points_decide_a_battle_that_went_to_its_end(
+    scored, result_data, outcome, yours, theirs, expected
+):
+    data = {
+        **result_data(scored, outcome, "objective"),
+        "player_victory_points": yours,
+        "ai_victory_points": theirs,
+    }
+    assert errors(scored, data)["outcome"] == [
+        f"Victory points {yours}–{theirs} make this {expected}, not a "
+        f"{outcome}: more points win and equal points draw. Change “Outcome for "
+        "your side” or the victory points."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("outcome", "end_reason", "yours", "theirs", "routed"),
+    [
+        ("victory", "objective", 6, 3, False),
+        ("draw", "objective", 4, 4, False),
+        ("defeat", "objective", 0, 50, False),
+        # A rout decides the battle before any points are counted.
+        ("victory", "rout", 0, 9, True),
+    ],
+)
+def test_victory_points_that_agree_are_applied(
+    scored, result_data, outcome, end_reason, yours, theirs, routed
+):
+    data = {
+        **result_data(scored, outcome, end_reason),
+        "player_victory_points": yours,
+        "ai_victory_points": theirs,
+        "ai_routed": routed,
+    }
+    assert result_apply(battle=scored, data=data).applied_now
+
+
 def test_the_side_that_lost_every_character_did_not_win(battle, result_data, skirmish):
     fallen = {"fallen": True}
     data = result_data(
