@@ -23,7 +23,10 @@ class Cluster:
     def __init__(self):
         bin_dir = postgres_bin()
         if bin_dir is None:
-            raise RuntimeError("PostgreSQL is not installed")
+            raise RuntimeError(
+                "PostgreSQL is not installed: make test installs it "
+                "(apt-get install postgresql)"
+            )
         self.bin = bin_dir
         self.dir = Path(tempfile.mkdtemp(prefix="campaign-pg-fault-"))
         self.data = self.dir / "data"
