@@ -295,11 +295,11 @@ TERM_PT = max(SIZES)
 TERM_PADDING_MM = 2.2
 
 
-def _term_mm(terms: Iterable[str]) -> float:
-    """The width (mm) of a table's first column: its longest term, in bold at the
-    largest card type, with the cell's padding (tables use a fixed layout)."""
+def _term_mm(terms: Iterable[str], padding: float = TERM_PADDING_MM) -> float:
+    """The width (mm) of a fixed-layout table's first column: its longest term,
+    in bold at the largest card type, with the cell's padding."""
     widest = max((text_width(t, TERM_PT, bold=True) for t in terms), default=0.0)
-    return round(widest + TERM_PADDING_MM, 1)
+    return round(widest + padding, 1)
 
 
 def _with_term_widths(section: dict[str, Any]) -> dict[str, Any]:
@@ -323,11 +323,8 @@ def _label_mm(section: dict[str, Any]) -> float:
     """The width (mm) of a procedure's step numbers (``3``, ``♠ J Q K``): its
     longest, in bold at the largest card type, and at least the usual 9 mm.
     The steps are a fixed-layout table, so this sets the column."""
-    widest = max(
-        (text_width(step["label"], TERM_PT, bold=True) for step in section["steps"]),
-        default=0.0,
-    )
-    return round(max(STEP_LABEL_MIN, widest + 0.3), 1)
+    labels = (step["label"] for step in section["steps"])
+    return max(STEP_LABEL_MIN, _term_mm(labels, padding=0.3))
 
 
 def _table_heading(table: dict[str, Any]) -> str:
