@@ -282,9 +282,9 @@ def test_the_battle_page_shows_the_log(client, user, world):
     assert "Sam fell." in html
 
 
-def test_the_chronicle_keeps_the_log_of_a_battle_played_at_the_table(
-    client, user, world
-):
+def played_and_applied(client, user, world):
+    """Sam falls at the table, then the result the log fills in is applied
+    (the AI side routed)."""
     _, battle, _ = world
     client.force_login(user)
     begin(client, battle)
@@ -294,6 +294,13 @@ def test_the_chronicle_keeps_the_log_of_a_battle_played_at_the_table(
         data=result_initial_data(battle)
         | {"outcome": "victory", "end_reason": "rout", "ai_routed": True},
     )
+    return battle
+
+
+def test_the_chronicle_keeps_the_log_of_a_battle_played_at_the_table(
+    client, user, world
+):
+    battle = played_and_applied(client, user, world)
     html = client.get(
         reverse("campaigns:chronicle", kwargs={"slug": battle.campaign.slug})
     ).content.decode()
@@ -423,15 +430,7 @@ def test_a_log_begun_before_a_reroll_fills_in_nothing(client, user, world):
 def test_the_printed_chronicle_keeps_the_log_too(client, user, world):
     from tests.campaigns.pack_helpers import page_texts
 
-    _, battle, _ = world
-    client.force_login(user)
-    begin(client, battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p2"))
-    result_apply(
-        battle=battle,
-        data=result_initial_data(battle)
-        | {"outcome": "victory", "end_reason": "rout", "ai_routed": True},
-    )
+    battle = played_and_applied(client, user, world)
     response = client.get(
         reverse("campaigns:chronicle_pdf", kwargs={"slug": battle.campaign.slug})
     )
