@@ -673,8 +673,10 @@ def generated_battlefield(
                 instructions=spec.instructions,
             )
         )
-    features = list(table.features)
-    objectives = list(table.objectives)
+    # §3.12: the scene's own objectives score like the scenario's pieces unless
+    # the scene gives one another value (a value of 0 gives none).
+    features = [_scored_feature(f) for f in table.features]
+    objectives = [_scored_objective(o) for o in table.objectives]
     scoring = [LENGTH_LINE]
     match scenario:
         case Scenario.ASSAULT | Scenario.SIEGE | Scenario.SURPRISE_ASSAULT:
@@ -720,13 +722,14 @@ def generated_battlefield(
                 placement=(clock, inches),
             )
         )
-        if kind is ObjectiveKind.CARRIABLE:
-            scoring.append(
-                f"{CARRY_VP} VP to the side that carried the {name} off the table "
-                "(any edge), or still carries it, at the end."
-            )
-        else:
-            scoring.append(f"{HOLD_VP} VP to the side holding the {name} at the end.")
+        scoring.append(_objective_line(objectives[-1]))
+    scoring += [_objective_line(mark) for mark in objectives[: len(table.objectives)]]
+    scoring += [
+        f"{feature.victory_points} VP to the side holding {_the(feature.name)} at "
+        "the end."
+        for feature in features[: len(table.features)]
+        if feature.objective
+    ]
     scoring += [LOST_LINE, RESULT_LINE]
     return Battlefield(
         width=table.width,
@@ -740,6 +743,52 @@ def generated_battlefield(
         scoring=tuple(scoring),
         generated=True,
     )
+
+
+def objective_points(battlefield: Battlefield) -> int:
+    """§3.12: what all the battle's objectives are worth together, the pieces
+    and features it scores (the most VP objectives can give one side)."""
+    return sum(o.victory_points for o in battlefield.objectives) + sum(
+        f.victory_points for f in battlefield.features if f.objective
+    )
+
+
+def most_victory_points(*, objectives: int, characters: int) -> int:
+    """§3.12: the most VP one side can score in a generated battle whose
+    objectives are worth ``objectives`` together, with ``characters`` taking
+    part on both sides: every objective, and one point per character (an enemy
+    lost, or one of its own off the opposing edge or beyond the river)."""
+    return objectives + CHARACTER_VP * characters
+
+
+def _scored_feature(feature: Feature) -> Feature:
+    """A scene's fixed-objective feature worth §3.12's points unless it has its own."""
+    if not feature.objective or feature.victory_points:
+        return feature
+    return replace(feature, victory_points=HOLD_VP)
+
+
+def _scored_objective(mark: ObjectiveMark) -> ObjectiveMark:
+    """A scene's objective worth §3.12's points unless it has its own."""
+    if mark.victory_points:
+        return mark
+    worth = CARRY_VP if mark.kind is ObjectiveKind.CARRIABLE else HOLD_VP
+    return replace(mark, victory_points=worth)
+
+
+def _the(name: str) -> str:
+    """A piece's name with "the" before it, unless its name already has one."""
+    return name if name.lower().startswith("the ") else f"the {name}"
+
+
+def _objective_line(mark: ObjectiveMark) -> str:
+    """The setup sheet's scoring line for one objective of a generated battle."""
+    if mark.kind is ObjectiveKind.CARRIABLE:
+        return (
+            f"{mark.victory_points} VP to the side that carried {_the(mark.name)} "
+            "off the table (any edge), or still carries it, at the end."
+        )
+    return f"{mark.victory_points} VP to the side holding {_the(mark.name)} at the end."
 
 
 def _centre_square(name: str, side: int, table: TableSpec) -> Feature:

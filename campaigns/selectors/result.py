@@ -25,6 +25,7 @@ from campaigns.selectors.result_fields import BATTLE_FIELDS, ROW_FIELDS, row_fie
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
 from campaigns.selectors.table_record import result_initial_from_log
 from campaigns.story import result_sentence_of
+from engines.battlefield import objective_points
 from engines.dice import LogEntry, log_from_data
 from engines.enums import (
     Mishap,
@@ -46,6 +47,11 @@ class ResultRules:
     length: int
     outright_kill_rule: str = ""
     carriable_objectives: tuple[str, ...] = ()
+    generated: bool = False
+    """A generated scenario (§3.12): a side that routs or loses its last
+    character loses, and victory points are scored as its setup sheet says."""
+    objective_points: int = 0
+    """What the battle's objectives are worth together (§3.12)."""
 
     @property
     def kills_outright(self) -> bool:
@@ -67,6 +73,8 @@ def battle_result_rules(*, battle: Battle) -> ResultRules:
         carriable_objectives=tuple(
             o.name for o in battlefield.objectives if o.kind is ObjectiveKind.CARRIABLE
         ),
+        generated=battlefield.generated,
+        objective_points=objective_points(battlefield),
     )
 
 

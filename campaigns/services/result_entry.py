@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS
 
 from campaigns.models import Battle
 from campaigns.selectors.result import (
@@ -24,6 +24,8 @@ from campaigns.selectors.result import (
     result_entry_rows,
     row_field,
 )
+from campaigns.services.result_agree import Errors, result_agree
+from engines.battlefield import most_victory_points
 from engines.enums import EndReason, Outcome, Side
 
 VICTORY_POINTS_MAX = 99
@@ -79,18 +81,6 @@ class ResultEntry:
         )
 
 
-class _Errors:
-    def __init__(self) -> None:
-        self.by_field: dict[str, list[str]] = {}
-
-    def add(self, name: str, message: str) -> None:
-        self.by_field.setdefault(name, []).append(message)
-
-    def raise_any(self) -> None:
-        if self.by_field:
-            raise ValidationError(self.by_field)
-
-
 def _whole(value: Any) -> int | None:
     """An int from an int or a string of digits; None when it is neither."""
     if isinstance(value, bool):
@@ -123,12 +113,12 @@ def result_entry_clean(
     ``characters``: a mapping of participant id to its line (``wound_tokens``,
     ``fallen``, ``routed``, ``carried_objective``, ``killed_outright``). A
     character left out took no token and did not fall. Besides each value on
-    its own, the values must agree with each other (:func:`_agree`). Raises
+    its own, the values must agree with each other (:func:`~campaigns.services.result_agree.result_agree`). Raises
     ValidationError keyed by form field.
     """
     rows = result_entry_rows(battle=battle) if rows is None else rows
     rules = battle_result_rules(battle=battle) if rules is None else rules
-    errors = _Errors()
+    errors = Errors()
     outcome = _choice(Outcome, data.get("outcome"))
     if outcome is None:
         errors.add(
@@ -141,12 +131,20 @@ def result_entry_clean(
         Side.PLAYER: bool(data.get("player_routed")),
         Side.AI: bool(data.get("ai_routed")),
     }
-    points = _victory_points(rules, data, errors)
+    points = _victory_points(rules, data, errors, characters=len(rows))
     rounds = _rounds(rules, data.get("rounds_played"), errors)
     lines = _lines(rows, data.get("characters") or {}, routed, rules, errors)
     if outcome is not None and end_reason is not None:
-        _agree(outcome, end_reason, routed, rows, lines, rules, errors)
-        _points_agree(outcome, end_reason, points, errors)
+        result_agree(
+            outcome=outcome,
+            end_reason=end_reason,
+            routed=routed,
+            points=points,
+            rows=rows,
+            lines=lines,
+            rules=rules,
+            errors=errors,
+        )
     errors.raise_any()
     return ResultEntry(
         outcome=outcome,
@@ -160,154 +158,7 @@ def result_entry_clean(
     )
 
 
-def _agree(
-    outcome: Outcome,
-    end_reason: EndReason,
-    routed: Mapping[str, bool],
-    rows: Sequence[EntryRow],
-    lines: Sequence[CharacterLine],
-    rules: ResultRules,
-    errors: _Errors,
-) -> None:
-    """The battle's values agree with each other (RULES §4 "End", §6.1).
-
-    The rules say how a battle ends (a side routed, or lost to the last
-    character, or the objective ended it) and who wins; a result that says two
-    things at once cannot be resolved truthfully, so it is sent back with each
-    field to look at named.
-    """
-    player, ai = routed[Side.PLAYER], routed[Side.AI]
-    # A rout ends the battle against the side that routed (§4 "End").
-    if player and not ai and outcome == Outcome.VICTORY:
-        errors.add(
-            "outcome",
-            "Your side routed and the AI side did not, so this is not a victory: "
-            "change “Outcome for your side” or untick “Your side routed”.",
-        )
-    if ai and not player and outcome == Outcome.DEFEAT:
-        errors.add(
-            "outcome",
-            "The AI side routed and yours did not, so this is not a defeat: "
-            "change “Outcome for your side” or untick “The AI side routed”.",
-        )
-    if end_reason == EndReason.ROUT and not (player or ai):
-        errors.add(
-            "end_reason",
-            "“How the battle ended” says rout, but no side is ticked as routed: "
-            "tick “Your side routed” or “The AI side routed”, or choose another "
-            "ending.",
-        )
-    if end_reason == EndReason.CONCEDED and outcome == Outcome.DRAW:
-        errors.add(
-            "outcome",
-            "A side that concedes loses: with “Conceded” the outcome is a defeat "
-            "(you conceded) or a victory (the AI conceded), not a draw.",
-        )
-    if end_reason == EndReason.LAST_CHARACTER_LOST:
-        _last_character(outcome, rows, lines, errors)
-    _carriers(rows, lines, rules, errors)
-
-
-POINTS_OUTCOME = {
-    Outcome.VICTORY: "a victory",
-    Outcome.DEFEAT: "a defeat",
-    Outcome.DRAW: "a draw",
-}
-
-
-def _points_agree(
-    outcome: Outcome,
-    end_reason: EndReason,
-    points: Mapping[str, int | None],
-    errors: _Errors,
-) -> None:
-    """A battle that went to its end is won on victory points where they are
-    scored (RULES §3.12): more points win, equal points draw. A rout, a last
-    character lost or a concession decides it before any points."""
-    yours, theirs = points["player_victory_points"], points["ai_victory_points"]
-    if end_reason != EndReason.OBJECTIVE or yours is None or theirs is None:
-        return
-    if yours > theirs:
-        expected = Outcome.VICTORY
-    elif yours < theirs:
-        expected = Outcome.DEFEAT
-    else:
-        expected = Outcome.DRAW
-    if outcome != expected:
-        errors.add(
-            "outcome",
-            f"Victory points {yours}–{theirs} make this {POINTS_OUTCOME[expected]}"
-            f", not {POINTS_OUTCOME[outcome]}: more points win and equal points "
-            "draw. Change “Outcome for your side” or the victory points.",
-        )
-
-
-def _last_character(
-    outcome: Outcome,
-    rows: Sequence[EntryRow],
-    lines: Sequence[CharacterLine],
-    errors: _Errors,
-) -> None:
-    """ "Last character lost": a side lost every character (fallen, or routed
-    off the table: §0 "Lost"), and that side did not win."""
-    lost = {}
-    for side in (Side.PLAYER, Side.AI):
-        side_lines = [
-            line for row, line in zip(rows, lines, strict=True) if row.side == side
-        ]
-        lost[side] = bool(side_lines) and all(
-            line.fallen or line.routed for line in side_lines
-        )
-    if not (lost[Side.PLAYER] or lost[Side.AI]):
-        errors.add(
-            "end_reason",
-            "“Last character lost” means one side lost every character: tick "
-            "Fallen (or Routed) for each of that side's characters, or choose "
-            "another ending.",
-        )
-    elif lost[Side.PLAYER] and not lost[Side.AI] and outcome == Outcome.VICTORY:
-        errors.add(
-            "outcome",
-            "Every one of your characters was lost, so this is not a victory: "
-            "change “Outcome for your side” or the characters' lines.",
-        )
-    elif lost[Side.AI] and not lost[Side.PLAYER] and outcome == Outcome.DEFEAT:
-        errors.add(
-            "outcome",
-            "Every AI character was lost, so this is not a defeat: change "
-            "“Outcome for your side” or the characters' lines.",
-        )
-
-
-def _carriers(
-    rows: Sequence[EntryRow],
-    lines: Sequence[CharacterLine],
-    rules: ResultRules,
-    errors: _Errors,
-) -> None:
-    """Each carriable objective is carried off by one character at most."""
-    carriers = [
-        row for row, line in zip(rows, lines, strict=True) if line.carried_objective
-    ]
-    allowed = len(rules.carriable_objectives)
-    if len(carriers) <= allowed:
-        return
-    if allowed == 0:
-        message = (
-            "This battle has no objective to carry off: untick “Carried objective off”."
-        )
-    else:
-        names = ", ".join(rules.carriable_objectives)
-        message = (
-            f"One character carries each objective off, and this battle has {allowed} "
-            f"({names}), but {len(carriers)} characters are ticked: untick "
-            f"“Carried objective off” for all but {allowed}."
-        )
-    for row in carriers[allowed:] or carriers:
-        errors.add(row_field(row.participant.pk, "carried_objective"), message)
-
-
-def _rounds(rules: ResultRules, raw: Any, errors: _Errors) -> int | None:
+def _rounds(rules: ResultRules, raw: Any, errors: Errors) -> int | None:
     if raw is None or raw == "":
         return None
     value = _whole(raw)
@@ -326,15 +177,26 @@ def _rounds(rules: ResultRules, raw: Any, errors: _Errors) -> int | None:
 
 
 def _victory_points(
-    rules: ResultRules, data: Mapping[str, Any], errors: _Errors
+    rules: ResultRules, data: Mapping[str, Any], errors: Errors, *, characters: int
 ) -> dict[str, int | None]:
-    """Victory points where the battle scores them; elsewhere none are kept."""
+    """Victory points where the battle scores them; elsewhere none are kept.
+
+    In a generated battle a side scores at most what §3.12 can give it (its
+    setup sheet's lines); a fixed scenario's own conditions are not counted."""
     points: dict[str, int | None] = {
         "player_victory_points": None,
         "ai_victory_points": None,
     }
     if not rules.scores_victory_points:
         return points
+    most = VICTORY_POINTS_MAX
+    if rules.generated:
+        most = min(
+            most,
+            most_victory_points(
+                objectives=rules.objective_points, characters=characters
+            ),
+        )
     for name in points:
         raw = data.get(name)
         if raw is None or raw == "":
@@ -347,6 +209,13 @@ def _victory_points(
                 name,
                 f"Victory points are a whole number from 0 to {VICTORY_POINTS_MAX}.",
             )
+        elif value > most:
+            errors.add(
+                name,
+                f"This battle gives a side at most {most} victory points (its "
+                "objectives and one point per character, as the setup sheet's "
+                f"scoring says): enter a number from 0 to {most}.",
+            )
         else:
             points[name] = value
     return points
@@ -357,7 +226,7 @@ def _lines(
     characters: Mapping[Any, Mapping[str, Any]],
     routed: Mapping[str, bool],
     rules: ResultRules,
-    errors: _Errors,
+    errors: Errors,
 ) -> tuple[CharacterLine, ...]:
     submitted = {}
     for key, values in characters.items():
@@ -379,7 +248,7 @@ def _line(
     values: Mapping[str, Any],
     routed: Mapping[str, bool],
     rules: ResultRules,
-    errors: _Errors,
+    errors: Errors,
 ) -> CharacterLine:
     pk = row.participant.pk
     name = row.character.name
@@ -417,7 +286,7 @@ def _line(
 
 
 def _killed_outright(
-    row: EntryRow, line: CharacterLine, rules: ResultRules, errors: _Errors
+    row: EntryRow, line: CharacterLine, rules: ResultRules, errors: Errors
 ) -> None:
     """Killed outright: only by the scene's rule, and then the character
     neither routed nor carried anything off."""
@@ -451,7 +320,7 @@ def _killed_outright(
         )
 
 
-def _tokens(row: EntryRow, raw: Any, errors: _Errors) -> int:
+def _tokens(row: EntryRow, raw: Any, errors: Errors) -> int:
     name = row_field(row.participant.pk, "wound_tokens")
     character = row.character.name
     value = 0 if raw is None or raw == "" else _whole(raw)

@@ -338,3 +338,108 @@ def test_a_wound_healed_by_the_battle_counts_as_open_before_it(
     too_many = result_data(battle, pippin={"wound_tokens": 2})
     field = row_field(int(line(battle, skirmish.pippin)), "wound_tokens")
     assert errors(battle, too_many)[field][0].startswith("Pippin has 1 free wound slot")
+
+
+# --- a generated battle (§3.12): the side that routs or loses its last character
+# --- loses, and a side scores at most what the setup sheet's lines give ----------
+
+
+@pytest.fixture
+def generated(skirmish) -> Battle:
+    """Amon Hen set up as a generated battle, its scene holding a fixed
+    objective worth no points of its own: 3 player and 2 AI characters."""
+    Scene.objects.filter(pk=skirmish.scene.pk).update(
+        scenario_mode="generate", custom_scenario_name=""
+    )
+    skirmish.scene.refresh_from_db()
+    skirmish.scene.objectives.create(name="The ford", kind="fixed", x=3, y=3)
+    return skirmish.set_up()
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        (
+            {"player_routed": True, "end_reason": "rout"},
+            "Your side routed and the AI side did not: in a generated battle the "
+            "side that routs loses, so this is a defeat, not a draw. Change “Outcome "
+            "for your side” or untick “Your side routed”.",
+        ),
+        (
+            {"ai_routed": True, "end_reason": "rout"},
+            "The AI side routed and yours did not: in a generated battle the side "
+            "that routs loses, so this is a victory, not a draw. Change “Outcome for "
+            "your side” or untick “The AI side routed”.",
+        ),
+    ],
+    ids=["player-routed", "ai-routed"],
+)
+def test_a_side_that_routed_alone_in_a_generated_battle_did_not_draw(
+    generated, result_data, values, message
+):
+    """A draw is refused when one side alone routed in a generated battle."""
+    data = {**result_data(generated, "draw"), **values}
+    assert errors(generated, data)["outcome"] == [message]
+
+
+def test_a_side_that_lost_its_last_character_in_a_generated_battle_did_not_draw(
+    generated, result_data
+):
+    """A draw is refused when every player character was lost (generated)."""
+    fallen = {"fallen": True}
+    data = result_data(
+        generated,
+        "draw",
+        "last_character_lost",
+        boromir=fallen,
+        merry=fallen,
+        pippin=fallen,
+    )
+    assert errors(generated, data)["outcome"] == [
+        "Every one of your characters was lost: in a generated battle that side "
+        "loses, so this is a defeat, not a draw. Change “Outcome for your side” or "
+        "the characters' lines."
+    ]
+
+
+def test_the_ai_losing_its_last_character_in_a_generated_battle_is_no_draw(
+    generated, result_data
+):
+    """A draw is refused when every AI character was lost (generated)."""
+    lost = {"fallen": True}
+    data = result_data(generated, "draw", "last_character_lost", uglúk=lost, uruk=lost)
+    assert "this is a victory, not a draw" in errors(generated, data)["outcome"][0]
+
+
+def test_a_fixed_scenario_may_call_a_lone_rout_a_draw(battle, result_data):
+    """A fixed scenario states its own victory conditions: a draw with one side
+    routed is the player's to enter there."""
+    data = {**result_data(battle, "draw", "rout"), "player_routed": True}
+    assert result_apply(battle=battle, data=data).applied_now
+
+
+def test_a_generated_battle_scores_the_scenes_objective_in_its_most_points(
+    generated, result_data
+):
+    """The scene's fixed objective is worth 3 VP, and each of the 5 characters
+    1 VP: 8 VP is the most a side can score, so 8 is applied."""
+    data = {
+        **result_data(generated, "victory", "objective"),
+        "player_victory_points": 8,
+        "ai_victory_points": 0,
+    }
+    assert result_apply(battle=generated, data=data).applied_now
+
+
+def test_more_points_than_a_generated_battle_gives_are_refused(generated, result_data):
+    """9 VP is more than the objective's 3 and the 5 characters' 1 each."""
+    data = {
+        **result_data(generated, "victory", "objective"),
+        "player_victory_points": 9,
+        "ai_victory_points": 0,
+    }
+    assert errors(generated, data)["player_victory_points"] == [
+        "This battle gives a side at most 8 victory points (its objectives and one "
+        "point per character, as the setup sheet's scoring says): enter a number "
+        "from 0 to 8."
+    ]

@@ -539,3 +539,59 @@ def test_a_generated_assault_s_stronghold_is_where_the_diagram_shows_it():
         in (result.setup_text[0])
         and "worth victory points" in result.setup_text[0]
     )
+
+
+# --- a generated scenario scores the scene's objectives (§3.12) ---------------------
+
+
+def _generated_with(*, features=(), objectives=()) -> Battlefield:
+    return generated_battlefield(
+        Scenario.PITCHED_BATTLE,
+        roles={},
+        table=TableSpec(features=tuple(features), objectives=tuple(objectives)),
+        forces=[PLAYER, AI],
+    )
+
+
+def test_a_scenes_fixed_objective_in_a_generated_battle_is_worth_three_held():
+    """A scene objective with no value of its own scores §3.12's 3 VP held, and
+    the setup sheet says so."""
+    ford = ObjectiveMark(name="ford", kind=ObjectiveKind.FIXED, x=10, y=10)
+    field = _generated_with(objectives=[ford])
+    assert (field.objectives[0].victory_points, field.scoring[1]) == (
+        3,
+        "3 VP to the side holding the ford at the end.",
+    )
+
+
+def test_a_scenes_carriable_objective_in_a_generated_battle_is_worth_three():
+    """A carriable scene objective scores 3 VP carried off or still carried."""
+    ring = ObjectiveMark(name="Ring", kind=ObjectiveKind.CARRIABLE, carrier="Frodo")
+    field = _generated_with(objectives=[ring])
+    assert (field.objectives[0].victory_points, field.scoring[1]) == (
+        3,
+        "3 VP to the side that carried the Ring off the table (any edge), or "
+        "still carries it, at the end.",
+    )
+
+
+def test_a_scene_objectives_own_value_stands_in_a_generated_battle():
+    """The scene may give an objective another value: that value is scored."""
+    banner = ObjectiveMark(name="banner", kind=ObjectiveKind.FIXED, victory_points=5)
+    field = _generated_with(objectives=[banner])
+    assert (field.objectives[0].victory_points, field.scoring[1]) == (
+        5,
+        "5 VP to the side holding the banner at the end.",
+    )
+
+
+def test_a_scenes_objective_feature_in_a_generated_battle_is_worth_three_held():
+    """A terrain feature marked as a fixed objective scores 3 VP held; a feature
+    that is no objective scores nothing."""
+    tower = Feature(name="tower", shape=Shape.CIRCLE, x=18, y=18, radius=2, objective=True)
+    wood = Feature(name="wood", shape=Shape.CIRCLE, x=5, y=5, radius=3)
+    field = _generated_with(features=[tower, wood])
+    assert (
+        [f.victory_points for f in field.features],
+        field.scoring[1:-2],
+    ) == ([3, 0], ("3 VP to the side holding the tower at the end.",))
