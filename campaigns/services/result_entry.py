@@ -113,7 +113,8 @@ def result_entry_clean(
     ``characters``: a mapping of participant id to its line (``wound_tokens``,
     ``fallen``, ``routed``, ``carried_objective``, ``killed_outright``). A
     character left out took no token and did not fall. Besides each value on
-    its own, the values must agree with each other (:func:`~campaigns.services.result_agree.result_agree`). Raises
+    its own, the values must agree with each other
+    (:func:`campaigns.services.result_agree.result_agree`). Raises
     ValidationError keyed by form field.
     """
     rows = result_entry_rows(battle=battle) if rows is None else rows

@@ -588,7 +588,9 @@ def test_a_scene_objectives_own_value_stands_in_a_generated_battle():
 def test_a_scenes_objective_feature_in_a_generated_battle_is_worth_three_held():
     """A terrain feature marked as a fixed objective scores 3 VP held; a feature
     that is no objective scores nothing."""
-    tower = Feature(name="tower", shape=Shape.CIRCLE, x=18, y=18, radius=2, objective=True)
+    tower = Feature(
+        name="tower", shape=Shape.CIRCLE, x=18, y=18, radius=2, objective=True
+    )
     wood = Feature(name="wood", shape=Shape.CIRCLE, x=5, y=5, radius=3)
     field = _generated_with(features=[tower, wood])
     assert (
