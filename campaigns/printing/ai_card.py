@@ -22,6 +22,7 @@ from campaigns.printing import rules_text
 from campaigns.printing.fit import PT, Run, layout, text_width
 from engines.battlefield import Battlefield
 from engines.cards import Card
+from engines.doctrines.horde import CAP_TRACKER
 from engines.enums import Doctrine, HordeMode, Side
 from engines.events import EVENT_KEYS
 from engines.roles import Role
@@ -275,7 +276,7 @@ def _trackers(
         if data["scene"]["reinforcements"]:
             rows.append(
                 {
-                    "label": "Reinforcements on the table",
+                    "label": CAP_TRACKER,
                     "boxes": [""] * data["scene"]["reinforcement_cap"],
                 }
             )

@@ -163,6 +163,13 @@ REINFORCEMENT_FROM = {HordeMode.NORMAL: 5, HordeMode.FRENZY: 4}
 """Reinforcements: D6 per player character, 5–6 (4–6 in frenzy)."""
 LURKER_REMOVED_FROM = 4
 """Lurking: removed on D6 4–6."""
+CAP_COUNTS = (
+    "counting every horde character on the table, those that started and those that came "
+    "since"
+)
+"""§5.3 step 2: what the reinforcement cap counts."""
+CAP_TRACKER = "Horde characters on the table (every one)"
+"""The AI card's tracker for the cap: a box per horde character on the table."""
 
 BLEEDING_TABLE = Table(
     "D6 per wounded horde character",
@@ -641,8 +648,9 @@ def _reinforcement_texts(settings: DoctrineSettings | None) -> tuple[str, str]:
     frenzy = _from(REINFORCEMENT_FROM[HordeMode.FRENZY])
     rolls = f"{normal} ({frenzy} in frenzy)"
     then = (
-        "While fewer than the cap are on the table and the horde is not "
-        f"scattering, D6 per player character: {rolls} a new horde character "
+        f"While fewer horde characters than the cap are on the table ({CAP_COUNTS}"
+        "; each arrival counts at once) and the horde is not scattering, D6 per "
+        f"player character in card order: {rolls} a new horde character "
         f"appears {ARRIVAL.text} away in a direction roll; off the table means "
         f"nothing appears; it may be moved to be at least {inches(MOVE_OFF_TO)} "
         "from every player character if it stays on the table."

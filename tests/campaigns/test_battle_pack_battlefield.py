@@ -168,7 +168,7 @@ def test_the_ai_card_carries_this_battle(battle):
             "The battle lasts 6 rounds.",
             "Reinforcements: on, cap 5",
             "Horde fallen",
-            "Reinforcements on the table",
+            "Horde characters on the table (every one)",
         )
     )
 
@@ -356,3 +356,28 @@ def test_an_incomplete_event_deck_is_said_on_the_events_page(
     page = next(t for t in texts if "Random events: the AI deck" in t)
     assert "This campaign's event deck is not complete. An event deck needs" in page
     assert "missing K♠" in page
+
+
+def _ai_tracker_rows(battle) -> dict[str, int]:
+    """The horde card's trackers: each row's label and how many boxes it has."""
+    context = battle_pack_context(battle_pack_data(battle=battle))
+    blocks = [
+        block
+        for card in context["ai_cards"]
+        for page in card["pages"]
+        for column in page
+        for block in column
+    ]
+    track = next(b for b in blocks if b["kind"] == "track")
+    return {row["label"]: len(row["boxes"]) for row in track["rows"]}
+
+
+def test_the_horde_tracker_counts_every_horde_character_against_the_cap(battle):
+    """The cap counts every horde character on the table (those that started and
+    those that came since), so the tracker asks for all of them, one box per
+    character up to the cap of 5, never for the reinforcements alone."""
+    rows = _ai_tracker_rows(battle)
+    assert (
+        rows.get("Horde characters on the table (every one)"),
+        "Reinforcements on the table" in rows,
+    ) == (5, False)

@@ -606,6 +606,17 @@ def test_the_reinforcement_step_prints_this_battles_setting(
     assert when in step.when and then in step.then
 
 
+def test_the_reinforcement_step_says_the_cap_counts_every_horde_character() -> None:
+    """§5.3 step 2: the cap counts every horde character on the table, those that
+    started and those that came since, not the reinforcements alone."""
+    step = procedure(Doctrine.HORDE, REINFORCED).step("reinforcements")
+    assert (
+        "While fewer horde characters than the cap are on the table (counting "
+        "every horde character on the table, those that started and those that "
+        "came since; each arrival counts at once)"
+    ) in step.then
+
+
 def test_the_card_prints_the_starting_mode_of_this_battle() -> None:
     settings = DoctrineSettings(horde_start=FRENZY)
     assert "starts this battle in frenzy mode" in " ".join(
