@@ -79,16 +79,19 @@ def trigger_distance(card: Card) -> float | None:
     return card.pips * INCHES_PER_PIP
 
 
+PICTURE_TRIGGER = (
+    "none: no step that asks “within trigger” fires (never ♠2's Charge); the "
+    "suit's J Q K step shoots the closest enemy in sight within shooting range"
+)
+"""§5.2 "Picture cards": J Q K have no trigger distance."""
+
 TRIGGER_TABLE = Table(
     title="Trigger distance",
     columns=("Card", "Trigger"),
     rows=(
         Row("A", f"{inches(INCHES_PER_PIP)} (one pip)"),
         *(Row(str(pips), inches(pips * INCHES_PER_PIP)) for pips in range(2, 11)),
-        Row(
-            "J Q K",
-            "any distance: the closest enemy in sight within shooting range",
-        ),
+        Row("J Q K", PICTURE_TRIGGER),
     ),
 )
 """The trigger distance of each card, as the AI card prints it."""
@@ -284,7 +287,17 @@ def _move_and_shoot_triggered(turn: Turn, step: Step) -> Decision | None:
 
 
 def _move_and_shoot_picture(turn: Turn, step: Step) -> Decision | None:
-    target = _closest_in_range(turn)
+    """J Q K of ♥ ♣ ♦: the closest enemy in sight within range where the suit's
+    move ends (§5.2 "Picture cards")."""
+    assert turn.card is not None
+    if not turn.card.is_picture:
+        return None
+    reach = _range(turn)
+    target = nearest(
+        e
+        for e in turn.situation.in_sight
+        if within(_distance_after_move(turn, e), reach)
+    )
     if target is None:
         return None
     return _move_and_shoot(turn, step, target)
@@ -410,10 +423,12 @@ def _number(
 
 def _picture(suit: Suit, then: str, rule: Rule, action: Action) -> Step:
     """The step for J, Q and K of a suit."""
+    where = "" if suit is Suit.SPADES else " after the move"
     return Step(
         f"{suit.value}-picture",
         f"{suit.symbol} J Q K",
-        "The closest enemy in sight within shooting range, whatever the trigger",
+        f"The closest enemy in sight within shooting range{where} (no trigger "
+        "distance)",
         then,
         rule=rule,
         actions=(action,),
@@ -443,7 +458,8 @@ AFTER_THE_MOVE_RULE = (
 )
 DRAW_RULE = (
     f"Ace to 10: trigger distance = pips × {INCHES_PER_PIP} inches, an Ace "
-    f"counting as one pip ({inches(INCHES_PER_PIP)}). J Q K: any distance."
+    f"counting as one pip ({inches(INCHES_PER_PIP)}). J Q K: no trigger "
+    "distance, so only the suit's J Q K step can fire before its “otherwise”."
 )
 
 
@@ -463,7 +479,7 @@ def _spades() -> Section:
             _number(
                 Suit.SPADES,
                 2,
-                "An enemy within trigger but not in sight",
+                "An enemy within trigger but not in sight (Ace to 10 only)",
                 "Charge it.",
                 _spade_charge_unseen,
                 (Action.MOVE_INTO_MELEE, Action.MOVE_TOWARD_ENEMY),

@@ -164,8 +164,8 @@ REINFORCEMENT_FROM = {HordeMode.NORMAL: 5, HordeMode.FRENZY: 4}
 LURKER_REMOVED_FROM = 4
 """Lurking: removed on D6 4–6."""
 CAP_COUNTS = (
-    "counting every horde character on the table, those that started and those that came "
-    "since"
+    "counting every horde character on the table, those that started and those "
+    "that came since"
 )
 """§5.3 step 2: what the reinforcement cap counts."""
 CAP_TRACKER = "Horde characters on the table (every one)"

@@ -271,6 +271,26 @@ CASES = [
         enemies=(enemy("sam", 12),),
     ),
     case(
+        '♥Q: 14" now, hard cover toward: 8" after the move is within range',
+        "Q♥",
+        Action.MOVE_AND_SHOOT,
+        "hearts-picture",
+        "sam",
+        Cover.HARD,
+        cover_toward=Cover.HARD,
+        enemies=(enemy("sam", 14),),
+    ),
+    case(
+        '♦K: 10" now, hard cover away: 16" after the move is beyond range',
+        "K♦",
+        Action.MOVE_AWAY,
+        "diamonds-3",
+        None,
+        Cover.HARD,
+        cover_away=Cover.HARD,
+        enemies=(enemy("sam", 10),),
+    ),
+    case(
         '♥Q: 12.5" is beyond range, no cover: overwatch',
         "Q♥",
         Action.OVERWATCH,
@@ -615,6 +635,43 @@ def test_the_trigger_table_prints_every_card() -> None:
         ("9", '18"'),
         ("10", '20"'),
     ]
+
+
+def _card_words() -> str:
+    """Every word the deck card prints: summary, tables, intros and steps."""
+    words = [PROCEDURE.summary]
+    for table in PROCEDURE.tables:
+        words += [f"{row.roll} {row.result}" for row in table.rows]
+    for section in PROCEDURE.sections:
+        words.append(section.intro or "")
+        words += [f"{step.label} {step.when} {step.then}" for step in section.steps]
+    return " ".join(words)
+
+
+def test_the_card_never_says_a_picture_card_triggers_at_any_distance() -> None:
+    """§5.2 "Picture cards": J Q K have no trigger distance, so the card says so
+    and says ♠2's Charge never fires for them (never "any distance")."""
+    words = _card_words()
+    assert (
+        "any distance" not in words,
+        TRIGGER_TABLE.rows[-1].result.startswith("none:"),
+        "never ♠2's Charge" in words,
+    ) == (True, True, True)
+
+
+def test_a_picture_card_never_charges_an_unseen_enemy() -> None:
+    """♠K with an unseen enemy 1" away and nobody in sight: no Charge (♠2 is for
+    Ace to 10), the ♠ "otherwise" full move toward it instead."""
+    decision = activate(
+        "K♠",
+        Situation(
+            move=6, shooting_range=12, enemies=(enemy("sam", 1, in_sight=False),)
+        ),
+    )
+    assert (decision.action, decision.steps[-1]) == (
+        Action.MOVE_TOWARD_ENEMY,
+        "spades-3",
+    )
 
 
 def test_every_printed_step_is_reached_and_every_reached_step_is_printed() -> None:
