@@ -9,10 +9,11 @@ dice are balanced: no drift and +2 inches (adaptation: the source's "movement
 bonus"). A drift that would leave the table becomes forward movement (003).
 Pursuers ignore difficult terrain; only other models stop them (003).
 
-A pursuer ends in base contact with the quarry — and fights it — when its
-forward move reaches the quarry and its drift leaves it on the quarry's line
-(the line along the route through the quarry). A follow-up activation (§4)
-halves every distance: M × 2, the drift, the bonus and the lever.
+A pursuer ends in base contact with a player character — the quarry or any
+other — and fights it, when its forward move reaches that character and its
+drift leaves it on the character's line along the route (the quarry's line for
+the quarry); the first it reaches stops it. A follow-up activation (§4) halves
+every distance: M × 2, the drift, the bonus and the lever.
 
 :func:`build` makes the printed card for a battle's settings;
 :func:`pursuit_decide` applies its steps in order with the same settings.
@@ -84,6 +85,18 @@ POSITION_TABLE = Table(
 
 
 @dataclass(frozen=True, kw_only=True)
+class Ahead:
+    """Another player character ahead of a pursuer (§5.4: any player character a
+    pursuer ends in base contact with is fought, not only the quarry)."""
+
+    id: str
+    along: float
+    """Inches ahead of the pursuer, along the route."""
+    offset: float = 0
+    """Inches sideways of the quarry's line, measured as the pursuer's offset."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class Pursuer:
     """One AI pursuer at the start of its activation."""
 
@@ -102,6 +115,8 @@ class Pursuer:
     offset: float = 0
     """Inches sideways of the quarry's line (the line along the route through
     the quarry); 0: straight behind it."""
+    others: tuple[Ahead, ...] = ()
+    """The other player characters ahead of it that its move could reach."""
     in_melee: bool = False
     routing: bool = False
     follow_up: bool = False
@@ -274,9 +289,11 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                     Step(
                         CONTACT,
                         "6",
-                        "Its forward move reaches a quarry character and its drift "
-                        "leaves it on the quarry's line",
-                        "It stops in base contact and fights it in melee.",
+                        "Its forward move reaches a player character (the quarry "
+                        "or any other) and its drift leaves it on that character's "
+                        "line",
+                        "It stops in base contact with the first it reaches and "
+                        "fights it in melee.",
                         actions=(Action.MOVE_INTO_MELEE,),
                     ),
                 ),
@@ -393,10 +410,12 @@ def pursuit_decide(
         lateral = max(0.0, pursuer.offset - drift)
     else:
         lateral = pursuer.offset
-    action, moves = Action.PURSUE, forward
-    if forward >= pursuer.distance and lateral <= ON_THE_LINE:
+    action, moves, target = Action.PURSUE, forward, pursuer.quarry
+    reached = _reached(pursuer, forward=forward, lateral=lateral)
+    if reached is not None:
         path.append(CONTACT)
-        action, moves = Action.MOVE_INTO_MELEE, pursuer.distance
+        action = Action.MOVE_INTO_MELEE
+        moves, target = reached
 
     detail = f"M {movement}" + (f" raised to {speed}" if speed > movement else "")
     detail += f", C {control}: {inches(forward)} forward"
@@ -406,8 +425,10 @@ def pursuit_decide(
         detail += f", {inches(drift)} {side.value}"
     if converted:
         detail += f" ({inches(converted)} of drift turned forward at the edge)"
-    if action == Action.MOVE_INTO_MELEE:
-        detail += f"; reaches the quarry at {inches(pursuer.distance)}: melee"
+    if reached is not None and target == pursuer.quarry:
+        detail += f"; reaches the quarry at {inches(moves)}: melee"
+    elif reached is not None:
+        detail += f"; reaches {target} at {inches(moves)}: melee"
     elif forward >= pursuer.distance:
         detail += f"; passes the quarry {inches(lateral)} off its line"
     step = procedure.step(path[-1])
@@ -417,7 +438,7 @@ def pursuit_decide(
         steps=tuple(path),
         reason=step.text,
         detail=detail,
-        target=pursuer.quarry,
+        target=target,
         inches=moves,
         follow_up=pursuer.follow_up,
         position=position,
@@ -432,6 +453,26 @@ def pursuit_decide(
         lateral=lateral,
         log=dice.entries(),
     )
+
+
+def _reached(
+    pursuer: Pursuer, *, forward: float, lateral: float
+) -> tuple[float, str | None] | None:
+    """(inches, who): the first player character its move reaches on the line it
+    ends on — the quarry (on the quarry's line) or any other ahead (§5.4); the
+    quarry first when both stand as far."""
+    hits: list[tuple[float, int, str | None]] = []
+    if forward >= pursuer.distance and lateral <= ON_THE_LINE:
+        hits.append((pursuer.distance, 0, pursuer.quarry))
+    hits += [
+        (ahead.along, 1, ahead.id)
+        for ahead in pursuer.others
+        if forward >= ahead.along and abs(lateral - ahead.offset) <= ON_THE_LINE
+    ]
+    if not hits:
+        return None
+    along, _, who = min(hits, key=lambda hit: hit[:2])
+    return along, who
 
 
 def pursuit_round(

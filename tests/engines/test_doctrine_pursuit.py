@@ -9,6 +9,7 @@ from engines.doctrines.pursuit import (
     DISTANCE_TABLE,
     DRIFT_TABLE,
     PROCEDURE,
+    Ahead,
     Pursuer,
     PursuitDecision,
     pursuit_decide,
@@ -225,6 +226,48 @@ def test_contact_stops_the_pursuer_at_the_quarry() -> None:
         5,
         10,
     )
+
+
+def test_a_pursuer_that_reaches_another_player_character_fights_it() -> None:
+    """§5.4: any player character a pursuer ends in base contact with is fought.
+    M 4 = C 4: 10" forward on the line; Sam stands 6" ahead on it, the quarry
+    20" away: it stops at Sam and fights Sam."""
+    decision = pursue(4, 4, distance=20, others=(Ahead(id="sam", along=6),))
+    assert (decision.action, decision.target, decision.inches, decision.step) == (
+        Action.MOVE_INTO_MELEE,
+        "sam",
+        6,
+        "contact",
+    )
+
+
+def test_a_player_character_beside_the_line_it_ends_on_is_not_reached() -> None:
+    """Sam 6" ahead but 2" off the line the pursuer ends on: it passes him."""
+    decision = pursue(4, 4, distance=20, others=(Ahead(id="sam", along=6, offset=2),))
+    assert (decision.action, decision.target) == (Action.PURSUE, "frodo")
+
+
+def test_a_drift_onto_another_characters_line_reaches_it() -> None:
+    """M 4, C 6: 8" forward and 4" wide; Sam 7" ahead, 4" off the quarry's
+    line: the pursuer ends beside him, in contact, and fights him."""
+    decision = pursue(4, 6, distance=8, others=(Ahead(id="sam", along=7, offset=4),))
+    assert (decision.action, decision.target, decision.inches) == (
+        Action.MOVE_INTO_MELEE,
+        "sam",
+        7,
+    )
+
+
+def test_the_first_character_reached_is_fought() -> None:
+    """The quarry 5" ahead and Sam 8" ahead, both on the line: the quarry stops it."""
+    decision = pursue(4, 4, distance=5, others=(Ahead(id="sam", along=8),))
+    assert (decision.target, decision.inches) == ("frodo", 5)
+
+
+def test_the_contact_step_names_any_player_character() -> None:
+    """The card's step says the quarry or any other player character is fought."""
+    step = PROCEDURE.step("contact")
+    assert "a player character (the quarry or any other)" in step.when
 
 
 # --- the follow-up activation: every distance halved ------------------------------
