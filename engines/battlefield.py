@@ -43,6 +43,8 @@ from engines.roles import Role
 
 # --- numbers --------------------------------------------------------------------------
 
+TABLE_SIDE = 36
+"""§0: the table is 36" × 36" unless the scene sets another size."""
 DEFAULT_BAND = 6
 """A side deploys within 6" of its entry edge unless the scenario says otherwise."""
 GENERATED_LENGTH = 6
@@ -80,6 +82,10 @@ EDGE_OF_SUIT: dict[Suit, Edge] = {
     Suit.DIAMONDS: Edge.WEST,
 }
 """§1: a dealt entry edge, by the card's suit."""
+DEAL_WORDS = ", ".join(
+    f"{suit.symbol} {edge.value}" for suit, edge in EDGE_OF_SUIT.items()
+)
+"""The deal in words: "♠ north, ♥ east, ♣ south, ♦ west"."""
 
 OPPOSITE: dict[Edge, Edge] = {
     Edge.NORTH: Edge.SOUTH,
@@ -524,8 +530,8 @@ class ForceSpec:
 class TableSpec:
     """The scene's table: size, terrain, objectives, sight, length, scoring."""
 
-    width: int = 36
-    depth: int = 36
+    width: int = TABLE_SIDE
+    depth: int = TABLE_SIDE
     features: tuple[Feature, ...] = ()
     objectives: tuple[ObjectiveMark, ...] = ()
     sight_limit: int | None = None

@@ -25,6 +25,8 @@ WOUNDS_ABOVE = 3
 MOVE_AND_SHOOT_PENALTY = -1
 """Move and shoot: −1 to the roll (adaptation: the source says "a penalty")."""
 
+DEFAULT_MOVE = 6
+"""§2: a character's move in inches unless its card says otherwise."""
 ROUTS_ON = 3
 """Rout check: D6, on 3 or less the company routs."""
 

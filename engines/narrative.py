@@ -11,6 +11,12 @@ from collections.abc import Iterable
 
 from engines.enums import Outcome
 
+LARGER_BATTLE_RULE = (
+    "The larger battle is a victory with more victories than defeats among them, "
+    "a defeat with fewer, otherwise a draw."
+)
+"""§1 in the words a scene page prints."""
+
 
 def larger_battle_outcome(sub_outcomes: Iterable[Outcome | str]) -> Outcome:
     """§1: more victories than defeats → victory, fewer → defeat, else a draw.

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engines.dice import Dice, LogEntry
 from engines.enums import Mishap, Rating, Relation, Reputation, Stance, TroopType
+from engines.text import number_word
 
 # --- §2: the commander a company without one counts as led by -----------------
 
@@ -80,9 +81,15 @@ def in_card_order(characters: Iterable[SetupCharacter]) -> list[SetupCharacter]:
 # --- §3.1: scouts allowed -----------------------------------------------------
 
 
+SCOUT_SHARE = 3
+"""§3.1: at most one scout in three characters taking part, rounded down."""
+SCOUT_SHARE_WORDS = f"one in {number_word(SCOUT_SHARE)}"
+"""The share in words, as the setup form and its messages say it."""
+
+
 def scouts_allowed(characters_taking_part: int) -> int:
     """At most ⌊(characters taking part on that side) / 3⌋ scouts."""
-    return characters_taking_part // 3
+    return characters_taking_part // SCOUT_SHARE
 
 
 class SetupError(ValueError):

@@ -28,6 +28,22 @@ def spaced(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}\u2013{high}"
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def number_word(value: int) -> str:
+    """A small count in words ("three"); larger ones as figures."""
+    return NUMBER_WORDS[value] if 0 <= value < len(NUMBER_WORDS) else str(value)
+
+
+def ordinal(value: int) -> str:
+    """ "third" for 3; "12th" beyond the words."""
+    if 0 < value < len(ORDINALS):
+        return ORDINALS[value]
+    return f"{value}th"
+
+
 def words(items: Iterable[str], *, last: str = "and") -> str:
     """'a', 'a and b', 'a, b and c'."""
     items = [item for item in items if item]

@@ -38,6 +38,7 @@ from campaigns.models import (
     SceneFeature,
 )
 from campaigns.services.duplicates import scene_duplicate
+from engines.battlefield import HOLD_WITHIN
 from engines.enums import Deployment, Edge, SceneKind, SceneStatus, Shape, Side
 
 NOT_FOUGHT = (SceneKind.SANCTUARY.value, SceneKind.LARGER_BATTLE.value)
@@ -288,8 +289,9 @@ class ObjectiveInline(DescribedTabularInline):
     fields = ("name", "kind", "x", "y", "carried_by", "victory_points")
     extra = 0
     description = (
-        "A fixed objective is held by standing within 1″ of it with no enemy within "
-        "1″; a carriable one is picked up and carried off. Give its place in inches "
+        f"A fixed objective is held by standing within {HOLD_WITHIN}″ of it with no "
+        f"enemy within {HOLD_WITHIN}″; a carriable one is picked up and carried off. "
+        "Give its place in inches "
         "(x from the west edge, y from the north edge), or the character carrying "
         "it at the start."
     )

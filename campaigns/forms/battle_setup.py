@@ -10,6 +10,7 @@ from campaigns.selectors.lineup import SceneLineup
 from campaigns.services.battle_setup import COOP_NAME_MAX, MAX_SEED
 from engines.enums import ScenarioMode, Stance
 from engines.scenario import stance_line
+from engines.scouting import SCOUT_SHARE_WORDS
 
 
 class BattleSetupForm(forms.Form):
@@ -30,7 +31,8 @@ class BattleSetupForm(forms.Form):
         label="Scouts",
         widget=forms.CheckboxSelectMultiple,
         required=False,
-        help_text="At most one in three of the characters taking part (rounded down).",
+        help_text=f"At most {SCOUT_SHARE_WORDS} of the characters taking part "
+        "(rounded down).",
     )
     coop = forms.BooleanField(
         label="Co-op: more than one player",

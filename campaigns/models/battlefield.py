@@ -18,10 +18,11 @@ from django.db.models import F, Q
 
 from campaigns.models._checks import choice_check, range_check
 from campaigns.validators import in_range, validate_printable
+from engines.battlefield import DEAL_WORDS, DEFAULT_BAND, HOLD_WITHIN
 from engines.enums import Cover, Deployment, Doctrine, Edge, ObjectiveKind, Shape, Side
 
-DEFAULT_BAND_DEPTH = 6
-"""An edge deployment is 6 inches deep unless the scene says otherwise."""
+DEFAULT_BAND_DEPTH = DEFAULT_BAND
+"""An edge deployment's depth unless the scene says otherwise (the engine's)."""
 DEFAULT_CENTRE_RADIUS = 6
 
 
@@ -120,7 +121,7 @@ class SceneCompany(models.Model):
         "entry edges dealt by card",
         default=False,
         help_text="Arriving characters each get a card at setup and come on at the "
-        "edge of its suit: ♠ north, ♥ east, ♣ south, ♦ west.",
+        f"edge of its suit: {DEAL_WORDS}.",
     )
 
     # Who of the company may take part.
@@ -288,7 +289,7 @@ class SceneCompany(models.Model):
 
 class Objective(models.Model):
     """An objective marker: carriable (picked up and carried off) or fixed (held
-    by standing within 1" with no enemy within 1")."""
+    by standing near it with no enemy as near: the engine's ``HOLD_WITHIN``)."""
 
     scene = models.ForeignKey(
         "campaigns.Scene", on_delete=models.CASCADE, related_name="objectives"
@@ -390,7 +391,7 @@ class Objective(models.Model):
 
 class SceneFeature(models.Model):
     """A terrain feature: a rectangle or a circle, the cover it gives, and
-    whether it is a fixed objective (held by standing within 1" of it)."""
+    whether it is a fixed objective (held by standing near it)."""
 
     scene = models.ForeignKey(
         "campaigns.Scene", on_delete=models.CASCADE, related_name="features"
@@ -426,8 +427,8 @@ class SceneFeature(models.Model):
     )
     objective = models.BooleanField(
         default=False,
-        help_text="A fixed objective: held by standing within 1″ of it with no "
-        "enemy within 1″.",
+        help_text=f"A fixed objective: held by standing within {HOLD_WITHIN}″ of it "
+        f"with no enemy within {HOLD_WITHIN}″.",
     )
     victory_points = models.PositiveSmallIntegerField(
         default=0,

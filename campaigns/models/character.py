@@ -6,6 +6,7 @@ from django.db import models
 
 from campaigns.models._checks import choice_check, range_check
 from campaigns.validators import in_range, validate_printable
+from engines.combat import DEFAULT_MOVE
 from engines.enums import TroopType, WoundStatus
 from engines.wounds import unfit_reason
 
@@ -46,7 +47,9 @@ class Character(models.Model):
         help_text="Inches; blank = cannot shoot.",
     )
     move = models.PositiveSmallIntegerField(
-        default=6, validators=in_range(1, 24), help_text="Inches; 6 for most."
+        default=DEFAULT_MOVE,
+        validators=in_range(1, 24),
+        help_text=f"Inches; {DEFAULT_MOVE} for most.",
     )
     wound_slots = models.PositiveSmallIntegerField(
         default=1,

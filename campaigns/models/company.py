@@ -17,6 +17,8 @@ from campaigns.validators import (
     validate_printable,
 )
 from engines.enums import Doctrine, Rating, Reputation, Side
+from engines.reputation import VICTORIES_TO_RISE
+from engines.text import ordinal
 
 SIDE_COLOURS = {Side.PLAYER.value: "#2f5d8a", Side.AI.value: "#8a2f2f"}
 """A new company's colour when none is given: blue for the player, red for the AI."""
@@ -43,8 +45,8 @@ class Commander(models.Model):
     )
     victories_since_rating_change = models.PositiveSmallIntegerField(
         default=0,
-        help_text="Victories since the rating last changed: the third raises it one "
-        "step.",
+        help_text="Victories since the rating last changed: the "
+        f"{ordinal(VICTORIES_TO_RISE)} raises it one step.",
     )
 
     class Meta:

@@ -14,6 +14,8 @@ from django.urls import reverse
 
 from campaigns.models._checks import choice_check, range_check
 from campaigns.validators import in_range, validate_printable
+from engines.battlefield import GENERATED_LENGTH, TABLE_SIDE
+from engines.doctrines.settings import LEVERS, REINFORCEMENT_CAP
 from engines.enums import (
     HordeMode,
     Outcome,
@@ -24,8 +26,11 @@ from engines.enums import (
     WoundSide,
 )
 from engines.roles import Role, scenario_roles
+from engines.text import inches, words
 
-PURSUIT_BONUS_CHOICES = [(0, "None"), (2, '+2"'), (4, '+4"')]
+PURSUIT_BONUS_CHOICES = [
+    (lever, f"+{inches(lever)}" if lever else "None") for lever in LEVERS
+]
 """§5.4's difficulty lever: inches added to pursuers behind the rearmost model."""
 
 
@@ -67,10 +72,10 @@ class Scene(models.Model):
         help_text="The player's outcome, once the scene is resolved.",
     )
     table_width = models.PositiveSmallIntegerField(
-        default=36, validators=in_range(12, 120), help_text="Inches."
+        default=TABLE_SIDE, validators=in_range(12, 120), help_text="Inches."
     )
     table_depth = models.PositiveSmallIntegerField(
-        default=36, validators=in_range(12, 120), help_text="Inches."
+        default=TABLE_SIDE, validators=in_range(12, 120), help_text="Inches."
     )
 
     # The scenario (§3): generated, or fixed (a §3.9 name or the scene's own).
@@ -138,10 +143,10 @@ class Scene(models.Model):
         "limit.",
     )
     battle_length = models.PositiveSmallIntegerField(
-        default=6,
+        default=GENERATED_LENGTH,
         validators=in_range(1, 20),
         help_text="Rounds a fixed scenario lasts. A generated scenario always lasts "
-        "6 rounds.",
+        f"{GENERATED_LENGTH} rounds.",
     )
     scores_victory_points = models.BooleanField(
         default=False,
@@ -155,7 +160,7 @@ class Scene(models.Model):
         help_text="New horde characters may appear at the end of each round.",
     )
     reinforcement_cap = models.PositiveSmallIntegerField(
-        default=5,
+        default=REINFORCEMENT_CAP,
         validators=in_range(1, 20),
         help_text="No reinforcements while this many horde characters are on the "
         "table.",
@@ -277,9 +282,10 @@ class Scene(models.Model):
             choice_check("special_wound_applies_to", WoundSide.choices()),
             choice_check("fixed_player_role", Role.choices(), blank=True),
             models.CheckConstraint(
-                condition=Q(pursuit_bonus_inches__in=[0, 2, 4]),
+                condition=Q(pursuit_bonus_inches__in=list(LEVERS)),
                 name="campaigns_scene_pursuit_bonus_valid",
-                violation_error_message="The pursuit bonus is 0, 2 or 4 inches.",
+                violation_error_message="The pursuit bonus is "
+                f"{words(map(str, LEVERS), last='or')} inches.",
             ),
             choice_check("kind", SceneKind.choices()),
             choice_check("status", SceneStatus.choices()),

@@ -20,12 +20,13 @@ from typing import Any
 from campaigns.bidi import isolated
 from campaigns.printing import rules_text
 from campaigns.printing.fit import PT, Run, layout, text_width
-from engines.battlefield import Battlefield
+from engines.battlefield import DEAL_WORDS, Battlefield
 from engines.cards import Card
 from engines.doctrines.horde import CAP_TRACKER
 from engines.enums import Doctrine, HordeMode, Side
 from engines.events import EVENT_KEYS
 from engines.roles import Role
+from engines.scouting import LATE_ARRIVAL_ROUND
 
 # The card's two columns (mm) and the height they may fill, by paper.
 COLUMN_WIDTH = 91.5
@@ -151,9 +152,7 @@ def _this_battle(
                     + "."
                 )
             else:
-                lines.append(
-                    "Deal a card to each character: ♠ north, ♥ east, ♣ south, ♦ west."
-                )
+                lines.append(f"Deal a card to each character: {DEAL_WORDS}.")
     mine = [p for p in participants if p["company_id"] == company["id"]]
     lines += _starts(mine)
     if battlefield.sight_text:
@@ -185,7 +184,10 @@ def _this_battle(
 
 STARTS = (
     ("disorganized", "Starts disorganized (its first activation only reorganizes it)"),
-    ("reserve", "Late: arrives at its entry edge at the start of round 2"),
+    (
+        "reserve",
+        f"Late: arrives at its entry edge at the start of round {LATE_ARRIVAL_ROUND}",
+    ),
     ("lost", "Lost scouting: starts the battle fallen"),
     ("misses", "Misses the battle"),
 )

@@ -287,7 +287,7 @@ def _initiative(battle: dict[str, Any]) -> dict[str, Any]:
         who = "The AI side" if first == Side.AI else "The player side"
         round_one = (
             f"Round 1: {who} takes the first activation without an initiative "
-            "roll. Roll from round 2 on."
+            "roll. Roll for every round after it."
         )
     return {
         "round_one": round_one,

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from campaigns.printing.fit import PT, Run, layout
+from engines.scouting import LATE_ARRIVAL_ROUND as LATE
 
 # The page's height for content (mm): the sheet less its top and bottom margins.
 CONTENT_HEIGHT = {"a4": 297.0 - 11 - 12, "letter": 279.4 - 10 - 11}
@@ -98,7 +99,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
     legend.append(
         f"Table {diagram.table_width}″ × {diagram.table_depth}″; grid every 6″; "
         "places are inches east and south of the north-west corner; clock: 12 "
-        "north, 3 east. R2: comes on at the start of round 2."
+        f"north, 3 east. R{LATE}: comes on at the start of round {LATE}."
     )
     parts["legend"] = _text(legend, LEFT_WIDTH - 4, legend_pt, 0.4)
 

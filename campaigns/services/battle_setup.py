@@ -52,7 +52,7 @@ from engines.scenario import (
     SetupResult,
     generate_setup,
 )
-from engines.scouting import scouts_allowed
+from engines.scouting import SCOUT_SHARE_WORDS, scouts_allowed
 
 MAX_SEED = 2**63 - 1
 # The engine names the input at fault; the form names its fields differently.
@@ -340,8 +340,8 @@ def _chosen_scouts(
         raise ValidationError(
             {
                 "scouts": f"Too many scouts: {len(wanted)} picked, at most {allowed} "
-                f"allowed for {len(players)} characters taking part (one in three, "
-                "rounded down)."
+                f"allowed for {len(players)} characters taking part "
+                f"({SCOUT_SHARE_WORDS}, rounded down)."
             }
         )
     return [c for c in players if c.character.pk in wanted]

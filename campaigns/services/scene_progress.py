@@ -4,8 +4,9 @@ The next scene is the branch for the player's outcome when the scene sets one,
 else the next unresolved scene by order: a sub-scene's next sibling, or the
 next top-level scene. A larger battle is played through its sub-scenes: entering
 it makes its first unresolved sub-scene current (and the larger battle too, as
-the models allow); leaving it resolves it with more victories than defeats →
-victory, fewer → defeat, else a draw. After the last scene no scene is current.
+the models allow); leaving it resolves it with the outcome of
+:func:`engines.narrative.larger_battle_outcome`. After the last scene no scene is
+current.
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ from __future__ import annotations
 from django import template
 
 from engines.combat import AI_INITIATIVE_CHOICE, initiative_rows
+from engines.narrative import LARGER_BATTLE_RULE
 from engines.reputation import VICTORIES_TO_RISE
+from engines.scouting import LATE_ARRIVAL_ROUND, SCOUT_SHARE_WORDS
 
 register = template.Library()
 
@@ -30,3 +32,21 @@ def initiative_roll() -> str:
 def ai_initiative_choice() -> str:
     """What the AI does when it wins the initiative."""
     return AI_INITIATIVE_CHOICE
+
+
+@register.simple_tag
+def late_arrival_round() -> int:
+    """The round a late scout (a reserve) comes on at its entry edge."""
+    return LATE_ARRIVAL_ROUND
+
+
+@register.simple_tag
+def scout_share() -> str:
+    """The most scouts a side may send, as a share in words (the engine's)."""
+    return SCOUT_SHARE_WORDS
+
+
+@register.simple_tag
+def larger_battle_rule() -> str:
+    """How a larger battle's outcome follows from its sub-scenes'."""
+    return LARGER_BATTLE_RULE

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from engines.cards import Card
+from engines.combat import DEFAULT_MOVE
 from engines.dice import Dice, DiceLog, Modifier, log_to_data
 from engines.doctrines.rules import (
     FOLLOW_UP,
@@ -118,7 +119,7 @@ class Situation:
     id: str = "ai"
     card_order: int = 0
     """Its place in the AI side's card order (company order, then card order)."""
-    move: float = 6
+    move: float = DEFAULT_MOVE
     shooting_range: float | None = None
     """Inches; ``None``: it cannot shoot."""
     enemies: tuple[Enemy, ...] = ()
