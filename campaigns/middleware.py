@@ -1,12 +1,5 @@
-"""Remembers, in the session, which battle packs this player has downloaded.
-
-The dashboard's obvious next step for a planned battle is its pack until the
-player has it, then the result. Asking the pack store whether the pack exists
-would mean reading all of the pack's data on every dashboard (and the page must
-stay within its query budget); the session is loaded anyway, so a downloaded
-pack is noted there: battle id → the setup it showed (``times_rolled``), so a
-re-rolled battle asks for its new pack. One small query per pack download.
-"""
+"""The site's middleware: forms arrive whole, and an empty 405 gets the site's
+own page. Neither reads the database."""
 
 from __future__ import annotations
 
@@ -14,57 +7,6 @@ from collections.abc import Callable
 
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
-
-from campaigns.models import Battle
-
-PACKS_SESSION_KEY = "packs_downloaded"
-PACK_VIEW = "campaigns:battle_pack"
-
-
-def packs_downloaded(request: HttpRequest) -> dict[str, int]:
-    """``{battle id: times_rolled}`` of the packs downloaded in this session."""
-    session = getattr(request, "session", None)
-    if session is None:
-        return {}
-    return session.get(PACKS_SESSION_KEY, {})
-
-
-def pack_downloaded(request: HttpRequest, battle: Battle) -> bool:
-    """Whether this session downloaded the battle's pack as it is set up now."""
-    return packs_downloaded(request).get(str(battle.pk)) == battle.times_rolled
-
-
-class PackDownloadMiddleware:
-    """After a successful pack response, note the battle in the session."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        match = getattr(request, "resolver_match", None)
-        if (
-            match is not None
-            and match.view_name == PACK_VIEW
-            and response.status_code in (200, 304)
-            and hasattr(request, "session")
-        ):
-            self._note(request, match.kwargs["battle_id"])
-        return response
-
-    def _note(self, request: HttpRequest, battle_id: int) -> None:
-        times_rolled = (
-            Battle.objects.filter(pk=battle_id)
-            .values_list("times_rolled", flat=True)
-            .first()
-        )
-        if times_rolled is None:
-            return
-        packs = dict(packs_downloaded(request))
-        if packs.get(str(battle_id)) != times_rolled:
-            packs[str(battle_id)] = times_rolled
-            request.session[PACKS_SESSION_KEY] = packs
-
 
 FORM_CONTENT_TYPE = "application/x-www-form-urlencoded"
 

@@ -9,7 +9,6 @@ the same rolls in the same order, and therefore the same log.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -103,14 +102,6 @@ class LogEntry:
 
 
 DiceLog = tuple[LogEntry, ...]
-
-
-def log_to_json(log: Iterable[LogEntry]) -> str:
-    return json.dumps([entry.to_dict() for entry in log], ensure_ascii=False)
-
-
-def log_from_json(text: str) -> DiceLog:
-    return tuple(LogEntry.from_dict(item) for item in json.loads(text))
 
 
 def log_to_data(log: Iterable[LogEntry]) -> list[dict[str, Any]]:

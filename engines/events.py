@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engines.cards import PICTURE_RANKS, RANK_NAMES, SUIT_ORDER, Card, Deck
 from engines.dice import DiceLog
-from engines.doctrines.steps import Procedure, Row, Section, Step, Table
+from engines.doctrines.steps import Procedure, Section, Step
 from engines.text import words
 
 EVENT_KEYS: tuple[str, ...] = tuple(
@@ -122,16 +122,6 @@ def event_deck_check(events: Mapping[str, Event]) -> None:
                 f"The event “{event.title}” is filed under {_card_name(key)}, not "
                 f"{_card_name(event.key)}."
             )
-
-
-def event_table(events: Mapping[str, Event]) -> Table:
-    """The event deck as the card prints it: K♠ Sniper attack, …"""
-    event_deck_check(events)
-    return Table(
-        "Event deck",
-        tuple(Row(str(Card.parse(key)), events[key].title) for key in EVENT_KEYS),
-        columns=("Card", "Event"),
-    )
 
 
 NOTHING, JOKER, EVENT = "nothing", "joker", "event"

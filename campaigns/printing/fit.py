@@ -131,7 +131,3 @@ def _pieces(word: str, limit: float, size_pt: float, bold: bool) -> Iterable[str
         piece, used = piece + ch, used + width
     if piece:
         yield piece
-
-
-def line_count(runs: Sequence[Run] | str, width_mm: float, size_pt: float) -> int:
-    return len(layout(runs, width_mm, size_pt))

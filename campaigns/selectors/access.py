@@ -48,17 +48,6 @@ def campaigns_for_user(*, user: AnyUser) -> QuerySet[Campaign]:
     )
 
 
-def campaign_role(*, user: AnyUser, campaign: Campaign) -> Role | None:
-    """ "owner", "member" or None for a stranger (or an anonymous visitor)."""
-    if not user.is_authenticated:
-        return None
-    if campaign.owner_id == user.pk:
-        return "owner"
-    if campaign.members.filter(pk=user.pk).exists():
-        return "member"
-    return None
-
-
 def campaign_for_user(*, user: AnyUser, slug: str, write: bool = False) -> Campaign:
     """The campaign ``slug`` as ``user`` may see it.
 

@@ -22,8 +22,8 @@ from campaigns.models import (
     PersistingWound,
 )
 from campaigns.models.company import SIDE_COLOURS
+from campaigns.selectors.battlefield import scene_forces, scene_table
 from campaigns.selectors.doctrine_settings import doctrine_settings
-from campaigns.services.battlefield import scene_forces, scene_table
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import HEX_COLOUR_PATTERN
 from engines.battlefield import Battlefield, generated_battlefield, scene_battlefield

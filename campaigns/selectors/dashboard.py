@@ -14,6 +14,7 @@ from django.urls import reverse
 from campaigns.models import Battle, Campaign, CampaignLogEntry, Commander, Scene
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.access import CampaignAccess, campaigns_for_user
+from campaigns.selectors.pack_status import pack_render_latest
 from campaigns.selectors.readiness import Readiness, campaign_readiness
 from campaigns.selectors.roster import (
     CompanyRoster,
@@ -21,12 +22,11 @@ from campaigns.selectors.roster import (
     campaign_rosters,
 )
 from campaigns.selectors.steps import Step
-from campaigns.services.pack_render import pack_render_latest
 from engines.enums import SceneKind, SceneStatus
 
 if TYPE_CHECKING:
     from campaigns.selectors.access import AnyUser
-    from campaigns.services.pack_render import PackStatus
+    from campaigns.selectors.pack_status import PackStatus
 
 CHRONICLE_LATEST = 10
 TIMELINE_PAGE = 25

@@ -26,8 +26,8 @@ from campaigns.models.battle import BattleStatus
 from campaigns.selectors.access import CampaignAccess
 from campaigns.selectors.dashboard import next_steps, open_battle
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineup
+from campaigns.selectors.pack_status import pack_render_latest
 from campaigns.selectors.steps import Step, StepBack, campaign_steps, undo_rest_offer
-from campaigns.services.pack_render import pack_render_latest
 from engines.aftermath import RestingCharacter, SanctuaryRest, Wound, rest
 from engines.enums import Outcome, SceneKind, SceneStatus, WoundStatus
 from engines.scouting import scouts_allowed

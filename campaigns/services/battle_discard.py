@@ -10,7 +10,7 @@ from django.db import transaction
 
 from campaigns.models import Battle, CampaignLogEntry, Scene
 from campaigns.selectors.steps import CampaignSteps
-from campaigns.services.locks import campaign_lock
+from campaigns.services.locks import campaign_locked
 
 
 @dataclass(frozen=True)
@@ -33,15 +33,13 @@ def battle_discard(*, battle: Battle) -> BattleDiscarded:
     discard is refused) or finds the battle gone.
     """
     with transaction.atomic():
-        campaign_lock(campaign_id=battle.campaign_id)
-        battle = (
-            Battle.objects.select_for_update()
-            .select_related("scene")
-            .filter(pk=battle.pk)
-            .first()
+        battle = campaign_locked(
+            Battle,
+            pk=battle.pk,
+            campaign_id=battle.campaign_id,
+            missing="This battle has been discarded already.",
+            related=("scene",),
         )
-        if battle is None:
-            raise ValidationError("This battle has been discarded already.")
         state = CampaignSteps.discard(battle)
         if not state.allowed:
             raise ValidationError(state.reason)

@@ -26,9 +26,9 @@ from campaigns.models import (
     Scene,
 )
 from campaigns.models.battle import BattleStatus, new_seed
+from campaigns.selectors.battlefield import scene_forces, scene_table
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineup
-from campaigns.services.battlefield import scene_forces, scene_table
-from campaigns.services.locks import campaign_lock
+from campaigns.services.locks import campaign_locked
 from campaigns.services.pack_render import pack_render_schedule
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import unprintable
@@ -84,11 +84,12 @@ def battle_set_up(
     """
     try:
         with transaction.atomic():
-            campaign_lock(campaign_id=scene.campaign_id)
-            scene = (
-                Scene.objects.select_for_update()
-                .select_related("campaign")
-                .get(pk=scene.pk)
+            scene = campaign_locked(
+                Scene,
+                pk=scene.pk,
+                campaign_id=scene.campaign_id,
+                missing="This scene no longer exists.",
+                related=("campaign",),
             )
             _check_scene(scene)
             lineup = scene_lineup(scene=scene)
@@ -136,15 +137,13 @@ def battle_reroll(
     The new pack is sent to be rendered as :func:`battle_set_up` does.
     """
     with transaction.atomic():
-        campaign_lock(campaign_id=battle.campaign_id)
-        battle = (
-            Battle.objects.select_for_update()
-            .select_related("scene__campaign")
-            .filter(pk=battle.pk)
-            .first()
+        battle = campaign_locked(
+            Battle,
+            pk=battle.pk,
+            campaign_id=battle.campaign_id,
+            missing="This battle was discarded: set up a new one.",
+            related=("scene__campaign",),
         )
-        if battle is None:
-            raise ValidationError("This battle was discarded: set up a new one.")
         if battle.status != BattleStatus.PLANNED:
             raise ValidationError("Only a planned battle can be re-rolled.")
         scene = battle.scene

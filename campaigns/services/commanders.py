@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from campaigns.models import CampaignLogEntry, Commander, CommanderChange
+from campaigns.services.locks import campaign_locked
 from engines.enums import Rating, Reputation
 
 if TYPE_CHECKING:
@@ -29,8 +30,9 @@ def commander_change_by_hand(
 
     A rating changed by hand is a rating change: the count of victories toward
     the next rise (§6.4) starts again from zero. Returns the changes recorded
-    (none when both values are as they were). Runs under a row lock on the
-    commander so a battle resolving at the same time cannot interleave.
+    (none when both values are as they were). Runs under the campaign's lock
+    and the commander's, so a battle resolving at the same time cannot
+    interleave.
     """
     reason = reason.strip()
     try:
@@ -41,7 +43,12 @@ def commander_change_by_hand(
     except ValueError as exc:
         raise ValidationError(f"Not a reputation or rating: {exc}") from exc
 
-    locked = Commander.objects.select_for_update().get(pk=commander.pk)
+    locked = campaign_locked(
+        Commander,
+        pk=commander.pk,
+        campaign_id=commander.campaign_id,
+        missing="This commander no longer exists.",
+    )
     changes = [
         CommanderChange(
             commander=locked,

@@ -12,7 +12,15 @@ write transaction already starts with the database's write lock (IMMEDIATE).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
 from campaigns.models import Campaign
+
+Row = TypeVar("Row", bound=models.Model)
 
 
 def campaign_lock(*, campaign_id: int) -> None:
@@ -26,3 +34,28 @@ def campaign_lock(*, campaign_id: int) -> None:
         .filter(pk=campaign_id)
         .values_list("pk", flat=True)
     )
+
+
+def campaign_locked(
+    model: type[Row],
+    *,
+    pk: int,
+    campaign_id: int,
+    missing: str,
+    related: Sequence[str] = (),
+) -> Row:
+    """Lock the campaign (:func:`campaign_lock`), then the row ``pk`` of
+    ``model``, and return that row read afresh under the locks; ValidationError
+    with ``missing`` when it is gone (discarded meanwhile).
+
+    Call first thing inside ``transaction.atomic()``: every service that
+    changes a campaign's story locks and re-reads its row here, in this order.
+    """
+    campaign_lock(campaign_id=campaign_id)
+    query = model._default_manager.select_for_update().filter(pk=pk)
+    if related:
+        query = query.select_related(*related)
+    row = query.first()
+    if row is None:
+        raise ValidationError(missing)
+    return row

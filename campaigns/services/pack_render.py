@@ -24,9 +24,6 @@ says "preparing" forever. The owner's Retry sends a failed render again
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from datetime import timedelta
-from enum import StrEnum
 from typing import Any
 
 from django.conf import settings
@@ -38,42 +35,14 @@ from campaigns.models import Battle
 from campaigns.printing.models import PackRender, PackRenderStatus
 from campaigns.printing.pack_store import pack_key, pack_path
 from campaigns.selectors.battle_pack import battle_for_pack, battle_pack_data
-
-logger = logging.getLogger(__name__)
-
-STALE_MESSAGE = (
-    "No worker finished the pack in time (the task worker may have stopped)."
+from campaigns.selectors.pack_status import (
+    STALE_MESSAGE,
+    PackStatus,
+    pack_overdue,
+    pack_status_of,
 )
 
-
-class PackState(StrEnum):
-    """What the battle page shows for the pack."""
-
-    READY = "ready"
-    PREPARING = "preparing"
-    FAILED = "failed"
-
-
-@dataclass(frozen=True)
-class PackStatus:
-    """The battle's current pack, as the page tells it."""
-
-    state: PackState
-    key: str
-    error: str = ""
-
-    @property
-    def ready(self) -> bool:
-        return self.state is PackState.READY
-
-    @property
-    def preparing(self) -> bool:
-        return self.state is PackState.PREPARING
-
-    @property
-    def failed(self) -> bool:
-        return self.state is PackState.FAILED
-
+logger = logging.getLogger(__name__)
 
 # --- asking for a render ------------------------------------------------------------
 
@@ -103,8 +72,8 @@ def pack_render_ensure(
         data = battle_pack_data(battle=pack_battle, site_url=site_url)
     key = pack_key(data)
     row = PackRender.objects.filter(key=key).first()
-    status = _status(row, key)
-    if row is None or _overdue(row):
+    status = pack_status_of(row, key)
+    if row is None or pack_overdue(row):
         battle_id = battle.pk
         transaction.on_commit(
             lambda: _request(battle_id=battle_id, site_url=site_url), robust=True
@@ -113,7 +82,7 @@ def pack_render_ensure(
             return status
         # Outside a transaction the request ran already (an immediate task
         # backend may even have stored the pack): read where it is now.
-        status = _status(PackRender.objects.filter(key=key).first(), key)
+        status = pack_status_of(PackRender.objects.filter(key=key).first(), key)
     return status
 
 
@@ -173,7 +142,7 @@ def _request(*, battle_id: int, site_url: str, retry: bool = False) -> None:
         return
     if not row.attempts:  # made, not sent yet
         _send(row)
-    elif _overdue(row):
+    elif pack_overdue(row):
         if retry or row.attempts < settings.PACK_RENDER_ATTEMPTS:
             _send(row)
         else:
@@ -219,43 +188,3 @@ def _give_up(row: PackRender, message: str) -> None:
     PackRender.objects.filter(pk=row.pk).exclude(status=PackRenderStatus.STORED).update(
         status=PackRenderStatus.FAILED, error=message, finished_at=timezone.now()
     )
-
-
-# --- reading the state ----------------------------------------------------------------
-
-
-def _overdue(row: PackRender) -> bool:
-    """Queued with no worker taking it, or running past the time limit and its
-    grace (the worker died): either way, nobody is going to finish it."""
-    now = timezone.now()
-    if row.status == PackRenderStatus.QUEUED:
-        waited = now - row.enqueued_at
-        return waited > timedelta(seconds=settings.PACK_QUEUE_TIMEOUT)
-    if row.status == PackRenderStatus.RUNNING:
-        limit = settings.PACK_RENDER_TIME_LIMIT + settings.PACK_RENDER_GRACE
-        return now - (row.started_at or row.enqueued_at) > timedelta(seconds=limit)
-    return False
-
-
-def _status(row: PackRender | None, key: str) -> PackStatus:
-    if row is None:
-        return PackStatus(PackState.PREPARING, key)
-    if row.status == PackRenderStatus.STORED:
-        return PackStatus(PackState.READY, key)
-    if row.status == PackRenderStatus.FAILED:
-        return PackStatus(PackState.FAILED, key, row.error)
-    if _overdue(row) and row.attempts >= settings.PACK_RENDER_ATTEMPTS:
-        return PackStatus(PackState.FAILED, key, STALE_MESSAGE)
-    return PackStatus(PackState.PREPARING, key)
-
-
-def pack_render_latest(*, battle: Battle, site_url: str) -> PackStatus | None:
-    """The latest render asked for this battle and address, without working
-    out the pack's key (one query: the dashboard's budget). None when none was
-    asked for; it may be an older setup's until the battle page is opened."""
-    row = (
-        PackRender.objects.filter(battle=battle, site_url=site_url)
-        .order_by("-enqueued_at", "-id")
-        .first()
-    )
-    return None if row is None else _status(row, row.key)

@@ -30,7 +30,7 @@ from campaigns.models.battle import BattleStatus
 from campaigns.models.result import EffectKind
 from campaigns.selectors.result import EntryRow, result_entry_rows
 from campaigns.services.effects import Ledger
-from campaigns.services.locks import campaign_lock
+from campaigns.services.locks import campaign_locked
 from campaigns.services.result_entry import ResultEntry, result_entry_clean
 from campaigns.services.scene_progress import scene_advance
 from campaigns.story import (
@@ -90,11 +90,9 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
     result breaks a rule.
     """
     with transaction.atomic():
-        campaign_lock(campaign_id=battle.campaign_id)
-        try:
-            battle = Battle.objects.select_for_update().get(pk=battle.pk)
-        except Battle.DoesNotExist as error:
-            raise ValidationError(BATTLE_GONE) from error
+        battle = campaign_locked(
+            Battle, pk=battle.pk, campaign_id=battle.campaign_id, missing=BATTLE_GONE
+        )
         scene = Scene.objects.get(pk=battle.scene_id)
         rows = result_entry_rows(battle=battle)
         entry = result_entry_clean(battle=battle, data=data, rows=rows)

@@ -13,7 +13,7 @@ from campaigns.models import Battle, BattleResult, CampaignLogEntry
 from campaigns.selectors.result import result_entry_snapshot
 from campaigns.selectors.steps import campaign_steps
 from campaigns.services.effects import effects_reverse
-from campaigns.services.locks import campaign_lock
+from campaigns.services.locks import campaign_locked
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,12 @@ def result_reopen(*, battle: Battle) -> ResultReopened:
     the result was reopened.
     """
     with transaction.atomic():
-        campaign_lock(campaign_id=battle.campaign_id)
-        try:
-            battle = Battle.objects.select_for_update().get(pk=battle.pk)
-        except Battle.DoesNotExist as error:
-            raise ValidationError("This battle was discarded.") from error
+        battle = campaign_locked(
+            Battle,
+            pk=battle.pk,
+            campaign_id=battle.campaign_id,
+            missing="This battle was discarded.",
+        )
         result = BattleResult.objects.filter(battle=battle).first()
         if result is None:
             raise ValidationError(

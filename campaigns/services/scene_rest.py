@@ -17,10 +17,12 @@ from campaigns.models.result import EffectKind
 from campaigns.selectors.scenes import rest_outcome, resting_characters
 from campaigns.selectors.steps import campaign_steps
 from campaigns.services.effects import Ledger, effects_reverse
-from campaigns.services.locks import campaign_lock
+from campaigns.services.locks import campaign_locked
 from campaigns.services.scene_progress import scene_advance
 from campaigns.story import rest_sentence
 from engines.enums import SceneKind, SceneStatus, WoundStatus
+
+SCENE_GONE = "This scene no longer exists."
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,9 @@ def scene_rest(*, scene: Scene) -> Rested:
     Runs under the campaign's lock, in one transaction.
     """
     with transaction.atomic():
-        campaign_lock(campaign_id=scene.campaign_id)
-        scene = Scene.objects.select_for_update().get(pk=scene.pk)
+        scene = campaign_locked(
+            Scene, pk=scene.pk, campaign_id=scene.campaign_id, missing=SCENE_GONE
+        )
         if scene.kind != SceneKind.SANCTUARY:
             raise ValidationError(f"“{scene.title}” is not a sanctuary.")
         if scene.status != SceneStatus.CURRENT:
@@ -108,8 +111,9 @@ def rest_undo(*, scene: Scene) -> RestUndone:
     in one transaction: a refusal changes nothing.
     """
     with transaction.atomic():
-        campaign_lock(campaign_id=scene.campaign_id)
-        scene = Scene.objects.select_for_update().get(pk=scene.pk)
+        scene = campaign_locked(
+            Scene, pk=scene.pk, campaign_id=scene.campaign_id, missing=SCENE_GONE
+        )
         state = campaign_steps(campaign_id=scene.campaign_id).undo_rest(scene)
         if not state.allowed:
             raise ValidationError(state.reason)

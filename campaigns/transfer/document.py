@@ -232,10 +232,3 @@ def _kinds_by_model_name() -> dict[str, Kind]:
 def kind_for_model_name(model_name: str) -> Kind | None:
     """The collection of a model named as an effect names its target."""
     return _kinds_by_model_name().get(model_name)
-
-
-def exported_fields(model: type[models.Model]) -> set[str]:
-    """The model's field names that are document values (for the coverage test)."""
-    every = [*kinds(), campaign_kind(), *event_deck_kinds()]
-    kind = next(k for k in every if k.model is model)
-    return {v.field.name for v in kind.values}

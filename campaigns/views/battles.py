@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from campaigns.downloads import packs_downloaded
 from campaigns.forms.battle_setup import BattleSetupForm
-from campaigns.middleware import packs_downloaded
 from campaigns.selectors.battles import (
     battle_for_campaign,
     battle_pack_page_data,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 
-from campaigns.middleware import packs_downloaded
+from campaigns.downloads import packs_downloaded
 from campaigns.selectors.dashboard import dashboard_page
 from campaigns.selectors.roster import character_page, company_page
 from campaigns.selectors.scenes import scene_page

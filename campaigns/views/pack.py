@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from campaigns.downloads import pack_download_note
 from campaigns.printing.pack_store import PackStorageError, pack_response, stored_pack
 from campaigns.selectors.battles import battle_for_pack_page
 from campaigns.services.pack_render import pack_render_note_stored
@@ -35,4 +36,9 @@ def battle_pack(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
         return redirect("campaigns:battle_detail", slug=slug, battle_id=battle.pk)
     if pack.rendered:
         pack_render_note_stored(battle=battle, key=pack.key, site_url=url)
-    return pack_response(request, battle=battle, pack=pack)
+    response = pack_response(request, battle=battle, pack=pack)
+    if response.status_code in (200, 304):
+        pack_download_note(
+            request, battle_id=battle.pk, times_rolled=battle.times_rolled
+        )
+    return response

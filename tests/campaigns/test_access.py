@@ -10,7 +10,6 @@ from django.http import Http404
 
 from campaigns.selectors.access import (
     campaign_for_user,
-    campaign_role,
     campaigns_for_user,
 )
 
@@ -53,14 +52,6 @@ def test_an_anonymous_visitor_is_a_stranger(campaign, write):
 def test_a_missing_slug_is_not_found(user):
     with pytest.raises(Http404):
         campaign_for_user(user=user, slug="no-such-campaign")
-
-
-def test_roles(campaign, user, member, other_user):
-    roles = [
-        campaign_role(user=someone, campaign=campaign)
-        for someone in (user, member, other_user, AnonymousUser())
-    ]
-    assert roles == ["owner", "member", None, None]
 
 
 def test_campaigns_for_user_lists_owned_and_member_campaigns_once(

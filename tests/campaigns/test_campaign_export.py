@@ -12,8 +12,9 @@ from campaigns.transfer import campaign_export, campaign_export_json
 from campaigns.transfer.document import (
     FORMAT,
     SCHEMA_VERSION,
+    campaign_kind,
+    event_deck_kinds,
     excluded,
-    exported_fields,
     kinds,
 )
 from tests.campaigns.transfer_helpers import play_demo
@@ -21,6 +22,13 @@ from tests.campaigns.transfer_helpers import play_demo
 pytestmark = pytest.mark.django_db
 
 COLLECTIONS = [kind.key for kind in kinds()]
+
+
+def exported_fields(model) -> set[str]:
+    """The model's field names that are document values."""
+    every = [*kinds(), campaign_kind(), *event_deck_kinds()]
+    kind = next(k for k in every if k.model is model)
+    return {v.field.name for v in kind.values}
 
 
 @pytest.fixture

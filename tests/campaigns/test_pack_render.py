@@ -21,13 +21,13 @@ from campaigns.printing.models import PackRender
 from campaigns.printing.pack_store import pack_key, pack_path
 from campaigns.selectors.battle_pack import battle_pack_data
 from campaigns.selectors.battles import battle_url as url
-from campaigns.services.battle_setup import battle_reroll
-from campaigns.services.pack_render import (
+from campaigns.selectors.pack_status import (
     STALE_MESSAGE,
     PackState,
-    pack_render_ensure,
     pack_render_latest,
 )
+from campaigns.services.battle_setup import battle_reroll
+from campaigns.services.pack_render import pack_render_ensure
 from campaigns.tasks import pack_render
 from tests.campaigns.dump import database_dump
 

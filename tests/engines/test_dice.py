@@ -11,9 +11,7 @@ from engines.dice import (
     Dice,
     LogEntry,
     log_from_data,
-    log_from_json,
     log_to_data,
-    log_to_json,
 )
 
 
@@ -35,11 +33,6 @@ def some_rolls(seed: int) -> tuple[LogEntry, ...]:
     dice.direction("wander")
     dice.record(LogEntry("event", card="Q♠", outcome="ambush"))
     return dice.entries()
-
-
-def test_log_round_trips_through_json() -> None:
-    log = some_rolls(7)
-    assert log_from_json(log_to_json(log)) == log
 
 
 def test_log_round_trips_through_data() -> None:
@@ -75,9 +68,9 @@ def test_direction_roll_adds_six_on_an_even_second_die(
 
 def test_direction_roll_description_survives_the_round_trip() -> None:
     entry = Dice(Loaded(5, 1)).direction("wander")
-    assert log_from_json(log_to_json([entry]))[0].describe() == (
-        "wander: 5, 1 (odd) → 5 o'clock"
-    )
+    assert log_from_data(json.loads(json.dumps(log_to_data([entry]))))[
+        0
+    ].describe() == ("wander: 5, 1 (odd) → 5 o'clock")
 
 
 def test_a_plain_roll_reads_with_its_modifiers() -> None:

@@ -18,7 +18,6 @@ from engines.events import (
     event_deck_codes_check,
     event_deck_message,
     event_draw,
-    event_table,
 )
 from tests.engines.scripted import ScriptedRandom, deck_with
 
@@ -162,13 +161,6 @@ def test_the_event_deck_check_raises_the_players_message() -> None:
 
 def test_a_complete_event_deck_passes_the_check() -> None:
     assert event_deck_codes_check(EVENT_KEYS) is None
-
-
-def test_the_event_table_prints_the_cards_in_order() -> None:
-    rows = event_table(EVENTS).rows
-    assert [(row.roll, row.result) for row in rows[:2]] + [
-        (rows[-1].roll, rows[-1].result)
-    ] == [("K♠", "Event KS"), ("Q♠", "Event QS"), ("J♦", "Event JD")]
 
 
 def test_every_printed_event_step_is_drawn() -> None:

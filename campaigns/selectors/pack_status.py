@@ -1,0 +1,90 @@
+"""What the pages say of a battle's pack: its render's state, read from its
+:class:`~campaigns.printing.models.PackRender` row (RULES aside: no rule here).
+
+:mod:`campaigns.services.pack_render` asks for renders; the pages read here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from enum import StrEnum
+
+from django.conf import settings
+from django.utils import timezone
+
+from campaigns.models import Battle
+from campaigns.printing.models import PackRender, PackRenderStatus
+
+STALE_MESSAGE = (
+    "No worker finished the pack in time (the task worker may have stopped)."
+)
+
+
+class PackState(StrEnum):
+    """What the battle page shows for the pack."""
+
+    READY = "ready"
+    PREPARING = "preparing"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class PackStatus:
+    """The battle's current pack, as the page tells it."""
+
+    state: PackState
+    key: str
+    error: str = ""
+
+    @property
+    def ready(self) -> bool:
+        return self.state is PackState.READY
+
+    @property
+    def preparing(self) -> bool:
+        return self.state is PackState.PREPARING
+
+    @property
+    def failed(self) -> bool:
+        return self.state is PackState.FAILED
+
+
+# --- reading the state ----------------------------------------------------------------
+
+
+def pack_overdue(row: PackRender) -> bool:
+    """Queued with no worker taking it, or running past the time limit and its
+    grace (the worker died): either way, nobody is going to finish it."""
+    now = timezone.now()
+    if row.status == PackRenderStatus.QUEUED:
+        waited = now - row.enqueued_at
+        return waited > timedelta(seconds=settings.PACK_QUEUE_TIMEOUT)
+    if row.status == PackRenderStatus.RUNNING:
+        limit = settings.PACK_RENDER_TIME_LIMIT + settings.PACK_RENDER_GRACE
+        return now - (row.started_at or row.enqueued_at) > timedelta(seconds=limit)
+    return False
+
+
+def pack_status_of(row: PackRender | None, key: str) -> PackStatus:
+    if row is None:
+        return PackStatus(PackState.PREPARING, key)
+    if row.status == PackRenderStatus.STORED:
+        return PackStatus(PackState.READY, key)
+    if row.status == PackRenderStatus.FAILED:
+        return PackStatus(PackState.FAILED, key, row.error)
+    if pack_overdue(row) and row.attempts >= settings.PACK_RENDER_ATTEMPTS:
+        return PackStatus(PackState.FAILED, key, STALE_MESSAGE)
+    return PackStatus(PackState.PREPARING, key)
+
+
+def pack_render_latest(*, battle: Battle, site_url: str) -> PackStatus | None:
+    """The latest render asked for this battle and address, without working
+    out the pack's key (one query: the dashboard's budget). None when none was
+    asked for; it may be an older setup's until the battle page is opened."""
+    row = (
+        PackRender.objects.filter(battle=battle, site_url=site_url)
+        .order_by("-enqueued_at", "-id")
+        .first()
+    )
+    return None if row is None else pack_status_of(row, row.key)
