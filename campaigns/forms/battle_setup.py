@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import ValidationError
 
+from campaigns.forms.service_errors import ServiceErrorsMixin
 from campaigns.models.battle import SEED_DIGITS
 from campaigns.selectors.lineup import SceneLineup
 from campaigns.services.battle_setup import COOP_NAME_MAX, MAX_SEED
@@ -13,7 +13,7 @@ from engines.scenario import stance_line
 from engines.scouting import SCOUT_SHARE_WORDS
 
 
-class BattleSetupForm(forms.Form):
+class BattleSetupForm(ServiceErrorsMixin):
     stance = forms.ChoiceField(
         label="Your stance",
         choices=Stance.choices(),
@@ -130,17 +130,6 @@ class BattleSetupForm(forms.Form):
             for c in self.lineup.player
             if c.selectable
         }
-
-    def add_service_errors(self, error: ValidationError) -> None:
-        """Put the setup service's messages next to their fields."""
-        if not hasattr(error, "error_dict"):
-            for message in error.messages:
-                self.add_error(None, message)
-            return
-        for name, errors in error.error_dict.items():
-            target = name if name in self.fields else None
-            for item in errors:
-                self.add_error(target, item)
 
     def chosen_stance(self) -> str | None:
         return None if self.fixed else self.cleaned_data["stance"]

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import ValidationError
 
+from campaigns.forms.service_errors import ServiceErrorsMixin
 from campaigns.models import Battle
 from campaigns.selectors.result import ROW_FIELDS, EntryRow, ResultRules, row_field
 from campaigns.services.result_entry import (
@@ -45,7 +46,7 @@ COLUMNS = {
 """Each column of a character's line: its heading and one line of help."""
 
 
-class ResultForm(forms.Form):
+class ResultForm(ServiceErrorsMixin):
     outcome = forms.ChoiceField(
         label="Outcome for your side",
         choices=Outcome.choices(),
@@ -214,17 +215,3 @@ class ResultForm(forms.Form):
         except ValidationError as error:
             self.add_service_errors(error)
         return cleaned
-
-    def add_service_errors(self, error: ValidationError) -> None:
-        """Put the service's messages next to their fields."""
-        if not hasattr(error, "error_dict"):
-            for message in error.messages:
-                self.add_error(None, message)
-            return
-        for name, errors in error.error_dict.items():
-            target = name if name in self.fields and name != NON_FIELD_ERRORS else None
-            if target is not None and target in self.errors:
-                # Already explained: the field did not parse, or is missing.
-                continue
-            for item in errors:
-                self.add_error(target, item)

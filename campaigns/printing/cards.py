@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns.printing.fit import PT, Run, join, layout
+from campaigns.selectors.wounds import engine_wound
 from engines.enums import Side
 from engines.scouting import LATE_ARRIVAL_ROUND
-from engines.wounds import Wound, slots_marked
+from engines.wounds import slots_marked
 
 CARDS_PER_SHEET = 9
 EMPTY_SLOT = 0x2460
@@ -271,14 +272,7 @@ def _flags(p: dict[str, Any]) -> list[str]:
 
 
 def _slots_and_paras(p: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Para]]:
-    wounds = [
-        Wound(
-            key=str(i),
-            name=w["name"],
-            heals_at_sanctuary=w["heals_at_sanctuary"],
-        )
-        for i, w in enumerate(p["wounds"])
-    ]
+    wounds = [engine_wound(w, key=str(i)) for i, w in enumerate(p["wounds"])]
     marked = slots_marked(p["wound_slots"], wounds)
     slots = [
         {

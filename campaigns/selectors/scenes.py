@@ -28,7 +28,8 @@ from campaigns.selectors.dashboard import next_steps, open_battle
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineup
 from campaigns.selectors.pack_status import pack_render_latest
 from campaigns.selectors.steps import Step, StepBack, campaign_steps, undo_rest_offer
-from engines.aftermath import RestingCharacter, SanctuaryRest, Wound, rest
+from campaigns.selectors.wounds import engine_wounds
+from engines.aftermath import RestingCharacter, SanctuaryRest, rest
 from engines.enums import Outcome, SceneKind, SceneStatus, WoundStatus
 from engines.scouting import scouts_allowed
 
@@ -268,14 +269,7 @@ def rest_outcome(*, characters: list[Character]) -> SanctuaryRest:
         RestingCharacter(
             key=str(c.pk),
             name=c.name,
-            open_wounds=tuple(
-                Wound(
-                    key=str(w.pk),
-                    name=w.name,
-                    heals_at_sanctuary=w.heals_at_sanctuary,
-                )
-                for w in c.open
-            ),
+            open_wounds=engine_wounds(c.open),
             unfit=c.unfit_next_battle,
         )
         for c in characters

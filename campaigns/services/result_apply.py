@@ -29,6 +29,7 @@ from campaigns.models import (
 from campaigns.models.battle import BattleStatus
 from campaigns.models.result import EffectKind
 from campaigns.selectors.result import EntryRow, result_entry_rows
+from campaigns.selectors.wounds import engine_wounds
 from campaigns.services.effects import Ledger
 from campaigns.services.locks import campaign_locked
 from campaigns.services.result_entry import ResultEntry, result_entry_clean
@@ -44,7 +45,6 @@ from engines.aftermath import (
     CharacterFate,
     FateInput,
     FatesResult,
-    Wound,
     commander_after_battle,
     resolve_fates,
     side_outcome,
@@ -268,14 +268,7 @@ def _fate_inputs(
                 wound_tokens=line.wound_tokens if line else 0,
                 fallen=bool(line and line.fallen),
                 killed_outright=bool(line and line.killed_outright),
-                open_wounds=tuple(
-                    Wound(
-                        key=str(wound.pk),
-                        name=wound.name,
-                        heals_at_sanctuary=wound.heals_at_sanctuary,
-                    )
-                    for wound in character.open
-                ),
+                open_wounds=engine_wounds(character.open),
                 unfit=character.unfit_next_battle,
             )
         )

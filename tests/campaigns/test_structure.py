@@ -171,3 +171,151 @@ def test_a_rule_number_is_read_from_the_engine_never_typed_again(rule):
         if pattern.search(line)
     ]
     assert typed == []
+
+
+# --- the same habits in the rest of the app (issue 22 part 7) ----------------------
+
+SELECTORS = sorted((ROOT / "campaigns" / "selectors").glob("*.py"))
+TABLE_SELECTORS = {"table.py", "table_context.py", "table_record.py"}
+"""The table mode's selectors still read its services while its flow moves into
+``engines/`` (the table engineer's part): shrink as they stop."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in SELECTORS if p.name not in TABLE_SELECTORS],
+    ids=lambda p: p.name,
+)
+def test_a_selector_imports_no_service(path):
+    """Reads never depend on writes: a selector imports nothing of services."""
+    modules, _ = names_used(path)
+    tree = ast.parse(path.read_text())
+    plain = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    assert [m for m in modules | plain if m.startswith("campaigns.services")] == []
+
+
+def test_the_middleware_does_no_database_query():
+    """What a middleware needs travels in the session or is read by the view's
+    selector: it imports no model and builds no queryset."""
+    path = ROOT / "campaigns" / "middleware.py"
+    modules, attributes = names_used(path)
+    assert (
+        [m for m in modules if m.startswith("campaigns.models")],
+        attributes & {"objects", "filter", "select_for_update", "values_list"},
+    ) == ([], set())
+
+
+def _defined(name: str) -> list[str]:
+    """Every module of the app that defines a function or method ``name``."""
+    return [
+        str(path.relative_to(ROOT))
+        for path in _app_files()
+        if path.suffix == ".py"
+        and any(
+            isinstance(node, ast.FunctionDef) and node.name == name
+            for node in ast.walk(ast.parse(path.read_text()))
+        )
+    ]
+
+
+def test_one_add_service_errors():
+    """Forms share one way of showing a service's messages."""
+    assert _defined("add_service_errors") == ["campaigns/forms/service_errors.py"]
+
+
+def _calls(attribute: str) -> list[str]:
+    return [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in _app_files()
+        if path.suffix == ".py"
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Attribute) and node.attr == attribute
+    ]
+
+
+def test_one_wound_converter():
+    """An open wound becomes the engine's Wound in one place only."""
+    built = [
+        place
+        for place in _calls("Wound") + _constructed("Wound")
+        if not place.startswith("campaigns/selectors/wounds.py")
+    ]
+    assert built == []
+
+
+def _constructed(name: str) -> list[str]:
+    return [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in _app_files()
+        if path.suffix == ".py"
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == name
+    ]
+
+
+def test_one_lock_and_refetch():
+    """A service locks the campaign and re-reads its row through
+    ``campaign_locked``; only the locks module (and the result's batch of
+    commanders, locked under the campaign's lock) says select_for_update."""
+    locking = [
+        place.split(":")[0]
+        for place in _calls("select_for_update")
+        if not place.startswith("campaigns/services/locks.py")
+    ]
+    assert locking == ["campaigns/services/result_apply.py"]
+
+
+def test_every_pytest_marker_is_used():
+    """A marker registered in pyproject.toml marks some test (no dead markers)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    markers = config["tool"]["pytest"]["ini_options"]["markers"]
+    names = {marker.split(":")[0].strip() for marker in markers}
+    tests = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("*.py"))
+    assert {n for n in names if f"mark.{n}" not in tests} == set()
+
+
+def _public_definitions(path: Path) -> list[str]:
+    """Top-level functions and classes of a module that others may call: those
+    a decorator registers (template tags, admin, tasks, views) aside."""
+    tree = ast.parse(path.read_text())
+    return [
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.ClassDef)
+        and not node.name.startswith("_")
+        and not node.decorator_list
+    ]
+
+
+def test_no_public_function_of_the_app_is_called_only_by_tests():
+    """Every public function or class of ``campaigns/`` is used by the site
+    (its code, templates, settings or benchmarks), not only by the tests: dead
+    code goes."""
+    sources = {
+        path: path.read_text()
+        for path in [
+            *_app_files(),
+            *(ROOT / "config").rglob("*.py"),
+            *(ROOT / "bench").rglob("*.py"),
+        ]
+    }
+    site = "\n".join(sources.values())
+    unused = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sources
+        if path.suffix == ".py"
+        and path.parts[-1] != "apps.py"
+        and path.is_relative_to(ROOT / "campaigns")
+        for name in _public_definitions(path)
+        if len(re.findall(rf"\b{re.escape(name)}\b", site)) < 2
+    ]
+    assert unused == []
