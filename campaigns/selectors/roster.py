@@ -38,12 +38,20 @@ from campaigns.models import (
     SceneCompany,
 )
 from engines.enums import SceneKind, SceneStatus, WoundStatus
+from engines.wounds import UnfitReason, unfit_reason
 
 ROSTER_PAGE_SIZE = 50
 DASHBOARD_ROSTER_SIZE = 12
 """Characters shown per company on the dashboard; the company page has them all."""
 BATTLES_PAGE_SIZE = 25
 COMMANDER_RECENT_CHANGES = 3
+
+
+UNFIT_WORDS = {
+    UnfitReason.FLAG: "grievously wounded: misses the company's next battle",
+    UnfitReason.WOUNDS: "open wounds fill every wound slot",
+}
+"""§2's reasons a character is unfit, as the roster says them."""
 
 
 @dataclass(frozen=True)
@@ -69,11 +77,15 @@ class RosterCharacter:
 
     @property
     def unfit_reason(self) -> str:
-        if self.status != "unfit":
+        """Why it cannot fight, in the roster's words (the engine's reason)."""
+        if not self.character.alive:
             return ""
-        if self.character.unfit_next_battle:
-            return "grievously wounded: misses the company's next battle"
-        return "open wounds fill every wound slot"
+        reason = unfit_reason(
+            self.character.unfit_next_battle,
+            len(self.open_wounds),
+            self.character.wound_slots,
+        )
+        return "" if reason is None else UNFIT_WORDS[reason]
 
     @property
     def slots(self) -> list[PersistingWound | None]:

@@ -215,3 +215,21 @@ def test_reopening_brings_a_dead_character_back(battle, grim_data, skirmish):
     dead = Character.objects.filter(alive=False).count()
     result_reopen(battle=battle)
     assert (dead, Character.objects.filter(alive=False).count()) == (1, 0)
+
+
+def test_a_reopen_is_refused_when_a_target_changed_since(battle, grim_data):
+    """Reversing exactly is only possible while every target still holds what
+    the result left: a commander changed by hand since is named in the refusal,
+    and the result stays applied, its effects kept."""
+    applied(battle=battle, data=grim_data(battle))
+    effects = Effect.objects.count()
+    Commander.objects.filter(name="Aragorn").update(reputation="rash")
+    with pytest.raises(ValidationError) as refused:
+        result_reopen(battle=battle)
+    assert (
+        refused.value.messages[0].startswith(
+            "The campaign has changed since this step was taken"
+        ),
+        BattleResult.objects.filter(battle=battle).exists(),
+        Effect.objects.count(),
+    ) == (True, True, effects)

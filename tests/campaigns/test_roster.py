@@ -74,6 +74,30 @@ def test_a_roster_line_is_alive_unfit_or_dead(
     assert entry.status == status
 
 
+@pytest.mark.parametrize(
+    ("alive", "unfit_flag", "open_wounds", "reason"),
+    [
+        (True, True, 0, "grievously wounded: misses the company's next battle"),
+        (True, True, 2, "grievously wounded: misses the company's next battle"),
+        (True, False, 2, "open wounds fill every wound slot"),
+        (True, False, 1, ""),
+        (False, True, 2, ""),
+    ],
+    ids=["flag", "flag-and-wounds", "wounds", "fit", "dead"],
+)
+def test_the_roster_says_why_a_character_is_unfit(
+    alive, unfit_flag, open_wounds, reason
+):
+    """The flag (grievously wounded) is named first; open wounds filling both
+    slots come next; a fit or dead character has no reason."""
+    character = Character(
+        name="Sam", alive=alive, unfit_next_battle=unfit_flag, wound_slots=2
+    )
+    wounds = tuple(PersistingWound(name="wound") for _ in range(open_wounds))
+    entry = RosterCharacter(character, wounds, healed_wound_count=0)
+    assert entry.unfit_reason == reason
+
+
 def test_open_wounds_fill_the_first_slots():
     character = Character(name="Frodo", wound_slots=3)
     blade = PersistingWound(name="Morgul-blade")
