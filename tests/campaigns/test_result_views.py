@@ -358,3 +358,36 @@ def test_saved_notes_lead_to_the_chronicle(owner, battle):
 def test_notes_longer_than_5000_characters_are_refused(owner, battle):
     response = owner.post(url("battle_notes", battle), {"notes": "x" * 5001})
     assert "at most 5000 characters" in response.content.decode()
+
+
+# --- the rounds played: at most the battle's length ----------------------------------
+
+
+@pytest.fixture
+def long_battle(skirmish) -> Battle:
+    """Amon Hen as a fixed scenario of 20 rounds, the longest a scene may set."""
+    Scene.objects.filter(pk=skirmish.scene.pk).update(battle_length=20)
+    skirmish.scene.refresh_from_db()
+    return skirmish.set_up()
+
+
+def test_the_rounds_field_offers_at_most_the_battles_length(owner, long_battle):
+    """The phone's number field stops at the battle's 20 rounds, not before."""
+    html = owner.get(url("result_entry", long_battle)).content.decode()
+    tag = re.search(r'<input[^>]*name="rounds_played"[^>]*>', html).group(0)
+    assert (re.search(r'max="(\d+)"', tag).group(1), "lasts 20 rounds" in html) == (
+        "20",
+        True,
+    )
+
+
+@pytest.mark.parametrize(("rounds", "applied"), [(20, True), (21, False)])
+def test_the_rounds_played_may_reach_the_battles_length(
+    owner, long_battle, rounds, applied
+):
+    """All 20 rounds of a 20-round battle are accepted; the 21st is refused."""
+    owner.post(
+        url("result_entry", long_battle),
+        form_data(long_battle, rounds_played=str(rounds)),
+    )
+    assert BattleResult.objects.filter(battle=long_battle).exists() is applied
