@@ -131,7 +131,7 @@ RULE_NUMBERS = {
     "rout on 3 or less": r"\b3 or less|three or less",
     "a late scout's round 2": r"\bround 2\b|\bR2\b",
     "one in three scouts": r"one in three|/ ?3⌋",
-    "the third victory": r"\bthird\b|three victories",
+    "the third victory": r"\bthird\b|three victories|of 3 toward",
     "pursuit levers 0, 2, 4": r"_in=\[0, 2, 4\]|0, 2 or 4 inches|\+2 or \+4|'\+2\"'",
     "a generated battle's 6 rounds": r"\b6 rounds|six rounds",
     "the reinforcement cap 5": r"default=5\b|cap,? (default )?5\b",
