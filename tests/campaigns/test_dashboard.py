@@ -100,6 +100,53 @@ def test_a_rerolled_battle_asks_for_its_new_pack(client, user, playable):
     assert steps(client, playable.campaign)[0] == ("Download battle pack", True)
 
 
+def _primary(client, url) -> list[str]:
+    """The labels of a page's steps that are shown as the obvious next one."""
+    response = client.get(url)
+    page = response.context.get("page")
+    found = getattr(page, "steps", None) or response.context["steps"]
+    return [step.label for step in found if step.primary]
+
+
+@pytest.mark.parametrize("where", ["battle", "scene"])
+def test_a_rerolled_pack_is_not_counted_as_downloaded_on_any_page(
+    client, user, playable, where
+):
+    """After a re-roll the battle and scene pages no longer make "Enter result"
+    the obvious step: the pack in hand shows the old setup."""
+    battle = plan(playable)
+    client.force_login(user)
+    download_pack(client, battle)
+    url = (
+        reverse(
+            "campaigns:battle_detail",
+            kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
+        )
+        if where == "battle"
+        else reverse(
+            "campaigns:scene_detail",
+            kwargs={"slug": battle.campaign.slug, "scene": playable.scene.slug},
+        )
+    )
+    before = _primary(client, url)
+    battle_reroll(battle=battle)
+    assert ("Enter result" in before, "Enter result" in _primary(client, url)) == (
+        True,
+        False,
+    )
+
+
+def test_the_new_pack_downloaded_after_a_reroll_counts(client, user, playable):
+    """Downloading the re-rolled battle's pack makes entering the result the
+    step again."""
+    battle = plan(playable)
+    client.force_login(user)
+    download_pack(client, battle)
+    battle_reroll(battle=battle)
+    download_pack(client, battle)
+    assert steps(client, playable.campaign)[0] == ("Enter result", True)
+
+
 def test_a_pack_downloaded_in_another_session_does_not_count(client, user, playable):
     """What the player has in hand is known per session (per device)."""
     battle = plan(playable)
