@@ -418,7 +418,7 @@ def test_the_horde_card_prints_this_battle_s_reinforcements(packs):
     boxes = " ".join(["☐"] * pack.reinforcement_cap)
     assert (
         f"Reinforcements: on, cap {pack.reinforcement_cap}" in card
-        and f"Reinforcements on the table: {boxes}" in card
+        and f"Horde characters on the table (every one): {boxes}" in card
         and f"Each reinforcement is a {pack.reinforcement_template}." in card
     )
 
