@@ -18,7 +18,8 @@ from campaigns.validators import (
 )
 from engines.enums import Doctrine, Rating, Reputation, Side
 from engines.reputation import VICTORIES_TO_RISE
-from engines.text import ordinal
+from engines.scouting import RATING_BONUS
+from engines.text import ordinal, words
 
 SIDE_COLOURS = {Side.PLAYER.value: "#2f5d8a", Side.AI.value: "#8a2f2f"}
 """A new company's colour when none is given: blue for the player, red for the AI."""
@@ -40,8 +41,9 @@ class Commander(models.Model):
         max_length=16,
         choices=Rating.choices(),
         default=Rating.POOR.value,
-        help_text="Poor, average or superior: adds 0, 2 or 4 to the side's scouting "
-        "score.",
+        help_text="Poor, average or superior: adds "
+        f"{words((str(b) for b in RATING_BONUS.values()), last='or')} to the side's "
+        "scouting score.",
     )
     victories_since_rating_change = models.PositiveSmallIntegerField(
         default=0,

@@ -142,6 +142,7 @@ RULE_NUMBERS = {
     "the half move follow-up": r"half move|half its move",
     "a larger battle's outcome": r"more victories than defeats",
     "the default move 6": r"default=6\b|6 for most",
+    "the rating's scouting bonus": r"0, 2 or 4 to",
 }
 """Each rule number the issue found typed twice, as a pattern of its copies."""
 
