@@ -34,7 +34,7 @@ def battle_discard(*, battle: Battle) -> BattleDiscarded:
     """
     with transaction.atomic():
         battle = campaign_locked(
-            Battle,
+            model=Battle,
             pk=battle.pk,
             campaign_id=battle.campaign_id,
             missing="This battle has been discarded already.",

@@ -85,7 +85,7 @@ def battle_set_up(
     try:
         with transaction.atomic():
             scene = campaign_locked(
-                Scene,
+                model=Scene,
                 pk=scene.pk,
                 campaign_id=scene.campaign_id,
                 missing="This scene no longer exists.",
@@ -138,7 +138,7 @@ def battle_reroll(
     """
     with transaction.atomic():
         battle = campaign_locked(
-            Battle,
+            model=Battle,
             pk=battle.pk,
             campaign_id=battle.campaign_id,
             missing="This battle was discarded: set up a new one.",

@@ -44,7 +44,7 @@ def commander_change_by_hand(
         raise ValidationError(f"Not a reputation or rating: {exc}") from exc
 
     locked = campaign_locked(
-        Commander,
+        model=Commander,
         pk=commander.pk,
         campaign_id=commander.campaign_id,
         missing="This commander no longer exists.",

@@ -37,8 +37,8 @@ def campaign_lock(*, campaign_id: int) -> None:
 
 
 def campaign_locked(
-    model: type[Row],
     *,
+    model: type[Row],
     pk: int,
     campaign_id: int,
     missing: str,

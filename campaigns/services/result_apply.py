@@ -91,7 +91,10 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
     """
     with transaction.atomic():
         battle = campaign_locked(
-            Battle, pk=battle.pk, campaign_id=battle.campaign_id, missing=BATTLE_GONE
+            model=Battle,
+            pk=battle.pk,
+            campaign_id=battle.campaign_id,
+            missing=BATTLE_GONE,
         )
         scene = Scene.objects.get(pk=battle.scene_id)
         rows = result_entry_rows(battle=battle)

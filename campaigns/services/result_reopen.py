@@ -38,7 +38,7 @@ def result_reopen(*, battle: Battle) -> ResultReopened:
     """
     with transaction.atomic():
         battle = campaign_locked(
-            Battle,
+            model=Battle,
             pk=battle.pk,
             campaign_id=battle.campaign_id,
             missing="This battle was discarded.",

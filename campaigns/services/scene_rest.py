@@ -53,7 +53,7 @@ def scene_rest(*, scene: Scene) -> Rested:
     """
     with transaction.atomic():
         scene = campaign_locked(
-            Scene, pk=scene.pk, campaign_id=scene.campaign_id, missing=SCENE_GONE
+            model=Scene, pk=scene.pk, campaign_id=scene.campaign_id, missing=SCENE_GONE
         )
         if scene.kind != SceneKind.SANCTUARY:
             raise ValidationError(f"“{scene.title}” is not a sanctuary.")
@@ -112,7 +112,7 @@ def rest_undo(*, scene: Scene) -> RestUndone:
     """
     with transaction.atomic():
         scene = campaign_locked(
-            Scene, pk=scene.pk, campaign_id=scene.campaign_id, missing=SCENE_GONE
+            model=Scene, pk=scene.pk, campaign_id=scene.campaign_id, missing=SCENE_GONE
         )
         state = campaign_steps(campaign_id=scene.campaign_id).undo_rest(scene)
         if not state.allowed:
