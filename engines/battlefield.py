@@ -767,19 +767,25 @@ def most_victory_points(*, objectives: int, characters: int) -> int:
     return objectives + CHARACTER_VP * characters
 
 
+def objective_worth(kind: ObjectiveKind, own: int = 0) -> int:
+    """§3.12: what a scene's objective scores in a generated battle: the value
+    the scene gives it, else 3 VP held (fixed) or 3 VP carried (carriable)."""
+    if own:
+        return own
+    return CARRY_VP if kind is ObjectiveKind.CARRIABLE else HOLD_VP
+
+
 def _scored_feature(feature: Feature) -> Feature:
     """A scene's fixed-objective feature worth §3.12's points unless it has its own."""
-    if not feature.objective or feature.victory_points:
+    if not feature.objective:
         return feature
-    return replace(feature, victory_points=HOLD_VP)
+    worth = objective_worth(ObjectiveKind.FIXED, feature.victory_points)
+    return replace(feature, victory_points=worth)
 
 
 def _scored_objective(mark: ObjectiveMark) -> ObjectiveMark:
     """A scene's objective worth §3.12's points unless it has its own."""
-    if mark.victory_points:
-        return mark
-    worth = CARRY_VP if mark.kind is ObjectiveKind.CARRIABLE else HOLD_VP
-    return replace(mark, victory_points=worth)
+    return replace(mark, victory_points=objective_worth(mark.kind, mark.victory_points))
 
 
 def _the(name: str) -> str:

@@ -17,7 +17,6 @@ from campaigns.models import (
     Battle,
     Campaign,
     Character,
-    Objective,
     PersistingWound,
     Scene,
     SceneCompany,
@@ -30,7 +29,15 @@ from campaigns.selectors.pack_status import pack_render_latest
 from campaigns.selectors.steps import Step, StepBack, campaign_steps, undo_rest_offer
 from campaigns.selectors.wounds import engine_wounds
 from engines.aftermath import RestingCharacter, SanctuaryRest, rest
-from engines.enums import Outcome, SceneKind, SceneStatus, WoundStatus
+from engines.battlefield import objective_worth
+from engines.enums import (
+    ObjectiveKind,
+    Outcome,
+    ScenarioMode,
+    SceneKind,
+    SceneStatus,
+    WoundStatus,
+)
 from engines.scouting import scouts_allowed
 
 
@@ -80,6 +87,30 @@ def where_the_story_is(scene: Scene, current: Scene | None) -> str:
 
 
 @dataclass(frozen=True)
+class SceneObjective:
+    """An objective as the scene page lists it, with what it scores: its own
+    value, or §3.12's in a generated scenario."""
+
+    name: str
+    kind: str
+    points: int
+
+
+def _scene_objectives(scene: Scene) -> tuple[SceneObjective, ...]:
+    generated = scene.scenario_mode != ScenarioMode.FIXED
+    return tuple(
+        SceneObjective(
+            name=o.name,
+            kind=o.get_kind_display(),
+            points=objective_worth(ObjectiveKind(o.kind), o.victory_points)
+            if generated
+            else o.victory_points,
+        )
+        for o in scene.objectives.all()
+    )
+
+
+@dataclass(frozen=True)
 class ScenePage:
     """The scene page: its story, companies and battles, and what to do next
     (or, for a scene not being played, why not and where the story is)."""
@@ -88,7 +119,7 @@ class ScenePage:
     steps: tuple[Step, ...]
     sub_scenes: tuple[Scene, ...]
     battles: tuple[Battle, ...]
-    objectives: tuple[Objective, ...]
+    objectives: tuple[SceneObjective, ...]
     scene_companies: tuple[SceneCompany, ...]
     current: Scene | None
     """The scene being played, when it is another one."""
@@ -141,7 +172,7 @@ def scene_page(
             else ()
         ),
         battles=tuple(Battle.objects.filter(scene=scene).order_by("number")),
-        objectives=tuple(scene.objectives.all()),
+        objectives=_scene_objectives(scene),
         scene_companies=tuple(
             scene.scene_companies.select_related("company").order_by("order", "id")
         ),

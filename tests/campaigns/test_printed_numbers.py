@@ -170,3 +170,28 @@ def test_scouts_sent_for_a_fixed_scenario_are_not_kept(client, user, fixed):
         Battle.objects.count(),
         BattleParticipant.objects.filter(scout=True).count(),
     ) == (1, 0)
+
+
+# --- the scene page: what an objective scores ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mode", "listed"),
+    [("generate", "(fixed, 3 VP)"), ("fixed", "(fixed)")],
+)
+def test_the_scene_page_says_what_an_objective_scores(
+    client, user, campaign, mode, listed
+):
+    """In a generated scenario a scene objective with no value of its own scores
+    §3.12's 3 VP held; a fixed scenario prints only the scene's own value."""
+    extra = {"fixed_scenario": "Pitched Battle"} if mode == "fixed" else {}
+    playable = build_playable(campaign, scenario_mode=mode, **extra)
+    playable.scene.objectives.create(name="The ford", kind="fixed", x=3, y=3)
+    client.force_login(user)
+    page = client.get(
+        reverse(
+            "campaigns:scene_detail",
+            kwargs={"slug": campaign.slug, "scene": playable.scene.slug},
+        )
+    ).content.decode()
+    assert f"<bdi>The ford</bdi> {listed}" in page
