@@ -573,9 +573,11 @@ def _cover_away(w: Walker) -> Cover:
 
 
 def _reaches(w: Walker, card: Card, trigger: float | None, distance: float) -> bool:
-    """Within the card's trigger (Ace to 10), or within range (J Q K)."""
+    """Within the card's trigger (Ace to 10), or within range (J Q K): for ♣
+    where its move toward the enemy would end (RULES §5.2 "Picture cards")."""
     if trigger is None:
-        return distance <= w.reach
+        closer = w.move if card.suit is Suit.CLUBS else 0
+        return distance <= w.reach + closer
     return distance <= trigger
 
 
