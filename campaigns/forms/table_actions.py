@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
+from campaigns.bidi import isolated
 from campaigns.selectors.table import answers_from
-from campaigns.services.table_state import Context, State
-from campaigns.services.table_turns import (
+from engines.table.state import Context, State
+from engines.table.turns import (
     Draft,
     activation_decide,
     battle_end,
@@ -25,6 +26,9 @@ from campaigns.services.table_turns import (
 )
 
 Maker = Callable[[Context, State], Draft]
+
+PURPOSE_LENGTH = 60
+"""A random selection's purpose is kept to this many characters."""
 
 ACTION_FIELDS = frozenset({"action", "version", "csrfmiddlewaretoken"})
 """The POST's own fields; the rest are an activation's answers."""
@@ -103,6 +107,8 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
             return lambda c, s: defence_draw(c, s, key=key, answers=answers)
         case "select":
             keys, purpose = data.getlist("pick"), data.get("purpose", "")
+            purpose = " ".join(purpose.split())[:PURPOSE_LENGTH]
+            purpose = isolated(purpose) if purpose else ""
             return lambda c, s: random_select(c, s, keys=keys, purpose=purpose)
         case "tap":
             tap, key, side = data.get("tap", ""), data.get("key", ""), data.get("side")

@@ -1,4 +1,4 @@
-"""A battle as table mode sees it (:class:`~campaigns.services.table_state.Context`),
+"""A battle as table mode sees it (:class:`~engines.table.state.Context`),
 read from the database in a fixed number of queries."""
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from campaigns.models import (
 )
 from campaigns.selectors.battle_pack import battle_battlefield
 from campaigns.selectors.doctrine_settings import doctrine_settings
-from campaigns.services.table_state import (
+from engines.doctrines import DoctrineSettings
+from engines.enums import Doctrine, HordeMode, Mishap, Side, WoundStatus
+from engines.events import Event, event_deck_message
+from engines.table.state import (
     Context,
     Fighter,
     TableCompany,
     Template,
     unique_labels,
 )
-from engines.doctrines import DoctrineSettings
-from engines.enums import Doctrine, HordeMode, Mishap, Side, WoundStatus
-from engines.events import Event, event_deck_message
 
 
 def table_context(*, battle: Battle, seed: int | None = None) -> Context:

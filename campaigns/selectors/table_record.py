@@ -14,8 +14,8 @@ from campaigns.models.battle import BattleStatus
 from campaigns.selectors.result_fields import row_field
 from campaigns.selectors.table import LogLine, log_line
 from campaigns.selectors.table_context import table_context_thin
-from campaigns.services.table_state import state_fold_or_none
 from engines.enums import EndReason, Outcome, Side
+from engines.table.state import state_fold_or_none
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from playwright.sync_api import Page, expect
 
 from campaigns.models import Battle, BattleParticipant
 from campaigns.selectors.doctrine_settings import doctrine_settings
-from campaigns.services.table_dice import TableRandom
-from campaigns.services.table_questions import CHOICE, MANY, NUMBER, Choice, Question
-from campaigns.services.table_state import unique_labels
+from engines.table.dice import TableRandom
+from engines.table.questions import CHOICE, MANY, NUMBER, Choice, Question
+from engines.table.state import unique_labels
 from engines.cards import Deck
 from engines.dice import Dice
 from engines.doctrines import (

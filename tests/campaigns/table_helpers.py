@@ -11,14 +11,14 @@ from campaigns.models import Battle, Campaign, Character, Company, Scene, TableE
 from campaigns.selectors.table_context import table_context
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.table_log import table_entry_add
-from campaigns.services.table_questions import (
+from engines.table.questions import (
     MANY,
     NUMBER,
     activation_walk,
     defence_walk,
 )
-from campaigns.services.table_state import Context, State, state_fold
-from campaigns.services.table_turns import (
+from engines.table.state import Context, State, state_fold
+from engines.table.turns import (
     activation_decide,
     battle_end,
     defence_draw,

@@ -15,7 +15,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from campaigns.services.table_questions import COVER_CHOICES, NO, NONE, YES, Question
+from engines.table.questions import COVER_CHOICES, NO, NONE, YES, Question
 from engines.doctrines import Enemy, Friend, Objective, Pursuer, Situation
 from engines.enums import Cover, ObjectiveKind
 

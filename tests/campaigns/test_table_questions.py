@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from campaigns.services.table_decide import doctrine_decide, table_deck
-from campaigns.services.table_dice import TableRandom
-from campaigns.services.table_questions import (
+from engines.table.decide import doctrine_decide, table_deck
+from engines.table.dice import TableRandom
+from engines.table.questions import (
     NUMBER,
     REORGANIZE,
     activation_walk,
     defence_walk,
     parse_inches,
 )
-from campaigns.services.table_state import (
+from engines.table.state import (
     Context,
     Fighter,
     TableCompany,

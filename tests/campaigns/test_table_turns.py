@@ -7,8 +7,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from campaigns.models import Battle, BattleParticipant, Character
-from campaigns.services.table_dice import TableRandom
-from campaigns.services.table_turns import (
+from engines.table.dice import TableRandom
+from engines.table.turns import (
     activation_decide,
     battle_end,
     defence_draw,

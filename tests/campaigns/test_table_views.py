@@ -15,7 +15,7 @@ from campaigns.models import Battle, TableEntry
 from campaigns.selectors.table_record import battle_table_log, result_initial_from_log
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_entry import row_field
-from campaigns.services.table_turns import round_begin, tap_record
+from engines.table.turns import round_begin, tap_record
 from tests.campaigns.table_helpers import add, doctrine_battle, version
 
 pytestmark = pytest.mark.django_db

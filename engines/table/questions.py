@@ -28,9 +28,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from campaigns.services.table_decide import doctrine_decide, table_deck
-from campaigns.services.table_dice import TableRandom
-from campaigns.services.table_state import Context, Fighter, State
 from engines.cards import Card
 from engines.doctrines import (
     FOLLOW_UP_SHARE,
@@ -44,6 +41,9 @@ from engines.doctrines import (
 )
 from engines.enums import Action, Cover, Doctrine, HordeMode, ObjectiveKind, Side, Suit
 from engines.roles import DISORGANIZED_RULE
+from engines.table.decide import doctrine_decide, table_deck
+from engines.table.dice import TableRandom
+from engines.table.state import Context, Fighter, State
 from engines.text import inches
 
 YES, NO, NONE = "yes", "no", "none"

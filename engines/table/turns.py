@@ -16,24 +16,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ValidationError
-
-from campaigns.bidi import isolated
-from campaigns.services.table_decide import doctrine_decide, step_words, table_deck
-from campaigns.services.table_dice import TableRandom
-from campaigns.services.table_questions import (
-    REORGANIZE,
-    activation_walk,
-    defence_walk,
-    parse_inches,
-)
-from campaigns.services.table_state import (
-    Context,
-    Fighter,
-    State,
-    Template,
-    unique_labels,
-)
 from engines.combat import initiative, rout_check, rout_check_due, take_wound
 from engines.dice import Dice, LogEntry, log_to_data
 from engines.doctrines import (
@@ -54,6 +36,22 @@ from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import Doctrine, EndReason, HordeMode, Side
 from engines.events import event_draw
 from engines.roles import DISORGANIZED_RULE
+from engines.table.decide import doctrine_decide, step_words, table_deck
+from engines.table.dice import TableRandom
+from engines.table.errors import TableRefused
+from engines.table.questions import (
+    REORGANIZE,
+    activation_walk,
+    defence_walk,
+    parse_inches,
+)
+from engines.table.state import (
+    Context,
+    Fighter,
+    State,
+    Template,
+    unique_labels,
+)
 from engines.text import inches
 
 LURK_FAR = float(LURK_BEYOND + 1)
@@ -100,8 +98,8 @@ def _source(context: Context, state: State) -> TableRandom:
     return TableRandom(context.seed, state.draws)
 
 
-def _refuse(message: str) -> ValidationError:
-    return ValidationError(message)
+def _refuse(message: str) -> TableRefused:
+    return TableRefused(message)
 
 
 # --- the round ------------------------------------------------------------------------
@@ -416,7 +414,7 @@ def random_select(
             raise _refuse("Choose among the characters of this battle.") from None
     if len(fighters) < 2:
         raise _refuse("Tick at least two characters to choose among.")
-    purpose = isolated(" ".join(purpose.split())[:60]) if purpose.strip() else ""
+    purpose = purpose.strip()
     rng = _source(context, state)
     deck = table_deck(rng, state.deck)
     title = f"random selection: {purpose}" if purpose else "random selection"

@@ -5,7 +5,7 @@ No database here. The context is built once per request from the battle
 (``campaigns.selectors.table.table_context``); the state is the entries folded
 in order, each entry's ``data`` holding what the entry changed, so reading a
 battle never calls the engine: only adding an entry does
-(:mod:`campaigns.services.table_turns`).
+(:mod:`engines.table.turns`).
 
 Characters are named by *key*: ``p<order>`` for a participant (its place in
 the battle's card order, which survives export and import), ``r<company>.<n>``
@@ -154,6 +154,19 @@ def unique_labels(names: Sequence[str], taken: Iterable[str] = ()) -> list[str]:
     return labels
 
 
+ENTRY_KINDS = {
+    "round": "Round begins",
+    "first": "Who goes first",
+    "activation": "AI activation",
+    "defence": "Defensive draw",
+    "selection": "Random selection",
+    "tap": "At the table",
+    "end_round": "End of round",
+    "end": "The battle ends",
+}
+"""Each kind of log entry and its name on the page."""
+
+
 # --- how things stand -----------------------------------------------------------------
 
 
@@ -178,6 +191,28 @@ class CompanyState:
     fallen_so_far: int = 0
     """Horde characters of the company fallen in this battle."""
     reinforcements: int = 0
+
+
+BEGIN, CHOOSE, ACTIVATE, END_ROUND, OVER, ENDED = (
+    "begin",
+    "choose",
+    "activate",
+    "end_round",
+    "over",
+    "ended",
+)
+
+
+@dataclass(frozen=True)
+class Next:
+    """What the battle needs next: begin a round, the humans' choice of who
+    goes first, an AI activation (``key``), the horde's end of round, the end
+    (the last round is over), or nothing (it ended). ``follow_up``: the AI
+    character that may take its follow-up activation now."""
+
+    phase: str
+    key: str = ""
+    follow_up: str = ""
 
 
 @dataclass
@@ -211,6 +246,35 @@ class State:
     deck: dict[str, Any] | None = None
     last: dict[str, Any] | None = None
     """The last entry's kind, subject and data (for the answer the page shows)."""
+    context: Context | None = field(default=None, repr=False, compare=False)
+    """The battle it belongs to (:func:`state_start` sets it)."""
+
+    # -- the game: one entry at a time, and what it needs next --
+
+    def apply(self, entry: Any) -> None:
+        """Change the state by one recorded entry (its ``data`` says how)."""
+        assert self.context is not None, "a state begins with state_start"
+        entry_apply(self.context, self, entry)
+
+    def question(self, *, skipping: bool = False) -> Next:
+        """What the battle needs next; ``skipping``: as if the AI's remaining
+        activations this round were done (the players say they cannot act)."""
+        context = self.context
+        assert context is not None, "a state begins with state_start"
+        if self.ended:
+            return Next(ENDED)
+        if self.round == 0:
+            return Next(BEGIN)
+        if self.winner is Side.PLAYER and self.first is None:
+            return Next(CHOOSE)
+        nxt = None if skipping else self.next_activation(context)
+        if nxt is not None:
+            return Next(ACTIVATE, key=nxt.key, follow_up=self.follow_up or "")
+        if context.hordes and not self.round_ended:
+            return Next(END_ROUND, follow_up=self.follow_up or "")
+        if self.round >= context.length:
+            return Next(OVER)
+        return Next(BEGIN)
 
     # -- readings --
 
@@ -279,7 +343,7 @@ class State:
 
 def state_start(context: Context) -> State:
     """Before the first entry: everyone as the setup left them."""
-    state = State()
+    state = State(context=context)
     for fighter in context.fighters:
         state.fighters[fighter.key] = FighterState(
             fallen=fighter.starts_fallen,
