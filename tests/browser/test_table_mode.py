@@ -21,9 +21,6 @@ from playwright.sync_api import Page, expect
 
 from campaigns.models import Battle, BattleParticipant
 from campaigns.selectors.doctrine_settings import doctrine_settings
-from engines.table.dice import TableRandom
-from engines.table.questions import CHOICE, MANY, NUMBER, Choice, Question
-from engines.table.state import unique_labels
 from engines.cards import Deck
 from engines.dice import Dice
 from engines.doctrines import (
@@ -46,6 +43,9 @@ from engines.doctrines import (
 )
 from engines.enums import Doctrine
 from engines.events import Event, event_draw
+from engines.table.dice import TableRandom
+from engines.table.questions import CHOICE, MANY, NUMBER, Choice, Question
+from engines.table.state import unique_labels
 from tests.browser.conftest import PHONE, Visit
 from tests.campaigns.table_helpers import doctrine_battle, with_events
 from tests.campaigns.table_oracle import Foe, Truth, answer

@@ -11,6 +11,7 @@ from campaigns.models import Battle, Campaign, Character, Company, Scene, TableE
 from campaigns.selectors.table_context import table_context
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.table_log import table_entry_add
+from engines.enums import Side
 from engines.table.questions import (
     MANY,
     NUMBER,
@@ -28,7 +29,6 @@ from engines.table.turns import (
     round_end,
     tap_record,
 )
-from engines.enums import Side
 from tests.campaigns.setup_helpers import Playable, build_playable
 
 DOCTRINES = ("priority", "deck", "horde", "pursuit")

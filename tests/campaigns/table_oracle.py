@@ -15,9 +15,9 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from engines.table.questions import COVER_CHOICES, NO, NONE, YES, Question
 from engines.doctrines import Enemy, Friend, Objective, Pursuer, Situation
 from engines.enums import Cover, ObjectiveKind
+from engines.table.questions import COVER_CHOICES, NO, NONE, YES, Question
 
 
 @dataclass(frozen=True)

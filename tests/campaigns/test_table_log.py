@@ -18,9 +18,9 @@ from campaigns.services.table_log import (
     table_entry_undo,
     table_log_restart,
 )
+from engines.dice import LogEntry
 from engines.table.state import state_fold
 from engines.table.turns import entry_compute, round_begin, tap_record
-from engines.dice import LogEntry
 from tests.campaigns.table_helpers import (
     DOCTRINES,
     RandomPlayer,

@@ -7,6 +7,17 @@ import random
 
 import pytest
 
+from engines.battlefield import ObjectiveMark
+from engines.cards import Deck
+from engines.dice import Dice
+from engines.doctrines import (
+    DoctrineSettings,
+    deck_activate,
+    horde_decide,
+    priority_decide,
+    pursuit_decide,
+)
+from engines.enums import Doctrine, HordeMode, ObjectiveKind, Side
 from engines.table.decide import doctrine_decide, table_deck
 from engines.table.dice import TableRandom
 from engines.table.questions import (
@@ -22,17 +33,6 @@ from engines.table.state import (
     TableCompany,
     state_start,
 )
-from engines.battlefield import ObjectiveMark
-from engines.cards import Deck
-from engines.dice import Dice
-from engines.doctrines import (
-    DoctrineSettings,
-    deck_activate,
-    horde_decide,
-    priority_decide,
-    pursuit_decide,
-)
-from engines.enums import Doctrine, HordeMode, ObjectiveKind, Side
 from tests.campaigns.table_oracle import Foe, Truth, walk_with
 
 PLAYERS = ("Frodo", "Sam", "Merry", "Pippin")

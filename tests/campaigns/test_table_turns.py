@@ -7,6 +7,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from campaigns.models import Battle, BattleParticipant, Character
+from engines.cards import Card, Deck
+from engines.dice import Dice
+from engines.doctrines import Enemy, Situation, priority_decide
+from engines.enums import Side
 from engines.table.dice import TableRandom
 from engines.table.turns import (
     activation_decide,
@@ -18,10 +22,6 @@ from engines.table.turns import (
     round_end,
     tap_record,
 )
-from engines.cards import Card, Deck
-from engines.dice import Dice
-from engines.doctrines import Enemy, Situation, priority_decide
-from engines.enums import Side
 from tests.campaigns.table_helpers import (
     add,
     doctrine_battle,
