@@ -16,7 +16,8 @@ from urllib.parse import urlencode
 
 from engines.dice import LogEntry
 from engines.enums import Doctrine, HordeMode, Side
-from engines.table.questions import Asked, activation_walk, defence_walk
+from engines.table.flows import activation_walk, defence_walk
+from engines.table.questions import Asked
 from engines.table.state import ENTRY_KINDS, Context, Fighter, State
 from engines.text import inches
 

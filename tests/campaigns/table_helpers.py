@@ -12,11 +12,10 @@ from campaigns.selectors.table_context import table_context
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.table_log import table_entry_add
 from engines.enums import Side
+from engines.table.flows import activation_walk, defence_walk
 from engines.table.questions import (
     MANY,
     NUMBER,
-    activation_walk,
-    defence_walk,
 )
 from engines.table.state import Context, State, state_fold
 from engines.table.turns import (

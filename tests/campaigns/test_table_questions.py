@@ -20,11 +20,10 @@ from engines.doctrines import (
 from engines.enums import Doctrine, HordeMode, ObjectiveKind, Side
 from engines.table.decide import doctrine_decide, table_deck
 from engines.table.dice import TableRandom
+from engines.table.flows import activation_walk, defence_walk
 from engines.table.questions import (
     NUMBER,
     REORGANIZE,
-    activation_walk,
-    defence_walk,
     parse_inches,
 )
 from engines.table.state import (
