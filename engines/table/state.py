@@ -300,8 +300,10 @@ def _activation(state: State, subject: str, data: Mapping[str, Any]) -> None:
 
 def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) -> None:
     tap = data["tap"]
-    if tap != "fell" or subject == state.follow_up:
-        # Felling its enemy keeps the follow-up open; anything else closes it.
+    fells = tap == "fell" or (tap == "wound" and bool(data.get("falls")))
+    if not fells or subject == state.follow_up:
+        # Felling its enemy keeps the follow-up open, whichever tap told the
+        # fall (RULES §4); anything else closes it.
         state.follow_up = None
     if tap == "company_routed":
         state.companies[int(data["company"])].routed = True
