@@ -34,13 +34,15 @@ from campaigns.views.common import (
 
 @login_required
 def battle_table(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    access = access_for_request(request, slug, owner_only=True)
+    # Members write the table log too (they are the other generals at the
+    # table); every write below still checks the log's version and the battle.
+    access = access_for_request(request, slug)
     if request.method not in ("GET", "HEAD", "POST"):
         return method_not_allowed(request, ["GET", "POST"])
     battle = battle_for_table(campaign=access.campaign, battle_id=battle_id)
     if request.method == "POST":
         return _post(request, battle)
-    page = table_page(battle=battle, can_edit=access.can_edit, query=request.GET)
+    page = table_page(battle=battle, can_edit=access.can_play, query=request.GET)
     return render_page(
         request,
         "campaigns/table_page.html",
