@@ -78,10 +78,11 @@ def _priority(w: Walker) -> Situation:
         else:
             other = w.who(
                 "free",
-                f"Is another enemy, in base contact with no one, within "
-                f"{inches(w.move)} of {w.name}?",
+                f"Which enemy in base contact with no one is closest to {w.name}?",
                 [e for e in w.enemies if e is not near],
-                none="No",
+                none="None: all are in base contact",
+                help=f"It moves into melee with the closest one within "
+                f"{inches(w.move)}.",
             )
             if other is not None:
                 distance = w.inches("free_in", f"How far is {other.label}?")
@@ -129,15 +130,17 @@ def _deck(w: Walker) -> Situation:
                 if seen is near and w.distance(near) <= trigger:
                     unseen = w.who(
                         "unseen",
-                        f"Is an enemy that {w.name} cannot see within "
-                        f"{inches(trigger)}?",
+                        f"Which enemy that {w.name} cannot see is closest to it?",
                         [e for e in w.enemies if e is not near],
-                        none="No",
+                        none="None: it sees every enemy",
+                        help=f"{w.sight_help()} The card charges one out of sight "
+                        f"within {inches(trigger)}.",
                     )
                     if unseen is not None:
                         distance = w.inches("unseen_in", f"How far is {unseen.label}?")
                         w.foe(unseen, distance=distance, in_sight=False)
-                        return w.situation()
+                        if distance <= trigger:
+                            return w.situation()
                 elif seen is not near and w.distance(near) <= trigger:
                     return w.situation()
             if near is not None:
@@ -234,7 +237,12 @@ def _horde(w: Walker) -> Situation:
     w.preview.append(trial.log[0].describe())
     w.foes.pop("?", None)
     if trial.step in HURT_STEPS:
-        target = w.who("hurt_by", f"Which enemy hurt {w.name} this round?", w.enemies)
+        target = w.who(
+            "hurt_by",
+            f"Which enemy that hurt {w.name} this round is closest to it?",
+            w.enemies,
+            help="If only one enemy hurt it, that one.",
+        )
         facts: dict[str, Any] = {"hurt_me": True}
         prefix = "hurt_by"
     else:

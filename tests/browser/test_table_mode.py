@@ -48,7 +48,7 @@ from engines.table.questions import CHOICE, MANY, NUMBER, Choice, Question
 from engines.table.state import unique_labels
 from tests.browser.conftest import PHONE, Visit
 from tests.campaigns.table_helpers import doctrine_battle, with_events
-from tests.campaigns.table_oracle import Foe, Truth, answer
+from tests.engines.table_oracle import Foe, Truth, answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

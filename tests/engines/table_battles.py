@@ -78,9 +78,7 @@ def battle_context(
             side=Side.AI,
             doctrine=doctrine,
             settings=settings,
-            template=Template(
-                name="Orc", move=6, shooting_range=None, free_slots=1
-            ),
+            template=Template(name="Orc", move=6, shooting_range=None, free_slots=1),
         ),
     )
     values: dict = {

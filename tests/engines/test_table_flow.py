@@ -62,9 +62,7 @@ def test_the_follow_up_is_taken_at_half_move_after_a_wound_that_fells():
     log.add(lambda c, s: tap_record(c, s, tap="wound", key="p1"))
     answers = {"melee": "no", "near": "p2", "near_in": "2", "near_seen": "yes"}
     draft = log.add(
-        lambda c, s: activation_decide(
-            c, s, key=WITCH, answers=answers, follow_up=True
-        )
+        lambda c, s: activation_decide(c, s, key=WITCH, answers=answers, follow_up=True)
     )
     assert draft.data["decision"]["follow_up"] is True
 

@@ -131,12 +131,10 @@ def answer(
                 question, getattr(_nearest([f for f in foes if f.seen]), "label", None)
             )
         case "unseen":
-            within = _inches_in(question.text)
-            unseen = [f for f in foes if not f.seen and f.distance <= within]
+            unseen = [f for f in foes if not f.seen and not f.contact]
             return _key(question, getattr(_nearest(unseen), "label", None))
         case "free":
-            within = _inches_in(question.text)
-            free = [f for f in foes if not f.engaged and f.distance <= within]
+            free = [f for f in foes if not f.engaged and not f.contact]
             return _key(question, getattr(_nearest(free), "label", None))
         case "hurt_by":
             hurt = [f for f in foes if f.hurt_me]
