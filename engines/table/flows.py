@@ -5,10 +5,18 @@ from the answers alone."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engines.cards import Card
-from engines.doctrines import Friend, Objective, Pursuer, Situation, trigger_distance
+from engines.doctrines import (
+    Enemy,
+    Friend,
+    Objective,
+    Pursuer,
+    Situation,
+    trigger_distance,
+)
 from engines.enums import Action, Cover, Doctrine, HordeMode, ObjectiveKind, Side, Suit
 from engines.roles import DISORGANIZED_RULE
 from engines.table.questions import (
@@ -329,6 +337,29 @@ FLOWS: dict[Doctrine, Callable[[Walker], Situation | Pursuer]] = {
 }
 
 
+def _return_fire(w: Walker, attacker_label: str) -> Situation:
+    """RULES §5.2 return fire: only its attacker matters — in sight and range,
+    or within move. No card is drawn, so nothing is shown first."""
+    attacker = next((e for e in w.enemies if e.label == attacker_label), None)
+    if attacker is None:
+        # Its attacker is gone from the table: nobody to return fire at.
+        return replace(w.situation(), enemies=(_gone(attacker_label),))
+    distance = w.inches(
+        "attacker_in", f"How far is {attacker.label}, its attacker, from {w.name}?"
+    )
+    sees = False
+    if w.fighter.can_shoot and distance <= w.reach and w.visible(distance):
+        sees = w.yes(
+            "attacker_seen", f"Can {w.name} see {attacker.label}?", w.sight_help()
+        )
+    w.foe(attacker, distance=distance, in_sight=sees)
+    return w.situation()
+
+
+def _gone(label: str) -> Enemy:
+    return Enemy(id=label or "its attacker", distance=FAR, in_sight=False)
+
+
 def activation_walk(
     context: Context,
     state: State,
@@ -343,7 +374,9 @@ def activation_walk(
     subject: Situation | Pursuer | str | None = None
     question = None
     try:
-        if (
+        if state.return_fire == fighter.key and not follow_up:
+            subject = _return_fire(walker, state.return_fire_at)
+        elif (
             walker.mine.disorganized
             and not follow_up
             and not walker.routing

@@ -94,6 +94,9 @@ class State:
     sightings: dict[str, dict[str, Any]] = field(default_factory=dict)
     activated: set[str] = field(default_factory=set)
     return_fire: str | None = None
+    """The AI character that returns fire now (RULES §5.2)."""
+    return_fire_at: str = ""
+    """Its attacker, by label: the one it shoots or charges."""
     follow_up: str | None = None
     """The AI character that may take a follow-up activation now."""
     round_ended: bool = False
@@ -252,6 +255,7 @@ def entry_apply(context: Context, state: State, entry: Any) -> None:
             state.activated.add(subject)
         if decision["action"] == "return_fire":
             state.return_fire = subject
+            state.return_fire_at = decision.get("target") or ""
     elif kind == "tap":
         _tap(context, state, subject, data)
     elif kind == "end_round":
@@ -274,6 +278,7 @@ def _round(context: Context, state: State, data: Mapping[str, Any]) -> None:
     state.sightings = dict(data.get("sightings", {}))
     state.activated = set()
     state.return_fire = None
+    state.return_fire_at = ""
     state.follow_up = None
     state.round_ended = False
     state.event = data.get("event")
@@ -293,6 +298,7 @@ def _activation(state: State, subject: str, data: Mapping[str, Any]) -> None:
         mine.carrying = decision["target"]
     if state.return_fire == subject:
         state.return_fire = None
+        state.return_fire_at = ""
     state.follow_up = (
         subject if decision["action"] in MELEE_ACTIONS and not follow_up else None
     )

@@ -24,6 +24,7 @@ from engines.doctrines import (
     activation_order,
     ai_sees_an_enemy,
     deck_defend,
+    deck_return_fire,
     pursuit_positions,
 )
 from engines.enums import Doctrine, Side
@@ -257,9 +258,17 @@ def activation_decide(
         }
     else:
         assert isinstance(walk.subject, Situation | Pursuer)
-        made = doctrine_decide(
-            context, state, fighter, walk.subject, rng=rng, deck=deck
-        )
+        if state.return_fire == key and not follow_up:
+            assert isinstance(walk.subject, Situation)
+            made = deck_return_fire(
+                walk.subject,
+                attacker=walk.subject.enemies[0].id,
+                settings=context.company(fighter.company).settings,
+            )
+        else:
+            made = doctrine_decide(
+                context, state, fighter, walk.subject, rng=rng, deck=deck
+            )
         decision = made.to_data()
         step = step_words(context, fighter, made.step)
         line = f"{fighter.label} — {made.describe()}"
