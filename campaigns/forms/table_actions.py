@@ -123,7 +123,8 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
             )
         case "end_round":
             lurkers = data.getlist("lurker")
-            return lambda c, s: round_end(c, s, lurkers=lurkers)
+            placed = {k: v for k, v in data.items() if k.startswith("placed-")}
+            return lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed)
         case "end":
             reason = data.get("reason", "")
             return lambda c, s: battle_end(c, s, reason=reason)

@@ -25,8 +25,24 @@ from django.urls import reverse
 from campaigns.models import Battle, Campaign, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_context import table_context
+from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason
+from engines.table.answer import last_answer, log_line
+from engines.table.horde_end import EndWalk, round_end_walk
 from engines.table.page import (
+    candidates,
+    coop_line,
+    defenders,
+    groups,
+    initiative_line,
+    lurker_rows,
+    order_lines,
+    phase_of,
+    side_taps,
+    sight_rows,
+    walk_for,
+)
+from engines.table.pieces import (
     Answer,
     Change,
     FighterRow,
@@ -35,22 +51,10 @@ from engines.table.page import (
     OrderLine,
     SightRow,
     Tap,
-    candidates,
-    coop_line,
-    defenders,
-    groups,
-    initiative_line,
-    last_answer,
-    log_line,
-    lurker_rows,
-    order_lines,
-    phase_of,
-    side_taps,
-    sight_rows,
-    walk_for,
 )
 from engines.table.questions import Walk
 from engines.table.state import state_fold_or_none, state_start
+from engines.text import inches
 
 SCREENS = ("act", "defend", "select", "people", "end")
 RESERVED = frozenset({"do", "who", "follow", "skip"})
@@ -108,6 +112,10 @@ class TablePage:
     changes: tuple[Change, ...] = ()
     sight_rows: tuple[SightRow, ...] = ()
     lurkers: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    lurk_beyond: str = ""
+    """How far from every enemy a lurker is (the rule's distance, in words)."""
+    end_walk: EndWalk | None = None
+    """The end of round's questions: is each reinforcement's point on the table?"""
     defenders: tuple[tuple[str, str], ...] = ()
     candidates: tuple[tuple[str, str, str], ...] = ()
     groups: tuple[Group, ...] = ()
@@ -204,6 +212,11 @@ def table_page(
         values["sight_rows"] = sight_rows(context, state)
     if phase == "end_round":
         values["lurkers"] = lurker_rows(context, state)
+        values["lurk_beyond"] = inches(LURK_BEYOND)
+        if writable:
+            values["end_walk"] = round_end_walk(
+                context, state, answers=answers_from(query)
+            )
     if screen in ("act", "defend"):
         values |= walk_for(
             context, state, answers_from(query), query, screen=screen, url=url

@@ -21,6 +21,10 @@ from engines.events import Event
 if TYPE_CHECKING:
     from engines.table.state import State
 
+DEFAULT_MOVE = 6
+"""A character's move in inches unless its card says otherwise (RULES §2)."""
+
+
 # --- who fights -----------------------------------------------------------------------
 
 

@@ -10,104 +10,20 @@ Entries are anything with ``kind``, ``position``, ``round``, ``subject``,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from engines.dice import LogEntry
 from engines.enums import Doctrine, HordeMode, Side
 from engines.table.flows import activation_walk, defence_walk
-from engines.table.questions import Asked
-from engines.table.state import ENTRY_KINDS, Context, Fighter, State
-from engines.text import inches
-
-
-@dataclass(frozen=True)
-class Tap:
-    """A button that tells the log something (a POST)."""
-
-    tap: str
-    label: str
-    key: str = ""
-    company: int | None = None
-    side: str = ""
-    quiet: bool = False
-
-
-@dataclass(frozen=True)
-class FighterRow:
-    key: str
-    label: str
-    company: str
-    side: str
-    doctrine: str
-    status: str
-    wounds: int
-    free_slots: int
-    flags: tuple[str, ...]
-    on_table: bool
-    taps: tuple[Tap, ...] = ()
-
-
-@dataclass(frozen=True)
-class Group:
-    """One company's characters on the characters screen."""
-
-    name: str
-    side: str
-    rows: tuple[FighterRow, ...]
-    routed: bool
-    tap: Tap | None
-
-
-@dataclass(frozen=True)
-class OrderLine:
-    label: str
-    status: str
-    """``done``, ``next``, ``waiting`` or ``out``."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    """The robot's answer, as the printed card would give it."""
-
-    kind: str
-    who: str
-    title: str
-    sentence: str
-    facts: tuple[tuple[str, str], ...] = ()
-    step: str = ""
-    step_section: str = ""
-    step_text: str = ""
-    dice: tuple[str, ...] = ()
-    asked: tuple[tuple[str, str], ...] = ()
-    follow_up_url: str = ""
-    fell: Tap | None = None
-
-
-@dataclass(frozen=True)
-class SightRow:
-    key: str
-    label: str
-    pursuer: bool
-    arriving: bool
-
-
-@dataclass(frozen=True)
-class LogLine:
-    number: int
-    round: int
-    kind: str
-    text: str
-    dice: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Change:
-    """An answer given, and the link that asks it again."""
-
-    asked: Asked
-    url: str
+from engines.table.pieces import (
+    Change,
+    FighterRow,
+    Group,
+    OrderLine,
+    SightRow,
+    Tap,
+)
+from engines.table.state import Context, Fighter, State
 
 
 def side_taps(state: State, writable: bool) -> tuple[Tap, ...]:
@@ -222,136 +138,6 @@ def defenders(context: Context, state: State) -> tuple[tuple[str, str], ...]:
     )
 
 
-# --- the last answer ------------------------------------------------------------------
-
-SHOWN_KINDS = frozenset({"activation", "defence", "selection", "round", "end_round"})
-
-
-def last_answer(
-    context: Context, state: State, entries: Sequence[Any], url: str
-) -> Answer | None:
-    """The robot's last answer, while only taps have followed it this round."""
-    for entry in reversed(entries):
-        if entry.kind in SHOWN_KINDS:
-            break
-        if entry.kind != "tap":
-            return None
-    else:
-        return None
-    data = entry.data or {}
-    if entry.kind in ("activation", "defence"):
-        return _decision_answer(context, state, entry, url)
-    if entry.kind == "selection":
-        return Answer(
-            kind="selection",
-            who="",
-            title="Random selection",
-            sentence=entry.text,
-            dice=_dice(data.get("log")),
-        )
-    if entry.kind == "end_round":
-        dice = []
-        for horde in data.get("hordes", ()):
-            dice += _dice(horde.get("log"))
-        return Answer(
-            kind="end_round",
-            who="",
-            title="End of round",
-            sentence=entry.text,
-            dice=tuple(dice),
-        )
-    return None
-
-
-def _decision_answer(context: Context, state: State, entry: Any, url: str) -> Answer:
-    data = entry.data or {}
-    decision = data["decision"]
-    fighter = context.fighter(entry.subject, state)
-    facts = []
-    labels = {f.label: f for f in state.all_fighters(context)}
-    target = decision.get("target")
-    if target:
-        facts.append(("At", target))
-    if decision.get("inches") is not None:
-        moved = decision["inches"]
-        facts.append(("Moves", f"up to {inches(moved)}" if moved else "not at all"))
-    if decision.get("rolled_inches") is not None:
-        facts.append(("Rolled", inches(decision["rolled_inches"])))
-    if decision.get("cover"):
-        facts.append(("Ends in", decision["cover"].replace("none", "the open")))
-    if decision.get("direction"):
-        facts.append(("Direction", f"{decision['direction']} o'clock"))
-    if decision.get("card"):
-        facts.append(("Card", decision["card"]))
-    for reason, value in decision.get("attack_roll_modifiers") or ():
-        facts.append(("Attack roll", f"{value:+d} ({reason})".replace("-", "−")))
-    if decision.get("counts_as_activated"):
-        facts.append(("Then", "it counts as activated"))
-    printed = data.get("printed") or {}
-    step = printed.get("short") or printed.get("label") or ""
-    follow = ""
-    fell = None
-    if (
-        entry.kind == "activation"
-        and state.follow_up == entry.subject
-        and not state.ended
-    ):
-        follow = (
-            f"{url}?{urlencode({'do': 'act', 'who': entry.subject, 'follow': '1'})}"
-        )
-        enemy = labels.get(target or "")
-        if enemy is not None and enemy.side is Side.PLAYER and state.on_table(enemy):
-            fell = Tap("fell", f"{enemy.label} fell", key=enemy.key)
-    sentence = _sentence(fighter, decision)
-    return Answer(
-        kind=entry.kind,
-        who=fighter.label,
-        title=decision.get("label") or "",
-        sentence=sentence,
-        facts=tuple(facts),
-        step=step,
-        step_section=printed.get("section", ""),
-        step_text=printed.get("text", ""),
-        dice=_dice(decision.get("log")),
-        asked=tuple(tuple(pair) for pair in data.get("asked", ())),
-        follow_up_url=follow,
-        fell=fell,
-    )
-
-
-def _sentence(fighter: Fighter, decision: Mapping[str, Any]) -> str:
-    """The action in one sentence: "Uglúk — Shoot: Frodo in sight at 8″."."""
-    label = decision.get("label") or ""
-    detail = decision.get("detail") or ""
-    text = f"{label}: {detail}" if detail else label
-    return f"{fighter.label} — {text}."
-
-
-def _dice(log: Any) -> tuple[str, ...]:
-    return tuple(LogEntry.from_dict(item).describe() for item in log or ())
-
-
-def log_line(entry: Any) -> LogLine:
-    data = entry.data or {}
-    dice: list[str] = []
-    dice += _dice(data.get("log"))
-    decision = data.get("decision")
-    if decision:
-        dice += _dice(decision.get("log"))
-    check = data.get("rout_check")
-    if check:
-        dice += _dice(check.get("log"))
-    for horde in data.get("hordes", ()):
-        dice += _dice(horde.get("log"))
-    return LogLine(
-        number=entry.position + 1,
-        round=entry.round,
-        kind=ENTRY_KINDS.get(entry.kind, entry.kind),
-        text=entry.text,
-        dice=tuple(dice),
-    )
-
-
 # --- the characters and their taps ----------------------------------------------------
 
 
@@ -441,6 +227,8 @@ def _row(context, state, company, fighter: Fighter, writable: bool) -> FighterRo
             taps.append(
                 Tap("dropped", "Dropped its objective", key=fighter.key, quiet=True)
             )
+    elif writable and state.just_came(fighter) and not state.ended:
+        taps = [Tap("left", "Left the table", key=fighter.key, quiet=True)]
     return FighterRow(
         key=fighter.key,
         label=fighter.label,

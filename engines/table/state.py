@@ -151,6 +151,16 @@ class State:
         mine = self.fighters[fighter.key]
         return fighter.arrives <= self.round and not (mine.fallen or mine.left)
 
+    def just_came(self, fighter: Fighter) -> bool:
+        """Brought by this end of round (a reinforcement): it comes on next
+        round, and may be told as having left at once."""
+        mine = self.fighters[fighter.key]
+        return (
+            self.round_ended
+            and fighter.arrives == self.round + 1
+            and not (mine.fallen or mine.left)
+        )
+
     def wounded(self, fighter: Fighter) -> bool:
         """No free wound slot: the next wound fells it."""
         return self.fighters[fighter.key].wounds >= fighter.free_slots

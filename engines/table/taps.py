@@ -3,24 +3,15 @@ off), the horde's end of round and the battle's end."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from engines.combat import rout_check, rout_check_due, take_wound
 from engines.dice import Dice, log_to_data
-from engines.doctrines import (
-    HordeMember,
-    HordeRound,
-    PlayerModel,
-    Point,
-    horde_end_of_round,
-)
 from engines.doctrines.horde import LURK_BEYOND
-from engines.enums import EndReason, HordeMode, Side
+from engines.enums import EndReason, Side
 from engines.table.dice import TableRandom
 from engines.table.draft import Draft, _draft, _refuse, _source
-from engines.table.state import Context, Fighter, State, Template, unique_labels
-from engines.text import inches
+from engines.table.state import Context, Fighter, State
 
 LURK_FAR = float(LURK_BEYOND + 1)
 """A lurker's distance to the nearest enemy: past the distance lurking reads."""
@@ -86,7 +77,9 @@ def tap_record(
     mine = state.fighters[key]
     if mine.fallen or (mine.left and tap != "routed"):
         raise _refuse(f"{fighter.label} is no longer on the table.")
-    if fighter.arrives > state.round:
+    if fighter.arrives > state.round and not (
+        tap == "left" and state.just_came(fighter)
+    ):
         raise _refuse(f"{fighter.label} has not come on yet.")
     falls = False
     words = TAPS[tap]
@@ -160,120 +153,6 @@ def _rout_check(
     if check.routs:
         note += " All its characters rout from now on."
     return (rng if check.due else None), data, note
-
-
-# --- end of round: the horde ----------------------------------------------------------
-
-
-def round_end(context: Context, state: State, *, lurkers: Sequence[str] = ()) -> Draft:
-    """End of round for horde companies: bleeding, reinforcements, lurking and
-    consolidation, in that order, each roll kept.
-
-    ``lurkers`` are the unwounded horde characters more than 12" from every
-    enemy (asked only where lurking applies).
-    """
-    if state.round == 0 or state.ended or state.round_ended:
-        raise _refuse("There is no round to end now.")
-    if not context.hordes:
-        raise _refuse("Only a horde has an end of round.")
-    rng = _source(context, state)
-    players = [
-        PlayerModel(id=f.label, position=Point(context.width / 2, context.depth / 2))
-        for f in sorted(
-            state.fighters_on_table(context, Side.PLAYER), key=lambda f: f.card_order
-        )
-    ]
-    taken = {f.label for f in state.all_fighters(context)}
-    results = []
-    lines = [f"End of round {state.round}."]
-    for company in context.hordes:
-        members = sorted(
-            (
-                f
-                for f in state.fighters_on_table(context, Side.AI)
-                if f.company == company.order
-            ),
-            key=lambda f: f.card_order,
-        )
-        mine = state.companies[company.order]
-        horde = HordeRound(
-            mode=mine.mode,
-            members=tuple(
-                HordeMember(
-                    id=f.label,
-                    wounded=state.wounded(f),
-                    nearest_enemy=LURK_FAR if f.key in lurkers else 0.0,
-                )
-                for f in members
-            ),
-            fallen_so_far=mine.fallen_so_far,
-            players=tuple(players),
-            table_width=context.width,
-            table_depth=context.depth,
-        )
-        result = horde_end_of_round(horde, rng=rng, settings=company.settings)
-        by_label = {f.label: f.key for f in members}
-        template = company.template or Template(
-            name="Reinforcement", move=6, shooting_range=None, free_slots=1
-        )
-        names = unique_labels([template.name] * len(result.arrivals), taken)
-        taken.update(names)
-        arrivals = [
-            {
-                "key": f"r{company.order}.{mine.reinforcements + n}",
-                "name": template.name,
-                "label": label,
-                "move": template.move,
-                "shooting_range": template.shooting_range,
-                "free_slots": template.free_slots,
-                "near": arrival.near,
-                "inches": arrival.inches,
-                "clock": arrival.clock,
-            }
-            for n, (label, arrival) in enumerate(
-                zip(names, result.arrivals, strict=True), start=1
-            )
-        ]
-        results.append(
-            {
-                "company": company.order,
-                "mode_before": mine.mode.value,
-                "mode": result.mode.value,
-                "bled": [by_label[label] for label in result.fallen],
-                "removed": [by_label[label] for label in result.removed],
-                "arrivals": arrivals,
-                "fallen_so_far": result.fallen_so_far,
-                "steps": list(result.steps),
-                "log": log_to_data(result.log),
-            }
-        )
-        lines.append(_horde_words(company.name, mine.mode, result, arrivals))
-    return _draft(
-        "end_round",
-        state,
-        text=" ".join(lines),
-        inputs={"lurkers": list(lurkers)},
-        rng=rng,
-        hordes=results,
-    )
-
-
-def _horde_words(name: str, before: HordeMode, result: Any, arrivals: list) -> str:
-    parts = []
-    if result.fallen:
-        parts.append("bled to death: " + ", ".join(result.fallen))
-    for arrival in arrivals:
-        parts.append(
-            f"{arrival['label']} appears {inches(arrival['inches'])} from "
-            f"{arrival['near']} toward {arrival['clock']} o'clock (if that is off "
-            "the table, it does not appear: tap it as having left)"
-        )
-    if result.removed:
-        parts.append("lurked away: " + ", ".join(result.removed))
-    if result.mode is not before:
-        parts.append(f"the horde turns to {result.mode.value}")
-    body = "; ".join(parts) if parts else "nothing changes"
-    return f"{name}: {body}."
 
 
 # --- the end --------------------------------------------------------------------------

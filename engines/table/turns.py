@@ -33,9 +33,10 @@ from engines.roles import DISORGANIZED_RULE
 from engines.table.decide import doctrine_decide, step_words, table_deck
 from engines.table.draft import Draft, _draft, _refuse, _source
 from engines.table.flows import activation_walk, defence_walk
+from engines.table.horde_end import round_end
 from engines.table.questions import REORGANIZE, parse_inches
 from engines.table.state import Context, Fighter, State
-from engines.table.taps import TAPS, battle_end, round_end, tap_record
+from engines.table.taps import TAPS, battle_end, tap_record
 
 # --- the round ------------------------------------------------------------------------
 
@@ -419,7 +420,12 @@ def entry_compute(
                 side=inputs.get("side", ""),
             )
         case "end_round":
-            return round_end(context, state, lurkers=inputs.get("lurkers", ()))
+            return round_end(
+                context,
+                state,
+                lurkers=inputs.get("lurkers", ()),
+                placed=inputs.get("placed", {}),
+            )
         case "end":
             return battle_end(context, state, reason=inputs["reason"])
     raise ValueError(f"no entry of kind {kind!r}")

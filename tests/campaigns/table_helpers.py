@@ -13,6 +13,7 @@ from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.table_log import table_entry_add
 from engines.enums import Side
 from engines.table.flows import activation_walk, defence_walk
+from engines.table.horde_end import round_end_walk
 from engines.table.questions import (
     MANY,
     NUMBER,
@@ -137,7 +138,11 @@ class RandomPlayer:
                 for f in state.fighters_on_table(context, Side.AI)
                 if rng.random() < 0.3
             ]
-            return add(self.battle, lambda c, s: round_end(c, s, lurkers=lurkers))
+            placed = placements(context, state, lambda: rng.random() < 0.7)
+            return add(
+                self.battle,
+                lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed),
+            )
         if state.round >= context.length:
             return add(self.battle, lambda c, s: battle_end(c, s, reason="objective"))
         return self._begin(context, state)
@@ -202,6 +207,18 @@ class RandomPlayer:
                 lambda c, s: defence_draw(c, s, key=fighter.key, answers=answers),
             )
         return None
+
+
+def placements(context: Context, state: State, on_table=lambda: True) -> dict:
+    """The players' answers for every reinforcement point the end of round
+    rolls: ``on_table()`` says each (all on the table by default)."""
+    answers: dict[str, str] = {}
+    for _ in range(40):
+        walk = round_end_walk(context, state, answers=answers)
+        if walk.question is None:
+            return answers
+        answers[walk.question.name] = "yes" if on_table() else "no"
+    raise AssertionError("an end of round that never stops asking")
 
 
 def with_events(campaign: Campaign) -> None:

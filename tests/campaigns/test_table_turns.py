@@ -26,6 +26,7 @@ from tests.campaigns.table_helpers import (
     add,
     doctrine_battle,
     now,
+    placements,
     seed_where,
     with_events,
 )
@@ -591,10 +592,17 @@ def test_a_wounded_horde_character_bleeds_at_the_end_of_the_round(campaign):
     assert [line["purpose"] for line in horde["log"]][:1] == ["Witch-king: bleeding"]
 
 
+def end_round(battle, **inputs):
+    """End the round, every reinforcement point said to be on the table."""
+    context, state, _ = now(battle)
+    placed = placements(context, state)
+    return add(battle, lambda c, s: round_end(c, s, placed=placed, **inputs))
+
+
 def test_reinforcements_roll_for_each_player_character_under_the_cap(campaign):
     _, battle = doctrine_battle(campaign, "horde", reinforcement_cap=20)
     begin(battle)
-    entry = add(battle, lambda c, s: round_end(c, s))
+    entry = end_round(battle)
     (horde,) = entry.data["hordes"]
     rolls = [
         line for line in horde["log"] if line["purpose"].startswith("reinforcements")
@@ -608,7 +616,7 @@ def test_a_reinforcement_comes_on_at_the_next_round(campaign):
 
     _, battle = doctrine_battle(campaign, "horde", seed=seed_where(arrives))
     begin(battle)
-    entry = add(battle, lambda c, s: round_end(c, s))
+    entry = end_round(battle)
     arrival = entry.data["hordes"][0]["arrivals"][0]
     nxt = begin(battle)
     assert arrival["key"] in nxt.data["arrived"]
@@ -618,7 +626,7 @@ def test_a_lurker_far_from_every_enemy_may_leave(campaign):
     _, battle = doctrine_battle(campaign, "horde")
     witch = ai_keys(battle)[0]
     begin(battle)
-    entry = add(battle, lambda c, s: round_end(c, s, lurkers=[witch]))
+    entry = end_round(battle, lurkers=[witch])
     (horde,) = entry.data["hordes"]
     assert "Witch-king: lurking" in [line["purpose"] for line in horde["log"]]
 

@@ -24,6 +24,7 @@ def battle_context(
     ai: tuple[str, ...] = AI,
     length: int = 6,
     settings: DoctrineSettings | None = None,
+    hordes: int = 1,
     **context: object,
 ) -> Context:
     """Four hobbits against three riders under ``doctrine``: the Witch-king
@@ -56,7 +57,7 @@ def battle_context(
             name=name,
             label=name,
             side=Side.AI,
-            company=1,
+            company=1 if hordes == 1 else 1 + n % 2,
             card_order=n,
             move=6,
             shooting_range=12 if name == "Witch-king" else None,
@@ -64,7 +65,7 @@ def battle_context(
         )
         for n, name in enumerate(ai, start=len(players) + 1)
     ]
-    companies = (
+    companies = [
         TableCompany(
             order=0,
             name="Fellowship",
@@ -72,15 +73,18 @@ def battle_context(
             doctrine=Doctrine.PRIORITY,
             settings=DoctrineSettings(),
         ),
+    ]
+    companies += [
         TableCompany(
-            order=1,
-            name="Nazgûl",
+            order=order,
+            name="Nazgûl" if order == 1 else f"Nazgûl {order}",
             side=Side.AI,
             doctrine=doctrine,
             settings=settings,
             template=Template(name="Orc", move=6, shooting_range=None, free_slots=1),
-        ),
-    )
+        )
+        for order in range(1, 1 + (1 if hordes == 1 else 2))
+    ]
     values: dict = {
         "seed": seed,
         "length": length,
@@ -89,7 +93,7 @@ def battle_context(
         "sight_limit": None,
         "first_activation": None,
         "fighters": tuple(fighters),
-        "companies": companies,
+        "companies": tuple(companies),
     } | context
     return Context(**values)
 

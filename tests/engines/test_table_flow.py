@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from engines.doctrines import DoctrineSettings
 from engines.enums import Side
 from engines.table import TableRefused
 from engines.table.flows import activation_walk
+from engines.table.horde_end import round_end, round_end_walk
 from engines.table.taps import tap_record
 from engines.table.turns import (
     activation_decide,
@@ -15,7 +17,7 @@ from engines.table.turns import (
     first_choose,
     round_begin,
 )
-from tests.engines.table_battles import Log, battle_context
+from tests.engines.table_battles import PLAYERS, Log, battle_context
 
 WITCH = "p5"
 
@@ -172,3 +174,118 @@ def test_the_witch_king_shoots_its_attacker_in_sight_and_range():
         "shoot",
         "Sam",
     )
+
+
+# --- the horde's reinforcements (RULES §5.3 step 2) ------------------------------
+
+
+def horde_round(seed: int, **settings) -> Log:
+    """A reinforced horde's battle with round 1 played out: its end of round
+    comes now."""
+    log = Log(
+        battle_context(
+            "horde",
+            seed=seed,
+            settings=DoctrineSettings(reinforcements=True, **settings),
+        )
+    )
+    log.add(lambda c, s: round_begin(c, s, sightings={}))
+    state = log.state
+    if state.question().phase == "choose":
+        log.add(lambda c, s: first_choose(c, s, first=Side.PLAYER.value))
+    act_all(log)
+    assert log.state.question().phase == "end_round"
+    return log
+
+
+def act_all(log: Log) -> None:
+    """Every AI activation of the round, each question given its last choice
+    (or 6")."""
+    while (nxt := log.state.question()).phase == "activate":
+        fighter = log.context.fighter(nxt.key, log.state)
+        answers: dict[str, str] = {}
+        while q := activation_walk(log.context, log.state, fighter, answers).question:
+            answers[q.name] = q.choices[-1].value if q.choices else "6"
+        log.add(
+            lambda c, s, k=nxt.key, a=answers: activation_decide(c, s, key=k, answers=a)
+        )
+
+
+def asking_horde(**settings) -> Log:
+    """A horde whose end of round rolls a reinforcement: the page asks."""
+    for seed in range(1, 300):
+        log = horde_round(seed, **settings)
+        if round_end_walk(log.context, log.state, answers={}).question is not None:
+            return log
+    raise AssertionError("no reinforcement rolled")
+
+
+def test_a_reinforcement_point_is_asked_about_before_it_counts():
+    """The page rolls D6 for a player character and, on a hit, the distance
+    and direction from that character, then asks whether the point is on the
+    table; the end of round cannot be made before it is answered."""
+    log = asking_horde()
+    walk = round_end_walk(log.context, log.state, answers={})
+    question = walk.question
+    assert "o'clock on the table?" in question.text
+    assert any(line.startswith("reinforcement direction") for line in walk.preview)
+    with pytest.raises(TableRefused):
+        log.add(lambda c, s: round_end(c, s))
+
+
+def test_a_point_off_the_table_brings_nothing_and_takes_no_place_under_the_cap():
+    """Every point said to be off the table: nothing appears, and with the cap
+    one above the horde on the table every player character still rolls (a
+    point that counted anyway would have filled the cap at the first hit)."""
+    log = asking_horde(reinforcement_cap=4)
+    answers = _rest(log, {}, "no")
+    draft = log.add(lambda c, s: round_end(c, s, placed=answers))
+    (horde,) = draft.data["hordes"]
+    rolls = [
+        line
+        for line in horde["log"]
+        if line["purpose"].startswith("reinforcements near")
+    ]
+    assert (len(rolls), horde["arrivals"]) == (len(PLAYERS), [])
+
+
+def _rest(log: Log, answers: dict, value: str = "yes") -> dict:
+    """Every later point said to be on the table (or, ``value`` "no", off it)."""
+    given = dict(answers)
+    while q := round_end_walk(log.context, log.state, answers=given).question:
+        given[q.name] = value
+    return {k: v for k, v in given.items() if k not in answers}
+
+
+def test_the_cap_counts_every_horde_character_on_the_table():
+    """Two horde companies, three characters between them, a cap of 3: no
+    reinforcement is rolled for either."""
+    context = battle_context(
+        "horde",
+        hordes=2,
+        settings=DoctrineSettings(reinforcements=True, reinforcement_cap=3),
+    )
+    log = Log(context)
+    log.add(lambda c, s: round_begin(c, s, sightings={}))
+    if log.state.question().phase == "choose":
+        log.add(lambda c, s: first_choose(c, s, first=Side.PLAYER.value))
+    act_all(log)
+    draft = log.add(lambda c, s: round_end(c, s))
+    rolls = [
+        line
+        for horde in draft.data["hordes"]
+        for line in horde["log"]
+        if line["purpose"].startswith("reinforcements near")
+    ]
+    assert rolls == []
+
+
+def test_a_reinforcement_that_came_may_be_told_as_left_at_once():
+    """A reinforcement placed this end of round may be tapped as having left
+    the table before the next round begins."""
+    log = asking_horde()
+    answers = _rest(log, {})
+    draft = log.add(lambda c, s: round_end(c, s, placed=answers))
+    key = draft.data["hordes"][0]["arrivals"][0]["key"]
+    log.add(lambda c, s: tap_record(c, s, tap="left", key=key))
+    assert log.state.fighters[key].left
