@@ -122,7 +122,7 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
                 side=side or "",
             )
         case "end_round":
-            lurkers = data.getlist("lurker")
+            lurkers = [k for v in data.getlist("lurker") for k in v.split(",") if k]
             placed = {k: v for k, v in data.items() if k.startswith("placed-")}
             return lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed)
         case "end":

@@ -28,14 +28,13 @@ from campaigns.selectors.table_context import table_context
 from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason
 from engines.table.answer import last_answer, log_line
-from engines.table.horde_end import EndWalk, round_end_walk
+from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
 from engines.table.page import (
     candidates,
     coop_line,
     defenders,
     groups,
     initiative_line,
-    lurker_rows,
     order_lines,
     phase_of,
     side_taps,
@@ -58,7 +57,7 @@ from engines.text import inches
 
 SCREENS = ("act", "defend", "select", "people", "end")
 RESERVED = frozenset({"do", "who", "follow", "skip"})
-MANY_ANSWERS = frozenset({"contacts"})
+MANY_ANSWERS = frozenset({"contacts", "lurker"})
 """Answers that may come as several values (ticked boxes)."""
 
 

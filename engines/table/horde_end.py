@@ -41,6 +41,23 @@ DEFAULT_TEMPLATE = Template(
 """A horde company with no reinforcement model: a plain one-wound character."""
 
 
+def lurker_rows(context: Context, state: State) -> tuple:
+    """Per horde company where lurking applies: its unwounded characters."""
+    result = []
+    for company in context.hordes:
+        settings = company.settings
+        if not settings.reinforcements or state.mode(company) is not HordeMode.NORMAL:
+            continue
+        members = tuple(
+            (f.key, f.label)
+            for f in state.fighters_on_table(context, Side.AI)
+            if f.company == company.order and not state.wounded(f)
+        )
+        if members:
+            result.append((company.name, members))
+    return tuple(result)
+
+
 def placed_name(company: TableCompany, n: int) -> str:
     """The answer that says whether the n-th point (from 1) is on the table."""
     return f"placed-{company.order}-{n}"
@@ -56,6 +73,9 @@ class EndWalk:
     """The rolls made so far, when a question depends on them."""
     hidden: tuple[tuple[str, str], ...] = ()
     """The answers given so far, to send again with the next one."""
+    needs_lurkers: bool = False
+    """The players say first which horde characters are lurkers (their dice
+    come before another horde company's reinforcements)."""
 
     @property
     def ready(self) -> bool:
@@ -199,15 +219,26 @@ def _run(
 def round_end_walk(
     context: Context, state: State, *, answers: Mapping[str, str]
 ) -> EndWalk:
-    """The end of round's questions: each reinforcement's point, on the
-    table or not, with the rolls made so far."""
-    rng = TableRandom(context.seed, state.draws)
+    """The end of round's questions: first which horde characters lurk far
+    from every enemy (where lurking applies), then each reinforcement's point,
+    on the table or not, with the rolls made so far.
+
+    ``answers``: ``lurked`` "1" once the lurkers are given, ``lurker`` their
+    keys joined by commas, and ``placed-…`` "yes" or "no" for each point.
+    """
     given = {
         k: v for k, v in answers.items() if k.startswith("placed-") and v in (YES, NO)
     }
-    hidden = tuple(given.items())
+    lurkers = lurkers_in(answers)
+    lurked = answers.get("lurked") == "1" or not lurker_rows(context, state)
+    hidden = (
+        (("lurked", "1"), ("lurker", ",".join(lurkers))) if lurked else ()
+    ) + tuple(given.items())
+    if not lurked:
+        return EndWalk(asked=(), question=None, needs_lurkers=True)
+    rng = TableRandom(context.seed, state.draws)
     try:
-        _, _, asked = _run(context, state, rng, lurkers=(), answers=given)
+        _, _, asked = _run(context, state, rng, lurkers=lurkers, answers=given)
     except _Ask as ask:
         return EndWalk(
             asked=(),
@@ -216,6 +247,11 @@ def round_end_walk(
             hidden=hidden,
         )
     return EndWalk(asked=tuple(asked), question=None, hidden=hidden)
+
+
+def lurkers_in(answers: Mapping[str, str]) -> list[str]:
+    """The lurkers' keys in the answers (joined by commas)."""
+    return [k for k in answers.get("lurker", "").split(",") if k]
 
 
 def round_end(
@@ -237,7 +273,7 @@ def round_end(
     if not context.hordes:
         raise _refuse("Only a horde has an end of round.")
     rng = _source(context, state)
-    placed = dict(placed or {})
+    placed = {k: v for k, v in (placed or {}).items() if k.startswith("placed-")}
     try:
         results, lines, _ = _run(context, state, rng, lurkers=lurkers, answers=placed)
     except _Ask as ask:

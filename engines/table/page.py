@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from engines.enums import Doctrine, HordeMode, Side
+from engines.enums import Doctrine, Side
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.pieces import (
     Change,
@@ -107,23 +107,6 @@ def sight_rows(context: Context, state: State) -> tuple[SightRow, ...]:
             )
         )
     return tuple(rows)
-
-
-def lurker_rows(context: Context, state: State) -> tuple:
-    """Per horde company where lurking applies: its unwounded characters."""
-    result = []
-    for company in context.hordes:
-        settings = company.settings
-        if not settings.reinforcements or state.mode(company) is not HordeMode.NORMAL:
-            continue
-        members = tuple(
-            (f.key, f.label)
-            for f in state.fighters_on_table(context, Side.AI)
-            if f.company == company.order and not state.wounded(f)
-        )
-        if members:
-            result.append((company.name, members))
-    return tuple(result)
 
 
 def defenders(context: Context, state: State) -> tuple[tuple[str, str], ...]:

@@ -138,7 +138,9 @@ class RandomPlayer:
                 for f in state.fighters_on_table(context, Side.AI)
                 if rng.random() < 0.3
             ]
-            placed = placements(context, state, lambda: rng.random() < 0.7)
+            placed = placements(
+                context, state, lambda: rng.random() < 0.7, lurkers=lurkers
+            )
             return add(
                 self.battle,
                 lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed),
@@ -209,10 +211,12 @@ class RandomPlayer:
         return None
 
 
-def placements(context: Context, state: State, on_table=lambda: True) -> dict:
+def placements(
+    context: Context, state: State, on_table=lambda: True, lurkers=()
+) -> dict:
     """The players' answers for every reinforcement point the end of round
     rolls: ``on_table()`` says each (all on the table by default)."""
-    answers: dict[str, str] = {}
+    answers: dict[str, str] = {"lurked": "1", "lurker": ",".join(lurkers)}
     for _ in range(40):
         walk = round_end_walk(context, state, answers=answers)
         if walk.question is None:

@@ -595,7 +595,7 @@ def test_a_wounded_horde_character_bleeds_at_the_end_of_the_round(campaign):
 def end_round(battle, **inputs):
     """End the round, every reinforcement point said to be on the table."""
     context, state, _ = now(battle)
-    placed = placements(context, state)
+    placed = placements(context, state, lurkers=inputs.get("lurkers", ()))
     return add(battle, lambda c, s: round_end(c, s, placed=placed, **inputs))
 
 

@@ -124,6 +124,14 @@ def answer(
             return _key(question, next(f.label for f in truth.foes if f.contact))
         case "contacts":
             return ",".join(_key(question, f.label) for f in truth.foes if f.contact)
+        case "attacker_in" | "attacker_seen":
+            label = re.search(
+                r"(?:How far is|see) (.+?)(?:, its attacker,|\?)", question.text
+            )[1]
+            foe = next(f for f in truth.foes if f.label == label)
+            if question.name == "attacker_in":
+                return f"{0 if foe.contact else foe.distance:g}"
+            return _yes(foe.seen or foe.contact)
         case "near" | "quarry":
             return _key(question, _nearest(foes).label)
         case "seen":

@@ -215,7 +215,8 @@ def asking_horde(**settings) -> Log:
     """A horde whose end of round rolls a reinforcement: the page asks."""
     for seed in range(1, 300):
         log = horde_round(seed, **settings)
-        if round_end_walk(log.context, log.state, answers={}).question is not None:
+        walk = round_end_walk(log.context, log.state, answers={"lurked": "1"})
+        if walk.question is not None:
             return log
     raise AssertionError("no reinforcement rolled")
 
@@ -225,7 +226,7 @@ def test_a_reinforcement_point_is_asked_about_before_it_counts():
     and direction from that character, then asks whether the point is on the
     table; the end of round cannot be made before it is answered."""
     log = asking_horde()
-    walk = round_end_walk(log.context, log.state, answers={})
+    walk = round_end_walk(log.context, log.state, answers={"lurked": "1"})
     question = walk.question
     assert "o'clock on the table?" in question.text
     assert any(line.startswith("reinforcement direction") for line in walk.preview)
@@ -251,7 +252,7 @@ def test_a_point_off_the_table_brings_nothing_and_takes_no_place_under_the_cap()
 
 def _rest(log: Log, answers: dict, value: str = "yes") -> dict:
     """Every later point said to be on the table (or, ``value`` "no", off it)."""
-    given = dict(answers)
+    given = {"lurked": "1"} | dict(answers)
     while q := round_end_walk(log.context, log.state, answers=given).question:
         given[q.name] = value
     return {k: v for k, v in given.items() if k not in answers}
