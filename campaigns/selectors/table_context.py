@@ -20,6 +20,7 @@ from campaigns.selectors.doctrine_settings import doctrine_settings
 from engines.doctrines import DoctrineSettings
 from engines.enums import Doctrine, HordeMode, Mishap, Side, WoundStatus
 from engines.events import Event, event_deck_message
+from engines.scouting import LATE_ARRIVAL_ROUND
 from engines.table.state import (
     Context,
     Fighter,
@@ -156,7 +157,7 @@ def _fighters(participants, companies, arrivals, carriers) -> tuple[Fighter, ...
         move = max(character.move + sum(w.move_modifier for w in wounds), 0)
         arrives = arrivals.get(character.company_id, 1)
         if p.reserve:
-            arrives = max(arrives, 2)
+            arrives = max(arrives, LATE_ARRIVAL_ROUND)
         fighters.append(
             Fighter(
                 key=f"p{p.order}",

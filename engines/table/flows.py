@@ -17,6 +17,7 @@ from engines.doctrines import (
     Situation,
     trigger_distance,
 )
+from engines.doctrines.horde import RALLY_WITHIN, WOUNDED_FRIEND_WITHIN
 from engines.enums import Action, Cover, Doctrine, HordeMode, ObjectiveKind, Side, Suit
 from engines.roles import DISORGANIZED_RULE
 from engines.table.questions import (
@@ -219,10 +220,15 @@ def _horde(w: Walker) -> Situation:
         ]
         if any(w.state.wounded(f) for f in friends) and w.yes(
             "wounded_friend",
-            f'Is a wounded {w.company.name} character within 8" of {w.name}?',
+            f"Is a wounded {w.company.name} character within "
+            f"{inches(WOUNDED_FRIEND_WITHIN)} of {w.name}?",
             "Wounded: no free wound slot left.",
         ):
-            w.friends.append(Friend(id="a wounded friend", distance=8, wounded=True))
+            w.friends.append(
+                Friend(
+                    id="a wounded friend", distance=WOUNDED_FRIEND_WITHIN, wounded=True
+                )
+            )
         elif hurt:
             unwounded = [f for f in friends if not w.state.wounded(f)]
             count = 0
@@ -231,12 +237,13 @@ def _horde(w: Walker) -> Situation:
                     w.pick(
                         "rally",
                         f"How many unwounded {w.company.name} characters are within "
-                        f'6" of {w.name}?',
+                        f"{inches(RALLY_WITHIN)} of {w.name}?",
                         [Choice(str(n), str(n)) for n in range(len(unwounded) + 1)],
                     )
                 )
             w.friends.extend(
-                Friend(id=f"friend {n}", distance=6) for n in range(1, count + 1)
+                Friend(id=f"friend {n}", distance=RALLY_WITHIN)
+                for n in range(1, count + 1)
             )
     w.some_enemy()
     trial = w.trial(w.situation())

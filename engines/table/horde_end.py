@@ -27,6 +27,7 @@ from engines.doctrines import (
 )
 from engines.doctrines.horde import LURK_BEYOND, MOVE_OFF_TO
 from engines.enums import HordeMode, Side
+from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
 from engines.table.draft import Draft, _draft, _refuse, _source
 from engines.table.questions import NO, YES, Asked, Choice, Question
@@ -36,7 +37,7 @@ from engines.text import inches
 LURK_FAR = float(LURK_BEYOND + 1)
 """A lurker's distance to the nearest enemy: past the distance lurking reads."""
 DEFAULT_TEMPLATE = Template(
-    name="Reinforcement", move=6, shooting_range=None, free_slots=1
+    name="Reinforcement", move=DEFAULT_MOVE, shooting_range=None, free_slots=1
 )
 """A horde company with no reinforcement model: a plain one-wound character."""
 
@@ -264,9 +265,9 @@ def round_end(
     """End of round for horde companies: bleeding, reinforcements, lurking and
     consolidation, in that order, each roll kept.
 
-    ``lurkers`` are the unwounded horde characters more than 12" from every
-    enemy (asked only where lurking applies); ``placed`` says, for each
-    reinforcement's point in turn, whether it is on the table.
+    ``lurkers`` are the unwounded horde characters further than lurking's
+    distance from every enemy (asked only where lurking applies); ``placed``
+    says, for each reinforcement's point in turn, whether it is on the table.
     """
     if state.round == 0 or state.ended or state.round_ended:
         raise _refuse("There is no round to end now.")

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
+from engines.combat import activation_order
 from engines.enums import Doctrine, Side
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.pieces import (
@@ -83,10 +84,9 @@ def coop_line(context: Context, state: State) -> str:
     """The co-op turn order this round: human 1, the AI, human 2, the AI…"""
     if len(context.coop_players) < 2:
         return ""
-    ai_first = state.first is Side.AI
-    names = []
-    for name in context.coop_players:
-        names.extend(["the AI", name] if ai_first else [name, "the AI"])
+    names = activation_order(
+        context.coop_players, ai_first=state.first is Side.AI, ai_name="the AI"
+    )
     return ", ".join(names) + ", and so on."
 
 

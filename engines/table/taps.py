@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.combat import rout_check, rout_check_due, take_wound
+from engines.combat import ROUTS_ON, rout_check, rout_check_due, take_wound
 from engines.dice import Dice, log_to_data
 from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
@@ -131,7 +131,7 @@ def _rout_check(
                 None,
                 None,
                 f"Rout check for {company.name}: lost {lost} of {characters} — roll "
-                "D6, on 3 or less it routs (tap it if it does).",
+                f"D6, on {ROUTS_ON} or less it routs (tap it if it does).",
             )
         return None, None, ""
     rng = _source(context, state)
