@@ -12,6 +12,7 @@ from django.http import QueryDict
 
 from campaigns.bidi import isolated
 from campaigns.selectors.table import answers_from
+from engines.table.page import candidates
 from engines.table.state import Context, State
 from engines.table.turns import (
     Draft,
@@ -109,6 +110,11 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
             keys, purpose = data.getlist("pick"), data.get("purpose", "")
             purpose = " ".join(purpose.split())[:PURPOSE_LENGTH]
             purpose = isolated(purpose) if purpose else ""
+            if data.get("everyone") == "1":
+                # One card to every character on the table, in one tap.
+                return lambda c, s: random_select(
+                    c, s, keys=[key for key, *_ in candidates(c, s)], purpose=purpose
+                )
             return lambda c, s: random_select(c, s, keys=keys, purpose=purpose)
         case "tap":
             tap, key, side = data.get("tap", ""), data.get("key", ""), data.get("side")
@@ -126,8 +132,8 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
             placed = {k: v for k, v in data.items() if k.startswith("placed-")}
             return lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed)
         case "end":
-            reason = data.get("reason", "")
-            return lambda c, s: battle_end(c, s, reason=reason)
+            reason, _, side = data.get("reason", "").partition(":")
+            return lambda c, s: battle_end(c, s, reason=reason, side=side)
     return None
 
 

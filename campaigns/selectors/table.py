@@ -26,13 +26,14 @@ from campaigns.models import Battle, Campaign, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_context import table_context
 from engines.doctrines.horde import LURK_BEYOND
-from engines.enums import EndReason
+from engines.enums import EndReason, Side
 from engines.table.answer import last_answer, log_line
 from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
 from engines.table.page import (
     candidates,
     coop_line,
     defenders,
+    end_choices,
     groups,
     initiative_line,
     order_lines,
@@ -56,7 +57,7 @@ from engines.table.state import state_fold_or_none, state_start
 from engines.text import inches
 
 SCREENS = ("act", "defend", "select", "people", "end")
-RESERVED = frozenset({"do", "who", "follow", "skip"})
+RESERVED = frozenset({"do", "who", "follow", "skip", "asked"})
 MANY_ANSWERS = frozenset({"contacts", "lurker"})
 """Answers that may come as several values (ticked boxes)."""
 
@@ -120,7 +121,7 @@ class TablePage:
     groups: tuple[Group, ...] = ()
     person: FighterRow | None = None
     side_taps: tuple[Tap, ...] = ()
-    end_reasons: tuple[tuple[str, str], ...] = ()
+    end_reasons: tuple[tuple[str, str, str], ...] = ()
     ended: str = ""
     log: tuple[LogLine, ...] = ()
     undo_text: str = ""
@@ -129,6 +130,8 @@ class TablePage:
     events_problem: str = ""
     events_on: bool = False
     result_url: str = ""
+    you_start: bool = False
+    """The humans go first this round and nobody has activated yet."""
 
 
 def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:
@@ -194,6 +197,7 @@ def table_page(
             "campaigns:result_entry", kwargs={"slug": slug, "battle_id": battle.pk}
         ),
         "ended": EndReason(state.ended).label if state.ended else "",
+        "you_start": state.first is Side.PLAYER and not state.activated,
         "deck_left": len(deck.get("draw_pile", ())),
         "deck_discards": len(deck.get("discards", ())),
         "groups": rows,
@@ -225,7 +229,7 @@ def table_page(
     if screen == "select":
         values["candidates"] = candidates(context, state)
     if screen == "end":
-        values["end_reasons"] = tuple(EndReason.choices())
+        values["end_reasons"] = end_choices()
     return TablePage(**values)
 
 

@@ -24,8 +24,9 @@ from engines.table.state import Context, State, state_fold
 from engines.table.turns import Draft
 
 STALE = (
-    "The battle log changed on another phone since this page was shown: here it "
-    "is as it stands now. Check it and tap again."
+    "Not recorded: the battle log changed since this page was shown (another "
+    "phone, or this one in another tab). Here it is as it stands now: check it "
+    "and tap again."
 )
 
 

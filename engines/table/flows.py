@@ -306,12 +306,21 @@ def _pursuit(w: Walker) -> Pursuer:
     if target is None:
         return Pursuer(**base)
     base["quarry"] = target.label
+    route = w.company.settings.route
     base["distance"] = w.inches(
-        "quarry_in", f"How far is {target.label} from {w.name}, along the route?"
+        "quarry_in",
+        f"How far is {target.label} from {w.name}, along the route?",
+        "The route: the way the chase runs"
+        + (f" ({route})" if route else "")
+        + "; measure along it, not straight across.",
     )
     if w.company.settings.pursuit_lever:
         base["behind_rearmost"] = w.yes(
-            "behind", f"Is {w.name} behind your rearmost model?"
+            "behind",
+            f"Is {w.name} behind your rearmost model?",
+            "Your rearmost model: the one of yours furthest back along the route. "
+            f"A pursuer behind it moves {inches(w.company.settings.pursuit_lever)} "
+            "more.",
         )
     trial = w.trial(Pursuer(**base))
     if trial.drift:
@@ -321,6 +330,8 @@ def _pursuit(w: Walker) -> Pursuer:
             "room_ok",
             f"Can {w.name} drift {inches(trial.drift)} {way} {target.label}'s line "
             "and stay on the table?",
+            "Drift: the sideways part of its move, from the gap between its two "
+            "dice. The quarry's line: the line along the route through the quarry.",
         ):
             base[room_key] = w.inches(
                 "room", f"How many inches can it drift {way.split(',')[0]}?"

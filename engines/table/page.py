@@ -10,11 +10,12 @@ Entries are anything with ``kind``, ``position``, ``round``, ``subject``,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
 from engines.combat import activation_order
-from engines.enums import Doctrine, Side
+from engines.enums import Doctrine, EndReason, Side
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.pieces import (
     Change,
@@ -24,7 +25,9 @@ from engines.table.pieces import (
     SightRow,
     Tap,
 )
+from engines.table.questions import MANY
 from engines.table.state import Context, Fighter, State
+from engines.table.taps import ENDED_BY
 
 
 def side_taps(state: State, writable: bool) -> tuple[Tap, ...]:
@@ -210,6 +213,15 @@ def _row(context, state, company, fighter: Fighter, writable: bool) -> FighterRo
             taps.append(
                 Tap("dropped", "Dropped its objective", key=fighter.key, quiet=True)
             )
+        if fighter.key not in state.activated:
+            taps.append(
+                Tap(
+                    "activated",
+                    "Counts as activated this round",
+                    key=fighter.key,
+                    quiet=True,
+                )
+            )
     elif writable and state.just_came(fighter) and not state.ended:
         taps = [Tap("left", "Left the table", key=fighter.key, quiet=True)]
     return FighterRow(
@@ -257,6 +269,22 @@ def walk_for(
         walk = defence_walk(context, state, fighter, answers)
     else:
         walk = activation_walk(context, state, fighter, answers, follow_up=follow_up)
+    question = walk.question
+    if (
+        question is not None
+        and not question.error
+        and query.get("asked") == question.name
+        and question.ask == MANY
+    ):
+        # The question came back with nothing ticked: say why it is asked again.
+        walk = replace(
+            walk,
+            question=replace(
+                question,
+                error="Nothing was ticked: tick at least one. If there is none, "
+                "change the answer above that led here.",
+            ),
+        )
     base = {"do": screen, "who": key} | ({"follow": "1"} if follow_up else {})
     changes = []
     for n, asked in enumerate(walk.asked):
@@ -269,3 +297,17 @@ def walk_for(
         "hidden": tuple((base | walk.answers).items()),
         "changes": tuple(changes),
     }
+
+
+def end_choices() -> tuple[tuple[str, str, str], ...]:
+    """The end screen's buttons: (reason, side, label). An objective or a
+    concession names the side, so the result form can fill in the outcome."""
+    choices = []
+    for reason in EndReason:
+        if reason in ENDED_BY:
+            for side, who in ((Side.PLAYER, "your side"), (Side.AI, "the AI side")):
+                label = f"{reason.label}: {who} {ENDED_BY[reason]}"
+                choices.append((reason.value, side.value, label))
+        else:
+            choices.append((reason.value, "", reason.label))
+    return tuple(choices)

@@ -85,6 +85,8 @@ class State:
     round: int = 0
     ended: str = ""
     """How the battle ended, once the player said so (an EndReason value)."""
+    ended_by: str = ""
+    """The side that achieved the objective or conceded (a Side value), if said."""
     winner: Side | None = None
     """Who won the initiative this round."""
     first: Side | None = None
@@ -272,6 +274,7 @@ def entry_apply(context: Context, state: State, entry: Any) -> None:
         _end_of_round(context, state, data)
     elif kind == "end":
         state.ended = data["reason"]
+        state.ended_by = data.get("side", "")
     state.entries += 1
     state.draws = entry.draws
     state.deck = entry.deck or state.deck
@@ -352,6 +355,8 @@ def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) 
         mine.carrying = None
     elif tap == "dropped":
         mine.carrying = None
+    elif tap == "activated":
+        state.activated.add(subject)
     rout = data.get("rout_check")
     if rout and rout.get("routs"):
         state.companies[fighter.company].routed = True

@@ -26,6 +26,7 @@ TAPS = {
     "left": "left the table",
     "carried_off": "carried an objective off the table",
     "dropped": "dropped its objective",
+    "activated": "counts as activated this round",
 }
 
 
@@ -96,7 +97,11 @@ def tap_record(
     outputs: dict[str, Any] = {"tap": tap, "falls": falls}
     if tap == "carried_off" and mine.carrying:
         outputs["objective"] = mine.carrying
+    if tap == "activated" and key in state.activated:
+        raise _refuse(f"{fighter.label} has already activated this round.")
     text = f"{fighter.label} {words}."
+    if (tap == "fell" or falls) and mine.carrying:
+        text += f" {mine.carrying} drops where it stood."
     rng = None
     if tap == "fell" or falls:
         rng, check, note = _rout_check(context, state, fighter)
@@ -158,18 +163,36 @@ def _rout_check(
 # --- the end --------------------------------------------------------------------------
 
 
-def battle_end(context: Context, state: State, *, reason: str) -> Draft:
-    """The battle is over: how it ended (the result form reads it)."""
+ENDED_BY = {
+    EndReason.OBJECTIVE: "achieved the objective",
+    EndReason.CONCEDED: "conceded",
+}
+"""The endings that name a side: who achieved the objective, who conceded."""
+
+
+def battle_end(context: Context, state: State, *, reason: str, side: str = "") -> Draft:
+    """The battle is over: how it ended, and for an objective or a concession
+    which side (the result form reads it and fills in the outcome)."""
     if state.ended:
         raise _refuse("The battle has already ended.")
     try:
         why = EndReason(reason)
     except ValueError:
         raise _refuse("Say how the battle ended.") from None
+    text = f"The battle ends: {why.label.lower()}."
+    outputs: dict[str, Any] = {"reason": why.value}
+    if side and why in ENDED_BY:
+        try:
+            who = Side(side)
+        except ValueError:
+            raise _refuse("Say which side.") from None
+        name = "Your side" if who is Side.PLAYER else "The AI side"
+        text = f"The battle ends: {name.lower()} {ENDED_BY[why]}."
+        outputs["side"] = who.value
     return _draft(
         "end",
         state,
-        text=f"The battle ends: {why.label.lower()}.",
-        inputs={"reason": why.value},
-        reason=why.value,
+        text=text,
+        inputs={"reason": why.value, "side": outputs.get("side", "")},
+        **outputs,
     )

@@ -427,7 +427,9 @@ def entry_compute(
                 placed=inputs.get("placed", {}),
             )
         case "end":
-            return battle_end(context, state, reason=inputs["reason"])
+            return battle_end(
+                context, state, reason=inputs["reason"], side=inputs.get("side", "")
+            )
     raise ValueError(f"no entry of kind {kind!r}")
 
 
