@@ -3,6 +3,8 @@ memory: follow-ups, return fire, the horde's reinforcements."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engines.doctrines import DoctrineSettings
@@ -10,7 +12,7 @@ from engines.enums import Side
 from engines.table import TableRefused
 from engines.table.flows import activation_walk
 from engines.table.horde_end import round_end, round_end_walk
-from engines.table.taps import tap_record
+from engines.table.taps import battle_end, tap_record
 from engines.table.turns import (
     activation_decide,
     defence_draw,
@@ -290,3 +292,49 @@ def test_a_reinforcement_that_came_may_be_told_as_left_at_once():
     key = draft.data["hordes"][0]["arrivals"][0]["key"]
     log.add(lambda c, s: tap_record(c, s, tap="left", key=key))
     assert log.state.fighters[key].left
+
+
+# --- a newcomer's table ----------------------------------------------------------
+
+
+def test_a_character_marked_as_activated_is_not_asked_for_this_round():
+    """An event says a rider counts as activated: its activation is skipped,
+    and marking it twice is refused."""
+    log = started()
+    nxt = log.state.question().key
+    log.add(lambda c, s: tap_record(c, s, tap="activated", key=nxt))
+    assert log.state.question().key != nxt
+    with pytest.raises(TableRefused):
+        log.add(lambda c, s: tap_record(c, s, tap="activated", key=nxt))
+
+
+def test_a_carrier_that_falls_drops_its_objective_where_it_stood():
+    context = battle_context("priority")
+    context = replace(
+        context,
+        fighters=tuple(
+            replace(f, carrying="the Ring") if f.key == "p1" else f
+            for f in context.fighters
+        ),
+    )
+    log = Log(context)
+    log.add(lambda c, s: round_begin(c, s, sightings={}))
+    draft = log.add(lambda c, s: tap_record(c, s, tap="fell", key="p1"))
+    assert "the Ring drops where it stood." in draft.text
+    assert log.state.fighters["p1"].carrying is None
+
+
+@pytest.mark.parametrize(
+    ("reason", "side", "words"),
+    [
+        ("objective", "player", "your side achieved the objective"),
+        ("conceded", "ai", "the ai side conceded"),
+    ],
+)
+def test_the_end_says_which_side_achieved_the_objective_or_conceded(
+    reason, side, words
+):
+    log = started()
+    draft = log.add(lambda c, s: battle_end(c, s, reason=reason, side=side))
+    assert words in draft.text
+    assert (log.state.ended, log.state.ended_by) == (reason, side)
