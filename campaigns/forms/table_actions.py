@@ -68,6 +68,8 @@ def _back(action: str, data: QueryDict) -> dict[str, str]:
         query["who"] = data.get("who", "")
         if data.get("follow") == "1":
             query["follow"] = "1"
+        if data.get("asked"):
+            query["asked"] = data.get("asked", "")
         return query | answers_from(_answers(data))
     if action in ("select", "end"):
         return {"do": action}

@@ -143,6 +143,22 @@ def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:
     return get_object_or_404(queryset, pk=battle_id)
 
 
+def table_walk_ready(*, battle: Battle, query: Mapping[str, Any]) -> bool:
+    """Whether the answers in ``query`` (an activation's or a defensive draw's)
+    leave no question open: then the POST that carries the last answer
+    decides at once, else the page asks the next question (no write)."""
+    log_row = TableLog.objects.filter(battle=battle).first()
+    entries = list(log_row.entries.order_by("position")) if log_row else []
+    seed = log_row.seed if log_row is not None else battle.setup_seed
+    context = table_context(battle=battle, seed=seed)
+    state = state_fold_or_none(context, entries)
+    screen = str(query.get("do", ""))
+    if state is None or screen not in ("act", "defend"):
+        return True
+    found = walk_for(context, state, answers_from(query), query, screen=screen, url="")
+    return found["walk"] is None or found["walk"].ready
+
+
 def table_page(
     *, battle: Battle, can_edit: bool, query: Mapping[str, Any]
 ) -> TablePage:

@@ -18,7 +18,11 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from campaigns.forms.table_actions import table_action
-from campaigns.selectors.table import battle_for_table, table_page
+from campaigns.selectors.table import (
+    battle_for_table,
+    table_page,
+    table_walk_ready,
+)
 from campaigns.services.table_log import (
     TableLogStale,
     table_entry_add,
@@ -67,6 +71,11 @@ def _post(request: HttpRequest, battle) -> HttpResponse:
     if asked.version is None:
         messages.error(request, "This page is out of date: here is the battle now.")
         return redirect(_url())
+    if asked.action in ("activate", "defend") and not table_walk_ready(
+        battle=battle, query=asked.back
+    ):
+        # An answer that leaves another question: ask it (nothing is written).
+        return redirect(_url(asked.back))
     try:
         if asked.action == "undo":
             taken = table_entry_undo(battle=battle, version=asked.version)

@@ -266,7 +266,11 @@ def _horde(w: Walker) -> Situation:
         prefix = "near"
     if target is None:
         return w.situation()
-    distance = w.inches(f"{prefix}_in", f"How far is {target.label} from {w.name}?")
+    distance = w.inches(
+        f"{prefix}_in",
+        f"How far is {target.label} from {w.name}?",
+        also=w.sees_too(f"{prefix}_seen", target) if w.fighter.can_shoot else None,
+    )
     sees = False
     if w.fighter.can_shoot and distance <= w.reach and w.visible(distance):
         sees = w.yes(
@@ -363,7 +367,9 @@ def _return_fire(w: Walker, attacker_label: str) -> Situation:
         # Its attacker is gone from the table: nobody to return fire at.
         return replace(w.situation(), enemies=(_gone(attacker_label),))
     distance = w.inches(
-        "attacker_in", f"How far is {attacker.label}, its attacker, from {w.name}?"
+        "attacker_in",
+        f"How far is {attacker.label}, its attacker, from {w.name}?",
+        also=w.sees_too("attacker_seen", attacker) if w.fighter.can_shoot else None,
     )
     sees = False
     if w.fighter.can_shoot and distance <= w.reach and w.visible(distance):

@@ -76,6 +76,10 @@ class Question:
     help: str = ""
     error: str = ""
     """Why the answer given could not be read (the page shows it)."""
+    also: tuple[str, str, bool] | None = None
+    """A yes-or-no asked on the same screen as a distance, as a tick box
+    (its answer's name, its words, ticked or not at first): whether the
+    character sees the one measured, as the round's start said."""
 
     @property
     def quick(self) -> tuple[int, ...]:
@@ -220,9 +224,20 @@ class Walker:
         value = self.pick(name, text, choices, help)
         return next((f for f in candidates if f.key == value), None)
 
-    def inches(self, name: str, text: str, help: str = "") -> float:
+    def inches(
+        self,
+        name: str,
+        text: str,
+        help: str = "",
+        *,
+        also: tuple[str, str, bool] | None = None,
+    ) -> float:
         question = Question(
-            name, text, NUMBER, help=help or "Base edge to base edge, in inches."
+            name,
+            text,
+            NUMBER,
+            help=help or "Base edge to base edge, in inches.",
+            also=also,
         )
         value = parse_inches(self._given(question))
         if value is None:
@@ -316,7 +331,11 @@ class Walker:
         )
         if near is None:
             return None
-        distance = self.inches("near_in", f"How far is {near.label} from {self.name}?")
+        distance = self.inches(
+            "near_in",
+            f"How far is {near.label} from {self.name}?",
+            also=self.sees_too("near_seen", near),
+        )
         sees = self.visible(distance) and self.yes(
             "near_seen", f"Can {self.name} see {near.label}?", self.sight_help()
         )
@@ -324,6 +343,12 @@ class Walker:
         self.near = near
         self.seen = near if sees else self.nearest_seen(exclude=near)
         return near
+
+    def sees_too(self, name: str, enemy: Fighter) -> tuple[str, str, bool]:
+        """Whether it sees ``enemy``, asked beside the distance: ticked as
+        the round's start said it sees an enemy."""
+        said = self.state.sightings.get(self.fighter.key, {}).get("sees", True)
+        return (name, f"{self.name} can see {enemy.label}", bool(said))
 
     def nearest_seen(self, exclude: Fighter | None = None) -> Fighter | None:
         others = [e for e in self.enemies if e is not exclude]

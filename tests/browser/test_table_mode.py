@@ -311,7 +311,10 @@ def activate(visit: Visit, number: int, label: str) -> tuple[str, str]:
     asked: dict[str, str] = {}
     keys: dict[str, str] = {}
     for _ in range(20):
-        if not page.locator("form.tm-question").count():
+        if (
+            not page.locator("form.tm-question").count()
+            or page.locator(".tm-answer__sentence").count()
+        ):
             break
         question = current_question(page)
         keys.update({c.value: c.label for c in question.choices})
@@ -320,6 +323,18 @@ def activate(visit: Visit, number: int, label: str) -> tuple[str, str]:
         form = page.locator("form.tm-question")
         if question.ask == NUMBER:
             form.locator("input.tm-number__input").fill(value)
+            box = form.locator("input[type=checkbox]")
+            if box.count():
+                # Whether it sees the one measured, asked on the same screen.
+                seen_by = box.locator("xpath=..").inner_text().split(" can see ")
+                also = Question(
+                    box.get_attribute("name"),
+                    f"Can {seen_by[0].strip()} see {seen_by[1].strip()}?",
+                    CHOICE,
+                )
+                sees = answer(also, truth(number, label), asked, keys) == "yes"
+                box.set_checked(sees)
+                asked[also.name] = "yes" if sees else "no"
             go(page, form.get_by_role("button", name="Next"))
         elif question.ask == MANY:
             for key in value.split(","):
@@ -327,8 +342,11 @@ def activate(visit: Visit, number: int, label: str) -> tuple[str, str]:
             go(page, form.get_by_role("button", name="Next"))
         else:
             go(page, form.locator(f"button[value='{value}']"))
-    visit.check(f"round {number} {label} ready")
-    go(page, page.locator("button[value=activate]"))
+    # The last answer decides at once; a walk with no question at all still
+    # shows its Decide button.
+    if page.locator("button[value=activate]").count():
+        visit.check(f"round {number} {label} ready")
+        go(page, page.locator("button[value=activate]"))
     visit.check(f"round {number} {label} answer")
     sentence = page.locator(".tm-answer__sentence").inner_text()
     step = page.locator(".tm-step__label").inner_text()

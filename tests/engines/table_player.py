@@ -24,7 +24,7 @@ from engines.table.dice import TableRandom
 from engines.table.draft import Draft
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end, round_end_walk
-from engines.table.questions import REORGANIZE
+from engines.table.questions import QUICK_INCHES, REORGANIZE
 from engines.table.state import State
 from engines.table.taps import battle_end, tap_record
 from engines.table.turns import (
@@ -132,7 +132,8 @@ class TruthfulPlayer:
     log: Log
     rng: random.Random
     compared: list[tuple[dict, dict]] = field(default_factory=list)
-    refused: int = 0
+    taps: list[int] = field(default_factory=list)
+    """Taps each activation took (:func:`taps`)."""
 
     @property
     def context(self) -> Context:
@@ -196,6 +197,7 @@ class TruthfulPlayer:
                 c, s, key=key, answers=walk.answers, follow_up=follow_up
             )
         )
+        self.taps.append(taps(walk))
         if walk.subject != REORGANIZE:
             engine = engine_decision(
                 context, state, fighter, truth, follow_up=follow_up
@@ -253,3 +255,29 @@ class TruthfulPlayer:
                 lambda c, s: defence_draw(c, s, key=fighter.key, answers=walk.answers)
             )
         return None
+
+
+def taps(walk) -> int:
+    """Taps one activation takes on the phone: one to open it, one per
+    question (a distance: one on its quick chip, else two — type it, Next;
+    the "can see" box beside it: none when its first state is right, one
+    when it must be changed; ticked boxes: one each and Next); the last
+    answer decides at once, so only a walk with no question at all needs its
+    Decide button."""
+    count = 1
+    beside = {
+        a.question.also[0]: a.question.also[2] for a in walk.asked if a.question.also
+    }
+    for asked in walk.asked:
+        question = asked.question
+        if question.name in beside:
+            count += (asked.value == "yes") != beside[question.name]
+        elif question.ask == "number":
+            count += 1 if float(asked.value) in QUICK_INCHES else 2
+        elif question.ask == "many":
+            count += len(asked.value.split(",")) + 1
+        else:
+            count += 1
+    if not walk.asked:
+        count += 1
+    return count
