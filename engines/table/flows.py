@@ -52,7 +52,7 @@ def _priority(w: Walker) -> Situation:
                 Objective(id=touching, distance=0.0, kind=ObjectiveKind.CARRIABLE)
             )
             return w.situation()
-    near = w.nearest()
+    near = w.nearest(free_too=True)
     seen = w.seen
     if w.fighter.can_shoot and seen is not None:
         if w.distance(seen) <= w.move + w.reach:
@@ -269,7 +269,7 @@ def _horde(w: Walker) -> Situation:
     distance = w.inches(
         f"{prefix}_in",
         f"How far is {target.label} from {w.name}?",
-        also=w.sees_too(f"{prefix}_seen", target) if w.fighter.can_shoot else None,
+        also=(w.sees_too(f"{prefix}_seen", target),) if w.fighter.can_shoot else (),
     )
     sees = False
     if w.fighter.can_shoot and distance <= w.reach and w.visible(distance):
@@ -311,12 +311,17 @@ def _pursuit(w: Walker) -> Pursuer:
         return Pursuer(**base)
     base["quarry"] = target.label
     route = w.company.settings.route
+    lever = w.company.settings.pursuit_lever
     base["distance"] = w.inches(
         "quarry_in",
         f"How far is {target.label} from {w.name}, along the route?",
         "The route: the way the chase runs"
         + (f" ({route})" if route else "")
         + "; measure along it, not straight across.",
+        # Pursuers mostly chase from behind: ticked at first.
+        also=((("behind", f"{w.name} is behind your rearmost model", True),))
+        if lever
+        else (),
     )
     if w.company.settings.pursuit_lever:
         base["behind_rearmost"] = w.yes(
@@ -351,6 +356,10 @@ def _pursuit(w: Walker) -> Pursuer:
     return Pursuer(**base)
 
 
+NEAREST_NEXT = frozenset({Doctrine.PRIORITY, Doctrine.DECK})
+"""Doctrines whose flow asks for the nearest enemy right after melee (the
+priority list; the deck's ♠ and ♥)."""
+
 FLOWS: dict[Doctrine, Callable[[Walker], Situation | Pursuer]] = {
     Doctrine.PRIORITY: _priority,
     Doctrine.DECK: _deck,
@@ -369,7 +378,7 @@ def _return_fire(w: Walker, attacker_label: str) -> Situation:
     distance = w.inches(
         "attacker_in",
         f"How far is {attacker.label}, its attacker, from {w.name}?",
-        also=w.sees_too("attacker_seen", attacker) if w.fighter.can_shoot else None,
+        also=(w.sees_too("attacker_seen", attacker),) if w.fighter.can_shoot else (),
     )
     sees = False
     if w.fighter.can_shoot and distance <= w.reach and w.visible(distance):
@@ -395,6 +404,7 @@ def activation_walk(
     """The questions for ``fighter``'s activation: those answered, the next one,
     and the engine's input when none is left."""
     walker = Walker(context, state, fighter, answers, follow_up=follow_up)
+    walker.offer_nearest = walker.company.doctrine in NEAREST_NEXT
     subject: Situation | Pursuer | str | None = None
     question = None
     try:

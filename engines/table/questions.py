@@ -76,10 +76,11 @@ class Question:
     help: str = ""
     error: str = ""
     """Why the answer given could not be read (the page shows it)."""
-    also: tuple[str, str, bool] | None = None
-    """A yes-or-no asked on the same screen as a distance, as a tick box
-    (its answer's name, its words, ticked or not at first): whether the
-    character sees the one measured, as the round's start said."""
+    also: tuple[tuple[str, str, bool], ...] = ()
+    """Yes-or-no questions asked on the same screen as a distance, as tick
+    boxes (each answer's name, its words, ticked or not at first): whether
+    the character sees the one measured, as the round's start said; whether
+    that enemy is free."""
 
     @property
     def quick(self) -> tuple[int, ...]:
@@ -94,6 +95,12 @@ class Asked:
     value: str
     shown: str
 
+
+NEAREST = "near:"
+"""The melee question's answer "not in melee, and this one is nearest"."""
+
+WITH = "with:"
+"""The melee question's answer "in base contact with this one alone"."""
 
 REORGANIZE = "reorganize"
 """What a disorganized character's first activation out of melee does."""
@@ -165,6 +172,9 @@ class Walker:
     near: Fighter | None = None
     seen: Fighter | None = None
     _melee: bool | None = None
+    offer_nearest: bool = False
+    """The melee question also asks which enemy is nearest (a doctrine that
+    asks it next whenever it is not in melee)."""
 
     def __post_init__(self) -> None:
         self.company = self.context.company(self.fighter.company)
@@ -174,6 +184,7 @@ class Walker:
             self.state.fighters_on_table(self.context, Side.PLAYER),
             key=lambda f: f.card_order,
         )
+        self.answers = dict(self.answers)
         share = FOLLOW_UP_SHARE if self.follow_up else 1
         self.move = self.fighter.move * share
         self.carrying = self.mine.carrying
@@ -230,7 +241,7 @@ class Walker:
         text: str,
         help: str = "",
         *,
-        also: tuple[str, str, bool] | None = None,
+        also: tuple[tuple[str, str, bool], ...] = (),
     ) -> float:
         question = Question(
             name,
@@ -302,11 +313,33 @@ class Walker:
         if not self.enemies:
             self._melee = False
             return False
-        self._melee = self.yes(
-            "melee",
-            f"Is {self.name} in base contact with an enemy?",
-            "In melee it must continue the melee.",
+        text = f"Is {self.name} in base contact with an enemy?"
+        choices = [Choice(YES, "Yes")]
+        if len(self.enemies) > 1:
+            # One tap for the usual melee: in contact with one enemy.
+            choices = [
+                *(
+                    Choice(f"{WITH}{e.key}", f"Yes — with {e.label}")
+                    for e in self.enemies
+                ),
+                Choice(YES, "Yes — with several"),
+            ]
+        if self.offer_nearest and len(self.enemies) > 1:
+            # One tap for "not in melee" and the nearest enemy, asked next anyway.
+            text += " If not, which enemy is nearest to it, seen or not?"
+            choices += [
+                Choice(f"{NEAREST}{e.key}", f"No — {e.label} is nearest")
+                for e in self.enemies
+            ]
+        choices.append(Choice(NO, "No"))
+        value = self.pick(
+            "melee", text, choices, "In melee it must continue the melee."
         )
+        self._melee = value == YES or value.startswith(WITH)
+        if value.startswith(NEAREST):
+            self.answers.setdefault("near", value.removeprefix(NEAREST))
+        if value.startswith(WITH):
+            self.answers.setdefault("contacts", value.removeprefix(WITH))
         if self._melee:
             contacts = (
                 self.many(
@@ -321,7 +354,7 @@ class Walker:
                 self.foe(enemy, distance=0.0, in_sight=True, in_contact=True)
         return self._melee
 
-    def nearest(self) -> Fighter | None:
+    def nearest(self, *, free_too: bool = False) -> Fighter | None:
         """The nearest enemy, how far, whether it is seen; if not, the nearest seen."""
         near = self.who(
             "near",
@@ -334,7 +367,10 @@ class Walker:
         distance = self.inches(
             "near_in",
             f"How far is {near.label} from {self.name}?",
-            also=self.sees_too("near_seen", near),
+            also=(
+                self.sees_too("near_seen", near),
+                *([self.free_too("near_free", near)] if free_too else []),
+            ),
         )
         sees = self.visible(distance) and self.yes(
             "near_seen", f"Can {self.name} see {near.label}?", self.sight_help()
@@ -349,6 +385,11 @@ class Walker:
         the round's start said it sees an enemy."""
         said = self.state.sightings.get(self.fighter.key, {}).get("sees", True)
         return (name, f"{self.name} can see {enemy.label}", bool(said))
+
+    def free_too(self, name: str, enemy: Fighter) -> tuple[str, str, bool]:
+        """Whether ``enemy`` is in base contact with no one, asked beside the
+        distance (ticked: most enemies are)."""
+        return (name, f"{enemy.label} is free: in base contact with no one", True)
 
     def nearest_seen(self, exclude: Fighter | None = None) -> Fighter | None:
         others = [e for e in self.enemies if e is not exclude]

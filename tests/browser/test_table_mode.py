@@ -323,18 +323,18 @@ def activate(visit: Visit, number: int, label: str) -> tuple[str, str]:
         form = page.locator("form.tm-question")
         if question.ask == NUMBER:
             form.locator("input.tm-number__input").fill(value)
-            box = form.locator("input[type=checkbox]")
-            if box.count():
-                # Whether it sees the one measured, asked on the same screen.
-                seen_by = box.locator("xpath=..").inner_text().split(" can see ")
-                also = Question(
-                    box.get_attribute("name"),
-                    f"Can {seen_by[0].strip()} see {seen_by[1].strip()}?",
-                    CHOICE,
-                )
-                sees = answer(also, truth(number, label), asked, keys) == "yes"
-                box.set_checked(sees)
-                asked[also.name] = "yes" if sees else "no"
+            for box in form.locator("input[type=checkbox]").all():
+                # Asked on the same screen: whether it sees the one measured,
+                # whether that one is free.
+                words = box.locator("xpath=..").inner_text().strip()
+                name = box.get_attribute("name")
+                if " can see " in words:
+                    who, whom = words.split(" can see ")
+                    words = f"Can {who} see {whom}?"
+                also = Question(name, words, CHOICE)
+                yes = answer(also, truth(number, label), asked, keys) == "yes"
+                box.set_checked(yes)
+                asked[name] = "yes" if yes else "no"
             go(page, form.get_by_role("button", name="Next"))
         elif question.ask == MANY:
             for key in value.split(","):

@@ -182,7 +182,24 @@ def test_an_activation_first_asks_whether_it_is_in_melee(client, user, world):
     client.force_login(user)
     begin(client, battle)
     page = ask(client, battle, do="act", who="p7")
-    assert page.walk.question.text == "Is Witch-king in base contact with an enemy?"
+    assert page.walk.question.text.startswith(
+        "Is Witch-king in base contact with an enemy?"
+    )
+
+
+def test_the_melee_question_answers_the_usual_melee_and_the_nearest_in_one_tap(
+    client, user, world
+):
+    """Fewer taps: "Yes — with Frodo" is the melee and its one contact; "No —
+    Sam is nearest" is no melee and the nearest enemy."""
+    _, battle, _ = world
+    client.force_login(user)
+    begin(client, battle)
+    page = ask(client, battle, do="act", who="p7")
+    labels = [c.label for c in page.walk.question.choices]
+    assert "Yes — with Frodo" in labels and "No — Sam is nearest" in labels
+    page = ask(client, battle, do="act", who="p7", melee="near:p2")
+    assert [a.question.name for a in page.walk.asked] == ["melee", "near"]
 
 
 def test_each_answer_in_the_query_string_leads_to_the_next_question(

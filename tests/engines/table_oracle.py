@@ -119,7 +119,20 @@ def answer(
     near = _nearest(truth.foes)
     match question.name:
         case "melee":
-            return _yes(any(f.contact for f in truth.foes))
+            contacts = [f for f in truth.foes if f.contact]
+            alone = {c.label: c.value for c in question.choices}
+            if len(contacts) == 1 and f"Yes — with {contacts[0].label}" in alone:
+                return alone[f"Yes — with {contacts[0].label}"]
+            if contacts:
+                return YES
+            nearest = {
+                c.label: c.value
+                for c in question.choices
+                if c.value.startswith("near:")
+            }
+            if nearest:
+                return nearest[f"No — {_nearest(truth.foes).label} is nearest"]
+            return NO
         case "fighting":
             return _key(question, next(f.label for f in truth.foes if f.contact))
         case "contacts":

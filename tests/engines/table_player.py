@@ -24,7 +24,7 @@ from engines.table.dice import TableRandom
 from engines.table.draft import Draft
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end, round_end_walk
-from engines.table.questions import QUICK_INCHES, REORGANIZE
+from engines.table.questions import NEAREST, QUICK_INCHES, REORGANIZE, WITH
 from engines.table.state import State
 from engines.table.taps import battle_end, tap_record
 from engines.table.turns import (
@@ -40,22 +40,50 @@ from tests.engines.table_oracle import Foe, Truth, walk_with
 DISTANCES = (0.5, 1, 2, 3, 4, 5, 6, 8, 10, 12, 14, 18, 24, 30)
 
 
-def random_truth(rng: random.Random, context: Context, state: State, me: Fighter):
+def random_truth(
+    rng: random.Random,
+    context: Context,
+    state: State,
+    me: Fighter,
+    *,
+    typical: bool = False,
+):
     """The table around ``me``: every player character on the table at a
-    random distance, seen or not, engaged or not; its horde friends."""
-    foes = [
-        Foe(
-            label=f.label,
-            distance=rng.choice(DISTANCES),
-            seen=rng.random() < 0.6,
-            engaged=rng.random() < 0.5,
-            contact=rng.random() < 0.12,
-            hurt_me=rng.random() < 0.3,
-        )
-        for f in sorted(
-            state.fighters_on_table(context, Side.PLAYER), key=lambda f: f.card_order
-        )
-    ]
+    random distance, seen or not, engaged or not; its horde friends.
+
+    ``typical``: as a skirmish table mostly is — in base contact with one
+    enemy now and then (rarely two), most enemies in sight and free — instead
+    of every fact at even odds (which the property tests want)."""
+    players = sorted(
+        state.fighters_on_table(context, Side.PLAYER), key=lambda f: f.card_order
+    )
+    if typical:
+        roll = rng.random()
+        melee = 0 if roll < 0.7 else 1 if roll < 0.95 else 2
+        touching = set(rng.sample(range(len(players)), min(melee, len(players))))
+        foes = [
+            Foe(
+                label=f.label,
+                distance=rng.choice(DISTANCES),
+                seen=rng.random() < 0.8,
+                engaged=rng.random() < 0.15,
+                contact=n in touching,
+                hurt_me=rng.random() < 0.3,
+            )
+            for n, f in enumerate(players)
+        ]
+    else:
+        foes = [
+            Foe(
+                label=f.label,
+                distance=rng.choice(DISTANCES),
+                seen=rng.random() < 0.6,
+                engaged=rng.random() < 0.5,
+                contact=rng.random() < 0.12,
+                hurt_me=rng.random() < 0.3,
+            )
+            for f in players
+        ]
     friends = [
         (rng.choice([2, 5, 7, 9]), state.wounded(f))
         for f in state.fighters_on_table(context, Side.AI)
@@ -131,9 +159,13 @@ class TruthfulPlayer:
 
     log: Log
     rng: random.Random
+    typical: bool = False
+    """Tables as they mostly are (:func:`random_truth`)."""
     compared: list[tuple[dict, dict]] = field(default_factory=list)
     taps: list[int] = field(default_factory=list)
     """Taps each activation took (:func:`taps`)."""
+    asked: list[tuple[str, ...]] = field(default_factory=list)
+    """The questions each activation asked, by name."""
 
     @property
     def context(self) -> Context:
@@ -179,7 +211,7 @@ class TruthfulPlayer:
     def _activate(self, state: State, key: str, *, follow_up: bool = False) -> Draft:
         context = self.context
         fighter = context.fighter(key, state)
-        truth = random_truth(self.rng, context, state, fighter)
+        truth = random_truth(self.rng, context, state, fighter, typical=self.typical)
         if state.return_fire == key and not follow_up:
             attacker = next(
                 (f for f in truth.foes if f.label == state.return_fire_at), None
@@ -198,6 +230,7 @@ class TruthfulPlayer:
             )
         )
         self.taps.append(taps(walk))
+        self.asked.append(tuple(a.question.name for a in walk.asked))
         if walk.subject != REORGANIZE:
             engine = engine_decision(
                 context, state, fighter, truth, follow_up=follow_up
@@ -266,10 +299,13 @@ def taps(walk) -> int:
     Decide button."""
     count = 1
     beside = {
-        a.question.also[0]: a.question.also[2] for a in walk.asked if a.question.also
+        name: ticked for a in walk.asked for name, _words, ticked in a.question.also
     }
+    melee = next((a.value for a in walk.asked if a.question.name == "melee"), "")
     for asked in walk.asked:
         question = asked.question
+        if (question.name, melee[:5]) in (("near", NEAREST), ("contacts", WITH)):
+            continue  # answered on the melee question's screen
         if question.name in beside:
             count += (asked.value == "yes") != beside[question.name]
         elif question.ask == "number":
