@@ -469,7 +469,7 @@ def test_the_table_works_without_javascript(open_tab, campaign, user):
     if page.get_by_role("button", name="We go first").count():
         go(page, page.get_by_role("button", name="We go first"))
     go(page, page.get_by_role("link", name=re.compile("^Activate")))
-    go(page, page.get_by_role("button", name="No"))
+    go(page, page.get_by_role("button", name="No", exact=True))
     visit.check("asked without js")
     assert page.locator("form.tm-question").count() == 1
     go(page, page.get_by_role("link", name="Back to the battle"))
