@@ -28,6 +28,8 @@ from engines.table.turns import (
 
 Maker = Callable[[Context, State], Draft]
 
+NAME_LENGTH = 40
+"""A character an event brings in: its name is kept to this many characters."""
 PURPOSE_LENGTH = 60
 """A random selection's purpose is kept to this many characters."""
 
@@ -120,6 +122,10 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
             return lambda c, s: random_select(c, s, keys=keys, purpose=purpose)
         case "tap":
             tap, key, side = data.get("tap", ""), data.get("key", ""), data.get("side")
+            if tap == "joined":
+                # Someone an event brings in: its name as typed, isolated.
+                name = " ".join(data.get("name", "").split())[:NAME_LENGTH]
+                key = isolated(name) if name else ""
             company = data.get("company")
             return lambda c, s: tap_record(
                 c,

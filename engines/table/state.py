@@ -327,6 +327,22 @@ def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) 
     if tap == "company_routed":
         state.companies[int(data["company"])].routed = True
         return
+    if tap == "joined":
+        joiner = data["joiner"]
+        state.extra[joiner["key"]] = Fighter(
+            key=joiner["key"],
+            name=joiner["name"],
+            label=joiner["label"],
+            side=Side(joiner["side"]),
+            company=int(joiner["company"]),
+            card_order=20_000 + len(state.extra),
+            move=joiner["move"],
+            shooting_range=joiner["shooting_range"],
+            free_slots=joiner["free_slots"],
+            arrives=state.round,
+        )
+        state.fighters[joiner["key"]] = FighterState()
+        return
     if tap == "side_routed":
         for company in context.companies:
             if company.side.value == data["side"]:

@@ -9,9 +9,10 @@ from engines.combat import ROUTS_ON, rout_check, rout_check_due, take_wound
 from engines.dice import Dice, log_to_data
 from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
+from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
 from engines.table.draft import Draft, _draft, _refuse, _source
-from engines.table.state import Context, Fighter, State
+from engines.table.state import Context, Fighter, State, unique_labels
 
 LURK_FAR = float(LURK_BEYOND + 1)
 """A lurker's distance to the nearest enemy: past the distance lurking reads."""
@@ -69,6 +70,8 @@ def tap_record(
             tap=tap,
             side=side,
         )
+    if tap == "joined":
+        return _joined(context, state, name=key, side=side)
     if tap not in TAPS:
         raise _refuse("That is not something the log keeps.")
     try:
@@ -161,6 +164,47 @@ def _rout_check(
 
 
 # --- the end --------------------------------------------------------------------------
+
+
+JOINER_SLOTS = 1
+"""Wound slots of a character an event brings into the battle."""
+
+
+def _joined(context: Context, state: State, *, name: str, side: str) -> Draft:
+    """An event brings a character onto a side for this battle (RULES §5.2's
+    event deck: "A Ranger of the North"): it is on the table from now, can be
+    chosen as nearest, wounded and fall. ``name`` comes isolated from the app."""
+    name = " ".join(name.split())
+    if not name:
+        raise _refuse("Give the name of the character who joins.")
+    try:
+        who = Side(side)
+    except ValueError:
+        raise _refuse("Say which side it joins.") from None
+    company = next(c for c in context.companies if c.side is who)
+    taken = {f.label for f in state.all_fighters(context)}
+    (label,) = unique_labels([name], taken)
+    key = f"j{company.order}.{sum(k.startswith('j') for k in state.extra) + 1}"
+    joiner = {
+        "key": key,
+        "name": name,
+        "label": label,
+        "side": who.value,
+        "company": company.order,
+        "move": DEFAULT_MOVE,
+        "shooting_range": None,
+        "free_slots": JOINER_SLOTS,
+    }
+    party = "your side" if who is Side.PLAYER else "the AI side"
+    return _draft(
+        "tap",
+        state,
+        text=f"{label} joins {party} for this battle.",
+        inputs={"tap": "joined", "key": name, "side": who.value},
+        subject=key,
+        tap="joined",
+        joiner=joiner,
+    )
 
 
 ENDED_BY = {

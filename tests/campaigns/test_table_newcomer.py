@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from campaigns.bidi import isolated
 from campaigns.models import Battle, TableEntry
 from campaigns.selectors.table_record import result_initial_from_log
 from engines.enums import Side
@@ -122,3 +123,27 @@ def test_a_reroll_without_a_table_log_says_nothing_of_it(client, user, battle):
         kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
     )
     assert "table log" not in client.get(url).content.decode()
+
+
+def test_an_event_brings_a_character_onto_a_side(client, user, battle):
+    """The characters screen takes a name and a side; the newcomer is in the
+    battle from now (its name isolated like every name on the page)."""
+    begin_round(battle, Side.AI)
+    client.force_login(user)
+    assert (
+        "An event brings someone into the battle"
+        in client.get(table_url(battle, "do=people")).content.decode()
+    )
+    client.post(
+        table_url(battle),
+        {
+            "action": "tap",
+            "tap": "joined",
+            "name": "Halbarad",
+            "side": "player",
+            "version": version(battle),
+        },
+    )
+    context, state, _ = now(battle)
+    joined = [f for f in state.extra.values() if f.side is Side.PLAYER]
+    assert [f.label for f in joined] == [isolated("Halbarad")]

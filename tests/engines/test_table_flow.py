@@ -338,3 +338,28 @@ def test_the_end_says_which_side_achieved_the_objective_or_conceded(
     draft = log.add(lambda c, s: battle_end(c, s, reason=reason, side=side))
     assert words in draft.text
     assert (log.state.ended, log.state.ended_by) == (reason, side)
+
+
+def test_a_character_an_event_brings_in_can_be_chosen_and_wounded():
+    """J♦ "A Ranger of the North": the ranger joins your side for the battle;
+    the AI's questions offer it as an enemy, and it takes wounds and falls."""
+    log = started()
+    draft = log.add(
+        lambda c, s: tap_record(c, s, tap="joined", key="Ranger", side="player")
+    )
+    key = draft.subject
+    assert "Ranger joins your side" in draft.text
+    state = log.state
+    fighter = log.context.fighter(key, state)
+    assert state.on_table(fighter)
+    walk = activation_walk(log.context, state, log.context.fighter(WITCH), {})
+    assert "Yes — with Ranger" in [c.label for c in walk.question.choices]
+    log.add(lambda c, s: tap_record(c, s, tap="wound", key=key))
+    log.add(lambda c, s: tap_record(c, s, tap="wound", key=key))
+    assert log.state.fighters[key].fallen
+
+
+def test_nobody_joins_without_a_name():
+    log = started()
+    with pytest.raises(TableRefused):
+        log.add(lambda c, s: tap_record(c, s, tap="joined", key=" ", side="player"))
