@@ -126,7 +126,7 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
                 # Someone an event brings in: its name as typed, isolated.
                 name = " ".join(data.get("name", "").split())[:NAME_LENGTH]
                 key = isolated(name) if name else ""
-            company = data.get("company")
+            company, objective = data.get("company"), data.get("objective", "")
             return lambda c, s: tap_record(
                 c,
                 s,
@@ -134,6 +134,7 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
                 key=key,
                 company=int(company) if company and company.isdigit() else None,
                 side=side or "",
+                objective=objective,
             )
         case "end_round":
             lurkers = [k for v in data.getlist("lurker") for k in v.split(",") if k]

@@ -27,7 +27,7 @@ from engines.table.pieces import (
 )
 from engines.table.questions import MANY
 from engines.table.state import Context, Fighter, State
-from engines.table.taps import ENDED_BY
+from engines.table.taps import ENDED_BY, free_carriables
 
 
 def side_taps(state: State, writable: bool) -> tuple[Tap, ...]:
@@ -212,6 +212,17 @@ def _row(context, state, company, fighter: Fighter, writable: bool) -> FighterRo
         if mine.carrying and fighter.side is Side.AI:
             taps.append(
                 Tap("dropped", "Dropped its objective", key=fighter.key, quiet=True)
+            )
+        if not mine.carrying:
+            taps.extend(
+                Tap(
+                    "picked_up",
+                    f"Picked up {name}",
+                    key=fighter.key,
+                    quiet=True,
+                    objective=name,
+                )
+                for name in free_carriables(context, state)
             )
         if fighter.key not in state.activated:
             taps.append(

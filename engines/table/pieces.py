@@ -17,6 +17,7 @@ class Tap:
     company: int | None = None
     side: str = ""
     quiet: bool = False
+    objective: str = ""
 
 
 @dataclass(frozen=True)

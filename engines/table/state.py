@@ -373,6 +373,8 @@ def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) 
         mine.carrying = None
     elif tap == "activated":
         state.activated.add(subject)
+    elif tap == "picked_up":
+        mine.carrying = data["objective"]
     rout = data.get("rout_check")
     if rout and rout.get("routs"):
         state.companies[fighter.company].routed = True

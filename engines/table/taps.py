@@ -28,6 +28,7 @@ TAPS = {
     "carried_off": "carried an objective off the table",
     "dropped": "dropped its objective",
     "activated": "counts as activated this round",
+    "picked_up": "picked up an objective",
 }
 
 
@@ -39,10 +40,11 @@ def tap_record(
     key: str = "",
     company: int | None = None,
     side: str = "",
+    objective: str = "",
 ) -> Draft:
     """What the player tells the log: a wound, a fall, a rout, an objective
-    carried off; a company or a side routed. A fall of an AI character rolls
-    its company's rout check (a horde scatters instead)."""
+    picked up or carried off; a company or a side routed. A fall of an AI
+    character rolls its company's rout check (a horde scatters instead)."""
     if state.round == 0 or state.ended:
         raise _refuse("Taps are kept from the first round until the battle ends.")
     if tap == "company_routed":
@@ -100,6 +102,8 @@ def tap_record(
     outputs: dict[str, Any] = {"tap": tap, "falls": falls}
     if tap == "carried_off" and mine.carrying:
         outputs["objective"] = mine.carrying
+    if tap == "picked_up":
+        return _picked_up(context, state, fighter, objective)
     if tap == "activated" and key in state.activated:
         raise _refuse(f"{fighter.label} has already activated this round.")
     text = f"{fighter.label} {words}."
@@ -164,6 +168,37 @@ def _rout_check(
 
 
 # --- the end --------------------------------------------------------------------------
+
+
+def free_carriables(context: Context, state: State) -> list[str]:
+    """Carriable objectives on the table that nobody carries."""
+    carried = {f.carrying for f in state.fighters.values() if f.carrying}
+    return [
+        name
+        for name in context.carriable_objectives
+        if name not in carried and name not in state.gone
+    ]
+
+
+def _picked_up(
+    context: Context, state: State, fighter: Fighter, objective: str
+) -> Draft:
+    """A character picks up a carriable objective: from now it moves with it
+    (to the AI its carrier is an enemy like any other), and drops it where it
+    stood if it falls."""
+    if state.fighters[fighter.key].carrying:
+        raise _refuse(f"{fighter.label} already carries an objective.")
+    if objective not in free_carriables(context, state):
+        raise _refuse("That objective is not lying on the table to pick up.")
+    return _draft(
+        "tap",
+        state,
+        text=f"{fighter.label} picks up {objective}.",
+        inputs={"tap": "picked_up", "key": fighter.key, "objective": objective},
+        subject=fighter.key,
+        tap="picked_up",
+        objective=objective,
+    )
 
 
 JOINER_SLOTS = 1

@@ -418,6 +418,7 @@ def entry_compute(
                 key=inputs.get("key", ""),
                 company=inputs.get("company"),
                 side=inputs.get("side", ""),
+                objective=inputs.get("objective", ""),
             )
         case "end_round":
             return round_end(

@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
+from engines.battlefield import ObjectiveMark
 from engines.doctrines import DoctrineSettings
-from engines.enums import Side
+from engines.enums import ObjectiveKind, Side
 from engines.table import TableRefused
 from engines.table.flows import activation_walk
 from engines.table.horde_end import round_end, round_end_walk
@@ -363,3 +364,31 @@ def test_nobody_joins_without_a_name():
     log = started()
     with pytest.raises(TableRefused):
         log.add(lambda c, s: tap_record(c, s, tap="joined", key=" ", side="player"))
+
+
+def test_the_page_keeps_who_carries_which_objective():
+    """Frodo picks up the Ring: the AI is no longer asked about the Ring as an
+    objective lying there, and when Frodo falls the Ring drops where he stood
+    and can be picked up again."""
+    context = replace(
+        battle_context("priority"),
+        objectives=(ObjectiveMark(name="the Ring", kind=ObjectiveKind.CARRIABLE),),
+    )
+    log = Log(context)
+    log.add(lambda c, s: round_begin(c, s, sightings={}))
+    log.add(
+        lambda c, s: tap_record(c, s, tap="picked_up", key="p1", objective="the Ring")
+    )
+    assert log.state.fighters["p1"].carrying == "the Ring"
+    with pytest.raises(TableRefused):
+        log.add(
+            lambda c, s: tap_record(
+                c, s, tap="picked_up", key="p2", objective="the Ring"
+            )
+        )
+    draft = log.add(lambda c, s: tap_record(c, s, tap="fell", key="p1"))
+    assert "the Ring drops where it stood." in draft.text
+    log.add(
+        lambda c, s: tap_record(c, s, tap="picked_up", key="p2", objective="the Ring")
+    )
+    assert log.state.fighters["p2"].carrying == "the Ring"
