@@ -16,6 +16,7 @@ PARTS = (
     "bench.ready",
     "bench.pages",
     "bench.transfer",
+    "bench.taps",
     "bench.soak",
     "bench.soak_sqlite",
 )

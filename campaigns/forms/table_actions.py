@@ -10,9 +10,11 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
+from campaigns.bidi import isolated
 from campaigns.selectors.table import answers_from
-from campaigns.services.table_state import Context, State
-from campaigns.services.table_turns import (
+from engines.table.page import candidates
+from engines.table.state import Context, State
+from engines.table.turns import (
     Draft,
     activation_decide,
     battle_end,
@@ -25,6 +27,11 @@ from campaigns.services.table_turns import (
 )
 
 Maker = Callable[[Context, State], Draft]
+
+NAME_LENGTH = 40
+"""A character an event brings in: its name is kept to this many characters."""
+PURPOSE_LENGTH = 60
+"""A random selection's purpose is kept to this many characters."""
 
 ACTION_FIELDS = frozenset({"action", "version", "csrfmiddlewaretoken"})
 """The POST's own fields; the rest are an activation's answers."""
@@ -63,6 +70,8 @@ def _back(action: str, data: QueryDict) -> dict[str, str]:
         query["who"] = data.get("who", "")
         if data.get("follow") == "1":
             query["follow"] = "1"
+        if data.get("asked"):
+            query["asked"] = data.get("asked", "")
         return query | answers_from(_answers(data))
     if action in ("select", "end"):
         return {"do": action}
@@ -103,10 +112,21 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
             return lambda c, s: defence_draw(c, s, key=key, answers=answers)
         case "select":
             keys, purpose = data.getlist("pick"), data.get("purpose", "")
+            purpose = " ".join(purpose.split())[:PURPOSE_LENGTH]
+            purpose = isolated(purpose) if purpose else ""
+            if data.get("everyone") == "1":
+                # One card to every character on the table, in one tap.
+                return lambda c, s: random_select(
+                    c, s, keys=[key for key, *_ in candidates(c, s)], purpose=purpose
+                )
             return lambda c, s: random_select(c, s, keys=keys, purpose=purpose)
         case "tap":
             tap, key, side = data.get("tap", ""), data.get("key", ""), data.get("side")
-            company = data.get("company")
+            if tap == "joined":
+                # Someone an event brings in: its name as typed, isolated.
+                name = " ".join(data.get("name", "").split())[:NAME_LENGTH]
+                key = isolated(name) if name else ""
+            company, objective = data.get("company"), data.get("objective", "")
             return lambda c, s: tap_record(
                 c,
                 s,
@@ -114,13 +134,15 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
                 key=key,
                 company=int(company) if company and company.isdigit() else None,
                 side=side or "",
+                objective=objective,
             )
         case "end_round":
-            lurkers = data.getlist("lurker")
-            return lambda c, s: round_end(c, s, lurkers=lurkers)
+            lurkers = [k for v in data.getlist("lurker") for k in v.split(",") if k]
+            placed = {k: v for k, v in data.items() if k.startswith("placed-")}
+            return lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed)
         case "end":
-            reason = data.get("reason", "")
-            return lambda c, s: battle_end(c, s, reason=reason)
+            reason, _, side = data.get("reason", "").partition(":")
+            return lambda c, s: battle_end(c, s, reason=reason, side=side)
     return None
 
 

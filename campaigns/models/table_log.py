@@ -6,7 +6,7 @@ or dice it took and the answer, every defensive draw and random selection, and
 the player's taps (a wound token, a fall, a rout, an objective carried off).
 
 The log's random source is a pure function of its ``seed`` and of how many
-numbers it has given (``campaigns.services.table_dice``), so each entry stores
+numbers it has given (``engines.table.dice``), so each entry stores
 the random state *after* it: ``draws`` and the AI deck's piles. The state before
 an entry is the entry before it; undoing the last entry restores it exactly.
 ``version`` counts every change, so a tap sent from a page that is no longer
@@ -19,6 +19,7 @@ from django.db import models
 from django.utils import timezone
 
 from campaigns.models._checks import choice_check
+from engines.table.state import ENTRY_KINDS
 
 
 class TableLog(models.Model):
@@ -42,15 +43,10 @@ class TableLog(models.Model):
         return f"Table log of {self.battle}"
 
 
-class TableEntryKind(models.TextChoices):
-    ROUND = "round", "Round begins"
-    FIRST = "first", "Who goes first"
-    ACTIVATION = "activation", "AI activation"
-    DEFENCE = "defence", "Defensive draw"
-    SELECTION = "selection", "Random selection"
-    TAP = "tap", "At the table"
-    END_ROUND = "end_round", "End of round"
-    END = "end", "The battle ends"
+TableEntryKind = models.TextChoices(
+    "TableEntryKind",
+    [(key.upper(), (key, label)) for key, label in ENTRY_KINDS.items()],
+)
 
 
 class TableEntry(models.Model):

@@ -36,6 +36,13 @@ class CampaignAccess:
         """Only the owner changes things (SITE.md "Access")."""
         return self.role == "owner"
 
+    @property
+    def can_play(self) -> bool:
+        """The owner and the members write a battle's table log: they are the
+        generals at the table (SITE.md "Access"). Applying the result stays
+        the owner's."""
+        return self.role in ("owner", "member")
+
 
 def campaigns_for_user(*, user: AnyUser) -> QuerySet[Campaign]:
     """The campaigns the user owns or is a member of, each once."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from campaigns.models import Battle, Effect, Scene
+from campaigns.models import Battle, Effect, Scene, TableEntry
 from campaigns.selectors.access import CampaignAccess
 from campaigns.selectors.battles import battle_for_campaign, battle_url
 from campaigns.selectors.scenes import (
@@ -64,6 +64,16 @@ def reroll_confirm(*, access: CampaignAccess, battle_id: int) -> ConfirmPage:
     participants = list(battle.participants.all())
     allowed = CampaignSteps.discard(battle).allowed
     rolls = battle.times_rolled + 1
+    logged = TableEntry.objects.filter(log__battle=battle).count()
+    table = (
+        (
+            f"The table log in progress ({logged} entries) will no longer fit: its "
+            "dice and cards are this setup's. It is kept to read, and the table "
+            "page offers to start it again.",
+        )
+        if logged
+        else ()
+    )
     return ConfirmPage(
         title=f"Re-roll battle {battle.number}'s setup?",
         lead=f"Battle {battle.number} at {battle.scene.title} is set up as "
@@ -75,6 +85,7 @@ def reroll_confirm(*, access: CampaignAccess, battle_id: int) -> ConfirmPage:
             f"The setup will have been rolled {rolls} times: the battle page and "
             "the pack say so.",
             "A new battle pack is made: print it again, the old one no longer matches.",
+            *table,
         ),
         keeps=(
             f"Your characters taking part: {_names(participants, Side.PLAYER)}.",

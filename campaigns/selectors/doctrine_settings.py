@@ -1,7 +1,7 @@
 """This battle's values of the AI doctrines' levers, read from its scene.
 
 One function, so the printed AI card (``battle_pack``) and table mode's
-decisions (``campaigns.services.table_turns``) give the engine the same
+decisions (``engines.table.turns``) give the engine the same
 :class:`~engines.doctrines.DoctrineSettings`: the card a player reads and the
 robot on the phone cannot differ.
 """

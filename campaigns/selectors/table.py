@@ -18,34 +18,47 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from campaigns.models import Battle, Campaign, TableEntry, TableLog
+from campaigns.models import Battle, Campaign, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_context import table_context
-from campaigns.services.table_questions import (
-    Asked,
-    Walk,
-    activation_walk,
-    defence_walk,
+from engines.doctrines.horde import LURK_BEYOND
+from engines.enums import EndReason, Side
+from engines.table.answer import last_answer, log_line
+from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
+from engines.table.page import (
+    candidates,
+    coop_line,
+    defenders,
+    end_choices,
+    groups,
+    initiative_line,
+    order_lines,
+    phase_of,
+    side_taps,
+    sight_rows,
+    walk_for,
 )
-from campaigns.services.table_state import (
-    Context,
-    Fighter,
-    State,
-    state_fold_or_none,
-    state_start,
+from engines.table.pieces import (
+    Answer,
+    Change,
+    FighterRow,
+    Group,
+    LogLine,
+    OrderLine,
+    SightRow,
+    Tap,
 )
-from engines.dice import LogEntry
-from engines.enums import Doctrine, EndReason, HordeMode, Side
+from engines.table.questions import Walk
+from engines.table.state import state_fold_or_none, state_start
 from engines.text import inches
 
 SCREENS = ("act", "defend", "select", "people", "end")
-RESERVED = frozenset({"do", "who", "follow", "skip"})
-MANY_ANSWERS = frozenset({"contacts"})
+RESERVED = frozenset({"do", "who", "follow", "skip", "asked"})
+MANY_ANSWERS = frozenset({"contacts", "lurker"})
 """Answers that may come as several values (ticked boxes)."""
 
 
@@ -67,94 +80,6 @@ def answers_from(query: Mapping[str, Any]) -> dict[str, str]:
 
 
 # --- the page object ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Tap:
-    """A button that tells the log something (a POST)."""
-
-    tap: str
-    label: str
-    key: str = ""
-    company: int | None = None
-    side: str = ""
-    quiet: bool = False
-
-
-@dataclass(frozen=True)
-class FighterRow:
-    key: str
-    label: str
-    company: str
-    side: str
-    doctrine: str
-    status: str
-    wounds: int
-    free_slots: int
-    flags: tuple[str, ...]
-    on_table: bool
-    taps: tuple[Tap, ...] = ()
-
-
-@dataclass(frozen=True)
-class Group:
-    """One company's characters on the characters screen."""
-
-    name: str
-    side: str
-    rows: tuple[FighterRow, ...]
-    routed: bool
-    tap: Tap | None
-
-
-@dataclass(frozen=True)
-class OrderLine:
-    label: str
-    status: str
-    """``done``, ``next``, ``waiting`` or ``out``."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    """The robot's answer, as the printed card would give it."""
-
-    kind: str
-    who: str
-    title: str
-    sentence: str
-    facts: tuple[tuple[str, str], ...] = ()
-    step: str = ""
-    step_section: str = ""
-    step_text: str = ""
-    dice: tuple[str, ...] = ()
-    asked: tuple[tuple[str, str], ...] = ()
-    follow_up_url: str = ""
-    fell: Tap | None = None
-
-
-@dataclass(frozen=True)
-class SightRow:
-    key: str
-    label: str
-    pursuer: bool
-    arriving: bool
-
-
-@dataclass(frozen=True)
-class LogLine:
-    number: int
-    round: int
-    kind: str
-    text: str
-    dice: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Change:
-    """An answer given, and the link that asks it again."""
-
-    asked: Asked
-    url: str
 
 
 @dataclass(frozen=True)
@@ -187,12 +112,16 @@ class TablePage:
     changes: tuple[Change, ...] = ()
     sight_rows: tuple[SightRow, ...] = ()
     lurkers: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    lurk_beyond: str = ""
+    """How far from every enemy a lurker is (the rule's distance, in words)."""
+    end_walk: EndWalk | None = None
+    """The end of round's questions: is each reinforcement's point on the table?"""
     defenders: tuple[tuple[str, str], ...] = ()
     candidates: tuple[tuple[str, str, str], ...] = ()
     groups: tuple[Group, ...] = ()
     person: FighterRow | None = None
     side_taps: tuple[Tap, ...] = ()
-    end_reasons: tuple[tuple[str, str], ...] = ()
+    end_reasons: tuple[tuple[str, str, str], ...] = ()
     ended: str = ""
     log: tuple[LogLine, ...] = ()
     undo_text: str = ""
@@ -201,6 +130,8 @@ class TablePage:
     events_problem: str = ""
     events_on: bool = False
     result_url: str = ""
+    you_start: bool = False
+    """The humans go first this round and nobody has activated yet."""
 
 
 def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:
@@ -210,6 +141,22 @@ def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:
         "scene", "campaign__event_deck"
     )
     return get_object_or_404(queryset, pk=battle_id)
+
+
+def table_walk_ready(*, battle: Battle, query: Mapping[str, Any]) -> bool:
+    """Whether the answers in ``query`` (an activation's or a defensive draw's)
+    leave no question open: then the POST that carries the last answer
+    decides at once, else the page asks the next question (no write)."""
+    log_row = TableLog.objects.filter(battle=battle).first()
+    entries = list(log_row.entries.order_by("position")) if log_row else []
+    seed = log_row.seed if log_row is not None else battle.setup_seed
+    context = table_context(battle=battle, seed=seed)
+    state = state_fold_or_none(context, entries)
+    screen = str(query.get("do", ""))
+    if state is None or screen not in ("act", "defend"):
+        return True
+    found = walk_for(context, state, answers_from(query), query, screen=screen, url="")
+    return found["walk"] is None or found["walk"].ready
 
 
 def table_page(
@@ -234,12 +181,12 @@ def table_page(
     screen = str(query.get("do", ""))
     if screen not in SCREENS or (not writable and screen != "people"):
         screen = ""
-    phase = _phase(context, state)
+    phase = phase_of(context, state)
     if phase == "activate" and query.get("skip") == "1" and writable:
-        phase = _phase(context, state, skipping=True)
+        phase = phase_of(context, state, skipping=True)
     nxt = state.next_activation(context)
     deck = state.deck or {}
-    groups, person = _groups(context, state, str(query.get("who", "")), writable)
+    rows, person = groups(context, state, str(query.get("who", "")), writable)
     values: dict[str, Any] = {
         "campaign": battle.campaign,
         "battle": battle,
@@ -253,11 +200,11 @@ def table_page(
         "screen": screen,
         "stale_seed": stale_seed,
         "event": state.event,
-        "initiative": _initiative(entries),
+        "initiative": initiative_line(entries),
         "first": "" if state.first is None else state.first.value,
-        "order": _order(context, state, nxt),
-        "coop": _coop(context, state),
-        "answer": _answer(context, state, entries, url),
+        "order": order_lines(context, state, nxt),
+        "coop": coop_line(context, state),
+        "answer": last_answer(context, state, entries, url),
         "log": tuple(reversed([log_line(entry) for entry in entries])),
         "undo_text": entries[-1].text if entries else "",
         "events_problem": context.events_problem,
@@ -266,12 +213,13 @@ def table_page(
             "campaigns:result_entry", kwargs={"slug": slug, "battle_id": battle.pk}
         ),
         "ended": EndReason(state.ended).label if state.ended else "",
+        "you_start": state.first is Side.PLAYER and not state.activated,
         "deck_left": len(deck.get("draw_pile", ())),
         "deck_discards": len(deck.get("discards", ())),
-        "groups": groups,
+        "groups": rows,
         "person": person if screen == "people" else None,
-        "side_taps": _side_taps(state, writable),
-        "defenders": _defenders(context, state),
+        "side_taps": side_taps(state, writable),
+        "defenders": defenders(context, state),
     }
     if nxt is not None:
         values |= {
@@ -280,416 +228,25 @@ def table_page(
             "next_doctrine": context.company(nxt.company).doctrine.label,
         }
     if phase == "begin":
-        values["sight_rows"] = _sight_rows(context, state)
+        values["sight_rows"] = sight_rows(context, state)
     if phase == "end_round":
-        values["lurkers"] = _lurkers(context, state)
+        values["lurkers"] = lurker_rows(context, state)
+        values["lurk_beyond"] = inches(LURK_BEYOND)
+        if writable:
+            values["end_walk"] = round_end_walk(
+                context, state, answers=answers_from(query)
+            )
     if screen in ("act", "defend"):
-        values |= _walk(context, state, query, screen, url)
+        values |= walk_for(
+            context, state, answers_from(query), query, screen=screen, url=url
+        )
         if values["walk"] is None and screen == "act":
             values["screen"] = ""
     if screen == "select":
-        values["candidates"] = _candidates(context, state)
+        values["candidates"] = candidates(context, state)
     if screen == "end":
-        values["end_reasons"] = tuple(EndReason.choices())
+        values["end_reasons"] = end_choices()
     return TablePage(**values)
 
 
-def _side_taps(state: State, writable: bool) -> tuple[Tap, ...]:
-    if not writable or not state.round or state.ended:
-        return ()
-    return (
-        Tap("side_routed", "Your side routed", side=Side.PLAYER.value, quiet=True),
-        Tap("side_routed", "The AI side routed", side=Side.AI.value, quiet=True),
-    )
-
-
-def _candidates(context: Context, state: State) -> tuple[tuple[str, str, str], ...]:
-    """Everyone on the table, your side first, in card order."""
-    fighters = [
-        f
-        for side in (Side.PLAYER, Side.AI)
-        for f in sorted(
-            state.fighters_on_table(context, side), key=lambda f: f.card_order
-        )
-    ]
-    return tuple((f.key, f.label, f.side.value) for f in fighters)
-
-
 # --- what comes now -------------------------------------------------------------------
-
-
-def _phase(context: Context, state: State, *, skipping: bool = False) -> str:
-    """What comes now; ``skipping``: as if the AI's remaining activations
-    this round were done (the player says they cannot act)."""
-    if state.ended:
-        return "ended"
-    if state.round == 0:
-        return "begin"
-    if state.winner is Side.PLAYER and state.first is None:
-        return "choose"
-    if not skipping and state.next_activation(context) is not None:
-        return "activate"
-    if context.hordes and not state.round_ended:
-        return "end_round"
-    if state.round >= context.length:
-        return "over"
-    return "begin"
-
-
-def _initiative(entries: list[TableEntry]) -> str:
-    for entry in reversed(entries):
-        if entry.kind == "round":
-            ini = (entry.data or {}).get("initiative") or {}
-            if ini.get("fixed"):
-                return ini.get("reason", "")
-            roll = ini.get("roll")
-            return f"D6 {roll}: {ini.get('reason', '')}" if roll else ""
-    return ""
-
-
-def _order(context: Context, state: State, nxt: Fighter | None) -> tuple:
-    lines = []
-    for key in state.order:
-        fighter = context.fighter(key, state)
-        if nxt is not None and key == nxt.key:
-            status = "next"
-        elif key in state.activated:
-            status = "done"
-        elif not state.on_table(fighter):
-            status = "out"
-        else:
-            status = "waiting"
-        lines.append(OrderLine(fighter.label, status))
-    return tuple(lines)
-
-
-def _coop(context: Context, state: State) -> str:
-    """The co-op turn order this round: human 1, the AI, human 2, the AI…"""
-    if len(context.coop_players) < 2:
-        return ""
-    ai_first = state.first is Side.AI
-    names = []
-    for name in context.coop_players:
-        names.extend(["the AI", name] if ai_first else [name, "the AI"])
-    return ", ".join(names) + ", and so on."
-
-
-def _sight_rows(context: Context, state: State) -> tuple[SightRow, ...]:
-    number = state.round + 1
-    rows = []
-    for f in sorted(state.all_fighters(context), key=lambda f: f.card_order):
-        mine = state.fighters[f.key]
-        if f.side is not Side.AI or f.arrives > number or mine.fallen or mine.left:
-            continue
-        doctrine = context.company(f.company).doctrine
-        rows.append(
-            SightRow(
-                key=f.key,
-                label=f.label,
-                pursuer=doctrine is Doctrine.PURSUIT,
-                arriving=f.arrives == number and number > 1,
-            )
-        )
-    return tuple(rows)
-
-
-def _lurkers(context: Context, state: State) -> tuple:
-    """Per horde company where lurking applies: its unwounded characters."""
-    result = []
-    for company in context.hordes:
-        settings = company.settings
-        if not settings.reinforcements or state.mode(company) is not HordeMode.NORMAL:
-            continue
-        members = tuple(
-            (f.key, f.label)
-            for f in state.fighters_on_table(context, Side.AI)
-            if f.company == company.order and not state.wounded(f)
-        )
-        if members:
-            result.append((company.name, members))
-    return tuple(result)
-
-
-def _defenders(context: Context, state: State) -> tuple[tuple[str, str], ...]:
-    """Deck characters on the table that have not activated this round."""
-    if state.round == 0 or state.ended:
-        return ()
-    return tuple(
-        (f.key, f.label)
-        for f in state.fighters_on_table(context, Side.AI)
-        if context.company(f.company).doctrine is Doctrine.DECK
-        and f.key not in state.activated
-    )
-
-
-# --- the questions --------------------------------------------------------------------
-
-
-def _walk(
-    context: Context, state: State, query: Mapping[str, Any], screen: str, url: str
-) -> dict[str, Any]:
-    key = str(query.get("who", ""))
-    try:
-        fighter = context.fighter(key, state)
-    except KeyError:
-        return {"walk": None}
-    if fighter.side is not Side.AI or not state.on_table(fighter) or not state.round:
-        return {"walk": None}
-    answers = answers_from(query)
-    follow_up = screen == "act" and query.get("follow") == "1"
-    if follow_up and state.follow_up != key:
-        follow_up = False
-    if screen == "defend":
-        if context.company(fighter.company).doctrine is not Doctrine.DECK:
-            return {"walk": None}
-        walk = defence_walk(context, state, fighter, answers)
-    else:
-        walk = activation_walk(context, state, fighter, answers, follow_up=follow_up)
-    base = {"do": screen, "who": key} | ({"follow": "1"} if follow_up else {})
-    changes = []
-    for n, asked in enumerate(walk.asked):
-        before = {a.question.name: a.value for a in walk.asked[:n]}
-        changes.append(Change(asked, f"{url}?{urlencode(base | before)}"))
-    return {
-        "walk": walk,
-        "walk_doctrine": context.company(fighter.company).doctrine.value,
-        "walk_follow_up": follow_up,
-        "hidden": tuple((base | walk.answers).items()),
-        "changes": tuple(changes),
-    }
-
-
-# --- the last answer ------------------------------------------------------------------
-
-SHOWN_KINDS = frozenset({"activation", "defence", "selection", "round", "end_round"})
-
-
-def _answer(
-    context: Context, state: State, entries: list[TableEntry], url: str
-) -> Answer | None:
-    """The robot's last answer, while only taps have followed it this round."""
-    for entry in reversed(entries):
-        if entry.kind in SHOWN_KINDS:
-            break
-        if entry.kind != "tap":
-            return None
-    else:
-        return None
-    data = entry.data or {}
-    if entry.kind in ("activation", "defence"):
-        return _decision_answer(context, state, entry, url)
-    if entry.kind == "selection":
-        return Answer(
-            kind="selection",
-            who="",
-            title="Random selection",
-            sentence=entry.text,
-            dice=_dice(data.get("log")),
-        )
-    if entry.kind == "end_round":
-        dice = []
-        for horde in data.get("hordes", ()):
-            dice += _dice(horde.get("log"))
-        return Answer(
-            kind="end_round",
-            who="",
-            title="End of round",
-            sentence=entry.text,
-            dice=tuple(dice),
-        )
-    return None
-
-
-def _decision_answer(
-    context: Context, state: State, entry: TableEntry, url: str
-) -> Answer:
-    data = entry.data or {}
-    decision = data["decision"]
-    fighter = context.fighter(entry.subject, state)
-    facts = []
-    labels = {f.label: f for f in state.all_fighters(context)}
-    target = decision.get("target")
-    if target:
-        facts.append(("At", target))
-    if decision.get("inches") is not None:
-        moved = decision["inches"]
-        facts.append(("Moves", f"up to {inches(moved)}" if moved else "not at all"))
-    if decision.get("rolled_inches") is not None:
-        facts.append(("Rolled", inches(decision["rolled_inches"])))
-    if decision.get("cover"):
-        facts.append(("Ends in", decision["cover"].replace("none", "the open")))
-    if decision.get("direction"):
-        facts.append(("Direction", f"{decision['direction']} o'clock"))
-    if decision.get("card"):
-        facts.append(("Card", decision["card"]))
-    for reason, value in decision.get("attack_roll_modifiers") or ():
-        facts.append(("Attack roll", f"{value:+d} ({reason})".replace("-", "−")))
-    if decision.get("counts_as_activated"):
-        facts.append(("Then", "it counts as activated"))
-    printed = data.get("printed") or {}
-    step = printed.get("short") or printed.get("label") or ""
-    follow = ""
-    fell = None
-    if (
-        entry.kind == "activation"
-        and state.follow_up == entry.subject
-        and not state.ended
-    ):
-        follow = (
-            f"{url}?{urlencode({'do': 'act', 'who': entry.subject, 'follow': '1'})}"
-        )
-        enemy = labels.get(target or "")
-        if enemy is not None and enemy.side is Side.PLAYER and state.on_table(enemy):
-            fell = Tap("fell", f"{enemy.label} fell", key=enemy.key)
-    sentence = _sentence(fighter, decision)
-    return Answer(
-        kind=entry.kind,
-        who=fighter.label,
-        title=decision.get("label") or "",
-        sentence=sentence,
-        facts=tuple(facts),
-        step=step,
-        step_section=printed.get("section", ""),
-        step_text=printed.get("text", ""),
-        dice=_dice(decision.get("log")),
-        asked=tuple(tuple(pair) for pair in data.get("asked", ())),
-        follow_up_url=follow,
-        fell=fell,
-    )
-
-
-def _sentence(fighter: Fighter, decision: Mapping[str, Any]) -> str:
-    """The action in one sentence: "Uglúk — Shoot: Frodo in sight at 8″."."""
-    label = decision.get("label") or ""
-    detail = decision.get("detail") or ""
-    text = f"{label}: {detail}" if detail else label
-    return f"{fighter.label} — {text}."
-
-
-def _dice(log: Any) -> tuple[str, ...]:
-    return tuple(LogEntry.from_dict(item).describe() for item in log or ())
-
-
-def log_line(entry: TableEntry) -> LogLine:
-    data = entry.data or {}
-    dice: list[str] = []
-    dice += _dice(data.get("log"))
-    decision = data.get("decision")
-    if decision:
-        dice += _dice(decision.get("log"))
-    check = data.get("rout_check")
-    if check:
-        dice += _dice(check.get("log"))
-    for horde in data.get("hordes", ()):
-        dice += _dice(horde.get("log"))
-    return LogLine(
-        number=entry.position + 1,
-        round=entry.round,
-        kind=entry.get_kind_display(),
-        text=entry.text,
-        dice=tuple(dice),
-    )
-
-
-# --- the characters and their taps ----------------------------------------------------
-
-
-def _groups(
-    context: Context, state: State, who: str, writable: bool
-) -> tuple[tuple[Group, ...], FighterRow | None]:
-    person = None
-    groups = []
-    for company in context.companies:
-        rows = []
-        for fighter in sorted(
-            (f for f in state.all_fighters(context) if f.company == company.order),
-            key=lambda f: f.card_order,
-        ):
-            row = _row(context, state, company, fighter, writable)
-            rows.append(row)
-            if fighter.key == who:
-                person = row
-        routed = state.companies[company.order].routed
-        tap = None
-        if writable and state.round and not state.ended and not routed:
-            tap = Tap(
-                "company_routed",
-                f"{company.name} routed",
-                company=company.order,
-                quiet=True,
-            )
-        groups.append(
-            Group(
-                name=company.name,
-                side=company.side.value,
-                rows=tuple(rows),
-                routed=routed,
-                tap=tap,
-            )
-        )
-    return tuple(groups), person
-
-
-def _row(context, state, company, fighter: Fighter, writable: bool) -> FighterRow:
-    mine = state.fighters[fighter.key]
-    flags = []
-    if mine.fallen:
-        status = "fallen"
-    elif mine.left:
-        status = "left the table"
-    elif fighter.arrives > max(state.round, 1):
-        status = f"comes on in round {fighter.arrives}"
-    else:
-        status = "on the table"
-    if state.routing(fighter) and not mine.fallen:
-        flags.append("routing")
-    if mine.disorganized and not mine.fallen:
-        flags.append("disorganized")
-    if mine.carrying:
-        flags.append(f"carrying {mine.carrying}")
-    if mine.carried_off:
-        flags.append("carried an objective off")
-    if state.hurt(fighter) and not mine.fallen:
-        flags.append("hurt this round")
-    if company.horde and state.wounded(fighter) and not mine.fallen:
-        flags.append("wounded: no free slot")
-    if fighter.key in state.activated:
-        flags.append("activated")
-    taps: list[Tap] = []
-    on_table = state.on_table(fighter) and state.round > 0
-    if writable and on_table and not state.ended:
-        wound = "Wound token"
-        if mine.wounds >= fighter.free_slots:
-            wound = "Wound (no free slot: it falls)"
-        taps = [
-            Tap("wound", wound, key=fighter.key),
-            Tap("fell", "Fell", key=fighter.key),
-            Tap("routed", "Routed", key=fighter.key, quiet=True),
-            Tap("left", "Left the table", key=fighter.key, quiet=True),
-        ]
-        if mine.carrying or fighter.side is Side.PLAYER:
-            taps.append(
-                Tap(
-                    "carried_off",
-                    "Carried an objective off",
-                    key=fighter.key,
-                    quiet=True,
-                )
-            )
-        if mine.carrying and fighter.side is Side.AI:
-            taps.append(
-                Tap("dropped", "Dropped its objective", key=fighter.key, quiet=True)
-            )
-    return FighterRow(
-        key=fighter.key,
-        label=fighter.label,
-        company=company.name,
-        side=fighter.side.value,
-        doctrine=company.doctrine.label if company.side is Side.AI else "",
-        status=status,
-        wounds=mine.wounds,
-        free_slots=fighter.free_slots,
-        flags=tuple(flags),
-        on_table=on_table,
-        taps=tuple(taps),
-    )

@@ -1,4 +1,4 @@
-"""A battle as table mode sees it (:class:`~campaigns.services.table_state.Context`),
+"""A battle as table mode sees it (:class:`~engines.table.state.Context`),
 read from the database in a fixed number of queries."""
 
 from __future__ import annotations
@@ -17,16 +17,17 @@ from campaigns.models import (
 )
 from campaigns.selectors.battle_pack import battle_battlefield
 from campaigns.selectors.doctrine_settings import doctrine_settings
-from campaigns.services.table_state import (
+from engines.doctrines import DoctrineSettings
+from engines.enums import Doctrine, HordeMode, Mishap, Side, WoundStatus
+from engines.events import Event, event_deck_message
+from engines.scouting import LATE_ARRIVAL_ROUND
+from engines.table.state import (
     Context,
     Fighter,
     TableCompany,
     Template,
     unique_labels,
 )
-from engines.doctrines import DoctrineSettings
-from engines.enums import Doctrine, HordeMode, Mishap, Side, WoundStatus
-from engines.events import Event, event_deck_message
 
 
 def table_context(*, battle: Battle, seed: int | None = None) -> Context:
@@ -156,7 +157,7 @@ def _fighters(participants, companies, arrivals, carriers) -> tuple[Fighter, ...
         move = max(character.move + sum(w.move_modifier for w in wounds), 0)
         arrives = arrivals.get(character.company_id, 1)
         if p.reserve:
-            arrives = max(arrives, 2)
+            arrives = max(arrives, LATE_ARRIVAL_ROUND)
         fighters.append(
             Fighter(
                 key=f"p{p.order}",

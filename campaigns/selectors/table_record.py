@@ -14,8 +14,8 @@ from campaigns.models.battle import BattleStatus
 from campaigns.selectors.result_fields import row_field
 from campaigns.selectors.table import LogLine, log_line
 from campaigns.selectors.table_context import table_context_thin
-from campaigns.services.table_state import state_fold_or_none
 from engines.enums import EndReason, Outcome, Side
+from engines.table.state import state_fold_or_none
 
 
 @dataclass(frozen=True)
@@ -97,6 +97,8 @@ def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:
     outcome, reason = _outcome(routed, standing)
     if state.ended:
         reason = EndReason(state.ended)
+        if state.ended_by:
+            outcome = _ended_by(reason, Side(state.ended_by)) or outcome
     if outcome is not None:
         initial["outcome"] = outcome.value
     if reason is not None:
@@ -114,6 +116,15 @@ def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:
         for name, value in values.items():
             initial[row_field(fighter.participant_id, name)] = value
     return initial
+
+
+def _ended_by(reason: EndReason, side: Side) -> Outcome | None:
+    """The player's outcome when a side achieved the objective or conceded."""
+    if reason is EndReason.OBJECTIVE:
+        return Outcome.VICTORY if side is Side.PLAYER else Outcome.DEFEAT
+    if reason is EndReason.CONCEDED:
+        return Outcome.DEFEAT if side is Side.PLAYER else Outcome.VICTORY
+    return None
 
 
 def _outcome(

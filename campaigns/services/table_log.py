@@ -19,12 +19,14 @@ from django.db.models import F
 from campaigns.models import Battle, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_context import table_context
-from campaigns.services.table_state import Context, State, state_fold
-from campaigns.services.table_turns import Draft
+from engines.table.errors import TableRefused
+from engines.table.state import Context, State, state_fold
+from engines.table.turns import Draft
 
 STALE = (
-    "The battle log changed on another phone since this page was shown: here it "
-    "is as it stands now. Check it and tap again."
+    "Not recorded: the battle log changed since this page was shown (another "
+    "phone, or this one in another tab). Here it is as it stands now: check it "
+    "and tap again."
 )
 
 
@@ -74,7 +76,10 @@ def table_entry_add(
             )
         entries = list(log.entries.order_by("position"))
         context = table_context(battle=battle, seed=log.seed)
-        draft = make(context, state_fold(context, entries))
+        try:
+            draft = make(context, state_fold(context, entries))
+        except TableRefused as refused:
+            raise ValidationError(refused.message, code=refused.code) from None
         return TableEntry.objects.create(
             log=log,
             position=len(entries),

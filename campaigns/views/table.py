@@ -18,7 +18,11 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from campaigns.forms.table_actions import table_action
-from campaigns.selectors.table import battle_for_table, table_page
+from campaigns.selectors.table import (
+    battle_for_table,
+    table_page,
+    table_walk_ready,
+)
 from campaigns.services.table_log import (
     TableLogStale,
     table_entry_add,
@@ -34,13 +38,15 @@ from campaigns.views.common import (
 
 @login_required
 def battle_table(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    access = access_for_request(request, slug, owner_only=True)
+    # Members write the table log too (they are the other generals at the
+    # table); every write below still checks the log's version and the battle.
+    access = access_for_request(request, slug)
     if request.method not in ("GET", "HEAD", "POST"):
         return method_not_allowed(request, ["GET", "POST"])
     battle = battle_for_table(campaign=access.campaign, battle_id=battle_id)
     if request.method == "POST":
         return _post(request, battle)
-    page = table_page(battle=battle, can_edit=access.can_edit, query=request.GET)
+    page = table_page(battle=battle, can_edit=access.can_play, query=request.GET)
     return render_page(
         request,
         "campaigns/table_page.html",
@@ -65,6 +71,11 @@ def _post(request: HttpRequest, battle) -> HttpResponse:
     if asked.version is None:
         messages.error(request, "This page is out of date: here is the battle now.")
         return redirect(_url())
+    if asked.action in ("activate", "defend") and not table_walk_ready(
+        battle=battle, query=asked.back
+    ):
+        # An answer that leaves another question: ask it (nothing is written).
+        return redirect(_url(asked.back))
     try:
         if asked.action == "undo":
             taken = table_entry_undo(battle=battle, version=asked.version)

@@ -31,6 +31,7 @@ from engines.doctrines.deck import (
     TRIGGER_TABLE,
     deck_activate,
     deck_defend,
+    deck_return_fire,
     trigger_distance,
 )
 from engines.doctrines.horde import (
@@ -39,6 +40,7 @@ from engines.doctrines.horde import (
     HordeMember,
     HordeRound,
     HordeRoundResult,
+    PlacementNeeded,
     PlayerModel,
     Point,
     horde_decide,
@@ -136,6 +138,7 @@ __all__ = [
     "HordeRound",
     "HordeRoundResult",
     "Objective",
+    "PlacementNeeded",
     "PlayerModel",
     "Point",
     "Procedure",
@@ -150,6 +153,7 @@ __all__ = [
     "ai_sees_an_enemy",
     "deck_activate",
     "deck_defend",
+    "deck_return_fire",
     "horde_decide",
     "horde_end_of_round",
     "order_rule",

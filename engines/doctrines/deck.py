@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from engines.cards import DECK_SETUP, RANDOM_SELECTION, Card, Deck
 from engines.combat import AI_INITIATIVE_CHOICE
+from engines.dice import Dice
 from engines.doctrines.rules import FOLLOW_UP as FOLLOW_UP_ID
 from engines.doctrines.rules import ORDER_RULES, share_word, sight_notes
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
@@ -366,9 +367,73 @@ def _return_fire(turn: Turn, step: Step) -> Decision | None:
     assert turn.card is not None
     if turn.card.suit not in RETURN_FIRE_SUITS:
         return None
+    return turn.decide(step, Action.RETURN_FIRE, detail="returns fire after the attack")
+
+
+RETURN_FIRE_RULE = (
+    "Return fire: after the attack, if it still stands, it shoots its attacker "
+    "when in sight and within range, else moves into melee with it when within "
+    "move, else stays put. No card is drawn for it; it counts as activated."
+)
+"""RULES §5.2's one fixed answer to a ♠ or ♥ defensive draw."""
+
+
+def deck_return_fire(
+    situation: Situation,
+    *,
+    attacker: str,
+    settings: DoctrineSettings | None = None,
+) -> Decision:
+    """Return fire (RULES §5.2), after the attack, by a character still standing.
+
+    ``situation.enemies`` holds the attacker (by ``attacker``, its id): how far
+    it is and whether it is in sight. No card is drawn and no die rolled; the
+    decision counts as the character's activation.
+    """
+    step = card(settings).section(DEFENCE).steps[0]
+    turn = Turn(situation, Dice(_NoChance()), settings or DEFAULT_SETTINGS)
+    enemy = next((e for e in turn.situation.enemies if e.id == attacker), None)
+    if enemy is None:
+        raise ValueError("return fire needs its attacker in the situation")
+    reach = turn.situation.shooting_range
+    where = f"{attacker} at {inches(enemy.distance)}"
+    if reach is not None and enemy.in_sight and within(enemy.distance, reach):
+        return turn.decide(
+            step,
+            Action.SHOOT,
+            target=attacker,
+            counts_as_activated=True,
+            detail=f"shoots its attacker, {where}, in sight and range",
+        )
+    if within(enemy.distance, turn.move):
+        return turn.decide(
+            step,
+            Action.MOVE_INTO_MELEE,
+            target=attacker,
+            inches=enemy.distance,
+            counts_as_activated=True,
+            detail=f"charges its attacker, {where}, within its move of "
+            f"{inches(turn.move)}",
+        )
     return turn.decide(
-        step, Action.RETURN_FIRE, detail="activates at once after the attack"
+        step,
+        Action.HOLD,
+        target=attacker,
+        inches=0,
+        counts_as_activated=True,
+        detail=f"stays put: its attacker, {where}, is neither in sight and "
+        "range nor within its move",
     )
+
+
+class _NoChance:
+    """Return fire rolls nothing: any roll asked of it is a bug."""
+
+    def randint(self, a: int, b: int) -> int:
+        raise AssertionError("return fire rolls no dice")
+
+    def shuffle(self, x: list) -> None:
+        raise AssertionError("return fire shuffles nothing")
 
 
 def _brace(turn: Turn, step: Step) -> Decision | None:
@@ -600,8 +665,7 @@ def _defence() -> Section:
                 "defence-return-fire",
                 "♠ ♥",
                 "Spades or hearts",
-                "Return fire: after the attack it activates at once against its "
-                "attacker.",
+                RETURN_FIRE_RULE,
                 rule=_return_fire,
                 actions=(Action.RETURN_FIRE,),
             ),

@@ -475,7 +475,19 @@ class PlayerModel:
     """A player character on the table: reinforcements appear around it."""
 
     id: str
-    position: Point
+    position: Point | None = None
+    """None where nobody measured it: the players say whether each rolled
+    arrival point is on the table (:attr:`HordeRound.placed`)."""
+
+
+class PlacementNeeded(Exception):
+    """A reinforcement rolled near a player character whose position is not
+    known: the players must say whether the point is on the table."""
+
+    def __init__(self, arrival: Arrival, log: DiceLog) -> None:
+        super().__init__(f"is the point near {arrival.near} on the table?")
+        self.arrival = arrival
+        self.log = log
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -493,6 +505,12 @@ class HordeRound:
     players: tuple[PlayerModel, ...] = ()
     table_width: float = 36
     table_depth: float = 36
+    placed: tuple[bool, ...] = ()
+    """The players' answers, in order, for each arrival point rolled near a
+    player character without a position: is it on the table?"""
+    others_on_table: int = 0
+    """Horde characters of other horde companies on the table: the cap counts
+    every horde character."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -502,7 +520,7 @@ class Arrival:
     near: str
     inches: int
     clock: int
-    position: Point
+    position: Point | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -518,6 +536,8 @@ class HordeRoundResult:
     steps: tuple[str, ...]
     """The end-of-round steps that rolled, in order."""
     log: DiceLog
+    asked: tuple[Arrival, ...] = ()
+    """The points the players were asked about (``HordeRound.placed``), in order."""
 
 
 @dataclass
@@ -534,6 +554,7 @@ class _EndOfRound:
     arrivals: list[Arrival] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)
+    asked: list[Arrival] = field(default_factory=list)
 
 
 def _read(table: Table) -> Callable[[tuple[int, ...], int], str]:
@@ -565,8 +586,10 @@ def _reinforcements(state: _EndOfRound, step: Step) -> None:
     horde, settings = state.round, state.settings
     if not settings.reinforcements or state.mode == HordeMode.SCATTER:
         return
+    asked = 0
     for player in horde.players:
-        if len(state.members) + len(state.arrivals) >= settings.reinforcement_cap:
+        present = len(state.members) + len(state.arrivals) + horde.others_on_table
+        if present >= settings.reinforcement_cap:
             break
         if step.id not in state.steps:
             state.steps.append(step.id)
@@ -582,11 +605,23 @@ def _reinforcements(state: _EndOfRound, step: Step) -> None:
         ).total
         clock = state.dice.direction(f"reinforcement direction from {player.id}").total
         assert distance is not None and clock is not None
-        point = arrival_point(player.position, clock, distance)
-        if 0 <= point.x <= horde.table_width and 0 <= point.y <= horde.table_depth:
-            state.arrivals.append(
-                Arrival(near=player.id, inches=distance, clock=clock, position=point)
+        if player.position is None:
+            arrival = Arrival(near=player.id, inches=distance, clock=clock)
+            if asked >= len(horde.placed):
+                raise PlacementNeeded(arrival, state.dice.entries())
+            asked += 1
+            state.asked.append(arrival)
+            on_table = horde.placed[asked - 1]
+        else:
+            point = arrival_point(player.position, clock, distance)
+            arrival = Arrival(
+                near=player.id, inches=distance, clock=clock, position=point
             )
+            on_table = (
+                0 <= point.x <= horde.table_width and 0 <= point.y <= horde.table_depth
+            )
+        if on_table:
+            state.arrivals.append(arrival)
         else:
             state.dice.record(
                 LogEntry(
@@ -938,4 +973,5 @@ def horde_end_of_round(
         fallen_so_far=state.fallen_so_far,
         steps=tuple(state.steps),
         log=state.dice.entries(),
+        asked=tuple(state.asked),
     )

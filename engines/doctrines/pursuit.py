@@ -417,7 +417,9 @@ def pursuit_decide(
         action = Action.MOVE_INTO_MELEE
         moves, target = reached
 
-    detail = f"M {movement}" + (f" raised to {speed}" if speed > movement else "")
+    detail = f"M {movement}" + (
+        f" (position {position} raises M to {speed})" if speed > movement else ""
+    )
     detail += f", C {control}: {inches(forward)} forward"
     if share != 1:
         detail += f" ({share_word(share)} in a follow-up)"

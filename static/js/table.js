@@ -3,7 +3,8 @@
 // - a button marked data-confirm asks before it sends (undo, a whole company routed);
 // - a form is sent once: a second tap while the page loads does nothing, so an
 //   impatient thumb cannot send the same tap twice;
-// - the robot's answer is scrolled into view when the page opens on it.
+// - the robot's answer is scrolled into view when the page opens on it, or a
+//   refusal when the page opens on one.
 (function () {
   "use strict";
 
@@ -35,8 +36,13 @@
     }
   });
 
+  // A refusal (a stale page, an answer that could not be read) is what the
+  // page opens on; otherwise the robot's answer.
+  var refused = document.querySelector(".messages .error");
   var answer = document.getElementById("answer");
-  if (answer && !window.location.hash) {
+  if (refused) {
+    refused.scrollIntoView({ block: "start" });
+  } else if (answer && !window.location.hash) {
     answer.scrollIntoView({ block: "start" });
   }
 })();

@@ -21,9 +21,6 @@ from playwright.sync_api import Page, expect
 
 from campaigns.models import Battle, BattleParticipant
 from campaigns.selectors.doctrine_settings import doctrine_settings
-from campaigns.services.table_dice import TableRandom
-from campaigns.services.table_questions import CHOICE, MANY, NUMBER, Choice, Question
-from campaigns.services.table_state import unique_labels
 from engines.cards import Deck
 from engines.dice import Dice
 from engines.doctrines import (
@@ -46,9 +43,12 @@ from engines.doctrines import (
 )
 from engines.enums import Doctrine
 from engines.events import Event, event_draw
+from engines.table.dice import TableRandom
+from engines.table.questions import CHOICE, MANY, NUMBER, Choice, Question
+from engines.table.state import unique_labels
 from tests.browser.conftest import PHONE, Visit
 from tests.campaigns.table_helpers import doctrine_battle, with_events
-from tests.campaigns.table_oracle import Foe, Truth, answer
+from tests.engines.table_oracle import Foe, Truth, answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -311,7 +311,10 @@ def activate(visit: Visit, number: int, label: str) -> tuple[str, str]:
     asked: dict[str, str] = {}
     keys: dict[str, str] = {}
     for _ in range(20):
-        if not page.locator("form.tm-question").count():
+        if (
+            not page.locator("form.tm-question").count()
+            or page.locator(".tm-answer__sentence").count()
+        ):
             break
         question = current_question(page)
         keys.update({c.value: c.label for c in question.choices})
@@ -320,6 +323,18 @@ def activate(visit: Visit, number: int, label: str) -> tuple[str, str]:
         form = page.locator("form.tm-question")
         if question.ask == NUMBER:
             form.locator("input.tm-number__input").fill(value)
+            for box in form.locator("input[type=checkbox]").all():
+                # Asked on the same screen: whether it sees the one measured,
+                # whether that one is free.
+                words = box.locator("xpath=..").inner_text().strip()
+                name = box.get_attribute("name")
+                if " can see " in words:
+                    who, whom = words.split(" can see ")
+                    words = f"Can {who} see {whom}?"
+                also = Question(name, words, CHOICE)
+                yes = answer(also, truth(number, label), asked, keys) == "yes"
+                box.set_checked(yes)
+                asked[name] = "yes" if yes else "no"
             go(page, form.get_by_role("button", name="Next"))
         elif question.ask == MANY:
             for key in value.split(","):
@@ -327,12 +342,31 @@ def activate(visit: Visit, number: int, label: str) -> tuple[str, str]:
             go(page, form.get_by_role("button", name="Next"))
         else:
             go(page, form.locator(f"button[value='{value}']"))
-    visit.check(f"round {number} {label} ready")
-    go(page, page.locator("button[value=activate]"))
+    # The last answer decides at once; a walk with no question at all still
+    # shows its Decide button.
+    if page.locator("button[value=activate]").count():
+        visit.check(f"round {number} {label} ready")
+        go(page, page.locator("button[value=activate]"))
     visit.check(f"round {number} {label} answer")
     sentence = page.locator(".tm-answer__sentence").inner_text()
     step = page.locator(".tm-step__label").inner_text()
     return sentence, step
+
+
+def end_round(visit: Visit, number: int) -> None:
+    """No lurkers; every reinforcement's point on the table (the reference
+    places the players in the middle, where every point is)."""
+    page = visit.page
+    roll = page.get_by_role("button", name="Roll the end of round")
+    if roll.count():
+        go(page, roll)
+    for _ in range(10):
+        point = page.get_by_role("button", name="Yes: a new one appears there")
+        if not point.count():
+            break
+        expect(page.locator(".tm-question__text")).to_contain_text("on the table?")
+        go(page, point)
+    go(page, page.get_by_role("button", name=f"End round {number}"))
 
 
 def tap(visit: Visit, who: str, what: str) -> None:
@@ -394,7 +428,7 @@ def test_a_battle_at_the_table_answers_as_the_engine_does(
             go(page, page.get_by_role("link", name="Characters: wounds, falls, routs"))
             go(page, page.get_by_role("button", name="The AI side routed"))
         if doctrine == "horde":
-            go(page, page.get_by_role("button", name=f"End round {number}"))
+            end_round(visit, number)
             visit.check(f"round {number} ended")
             reference.end_of_round()
 
@@ -435,7 +469,7 @@ def test_the_table_works_without_javascript(open_tab, campaign, user):
     if page.get_by_role("button", name="We go first").count():
         go(page, page.get_by_role("button", name="We go first"))
     go(page, page.get_by_role("link", name=re.compile("^Activate")))
-    go(page, page.get_by_role("button", name="No"))
+    go(page, page.get_by_role("button", name="No", exact=True))
     visit.check("asked without js")
     assert page.locator("form.tm-question").count() == 1
     go(page, page.get_by_role("link", name="Back to the battle"))

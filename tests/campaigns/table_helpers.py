@@ -11,14 +11,15 @@ from campaigns.models import Battle, Campaign, Character, Company, Scene, TableE
 from campaigns.selectors.table_context import table_context
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.table_log import table_entry_add
-from campaigns.services.table_questions import (
+from engines.enums import Side
+from engines.table.flows import activation_walk, defence_walk
+from engines.table.horde_end import round_end_walk
+from engines.table.questions import (
     MANY,
     NUMBER,
-    activation_walk,
-    defence_walk,
 )
-from campaigns.services.table_state import Context, State, state_fold
-from campaigns.services.table_turns import (
+from engines.table.state import Context, State, state_fold
+from engines.table.turns import (
     activation_decide,
     battle_end,
     defence_draw,
@@ -28,7 +29,6 @@ from campaigns.services.table_turns import (
     round_end,
     tap_record,
 )
-from engines.enums import Side
 from tests.campaigns.setup_helpers import Playable, build_playable
 
 DOCTRINES = ("priority", "deck", "horde", "pursuit")
@@ -138,7 +138,13 @@ class RandomPlayer:
                 for f in state.fighters_on_table(context, Side.AI)
                 if rng.random() < 0.3
             ]
-            return add(self.battle, lambda c, s: round_end(c, s, lurkers=lurkers))
+            placed = placements(
+                context, state, lambda: rng.random() < 0.7, lurkers=lurkers
+            )
+            return add(
+                self.battle,
+                lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed),
+            )
         if state.round >= context.length:
             return add(self.battle, lambda c, s: battle_end(c, s, reason="objective"))
         return self._begin(context, state)
@@ -203,6 +209,20 @@ class RandomPlayer:
                 lambda c, s: defence_draw(c, s, key=fighter.key, answers=answers),
             )
         return None
+
+
+def placements(
+    context: Context, state: State, on_table=lambda: True, lurkers=()
+) -> dict:
+    """The players' answers for every reinforcement point the end of round
+    rolls: ``on_table()`` says each (all on the table by default)."""
+    answers: dict[str, str] = {"lurked": "1", "lurker": ",".join(lurkers)}
+    for _ in range(40):
+        walk = round_end_walk(context, state, answers=answers)
+        if walk.question is None:
+            return answers
+        answers[walk.question.name] = "yes" if on_table() else "no"
+    raise AssertionError("an end of round that never stops asking")
 
 
 def with_events(campaign: Campaign) -> None:

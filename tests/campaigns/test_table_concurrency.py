@@ -32,7 +32,8 @@ def phone(user, battle, data: dict):
         client = Client()
         client.force_login(user)
         response = client.post(url, data, follow=True)
-        return response.status_code, "changed on another phone" in response.text
+        stale = "the battle log changed since this page was shown"
+        return response.status_code, stale in response.text
 
     return tap
 

@@ -18,9 +18,9 @@ from campaigns.services.table_log import (
     table_entry_undo,
     table_log_restart,
 )
-from campaigns.services.table_state import state_fold
-from campaigns.services.table_turns import entry_compute, round_begin, tap_record
 from engines.dice import LogEntry
+from engines.table.state import state_fold
+from engines.table.turns import entry_compute, round_begin, tap_record
 from tests.campaigns.table_helpers import (
     DOCTRINES,
     RandomPlayer,

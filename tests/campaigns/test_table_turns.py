@@ -7,8 +7,12 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from campaigns.models import Battle, BattleParticipant, Character
-from campaigns.services.table_dice import TableRandom
-from campaigns.services.table_turns import (
+from engines.cards import Card, Deck
+from engines.dice import Dice
+from engines.doctrines import Enemy, Situation, priority_decide
+from engines.enums import Side
+from engines.table.dice import TableRandom
+from engines.table.turns import (
     activation_decide,
     battle_end,
     defence_draw,
@@ -18,14 +22,11 @@ from campaigns.services.table_turns import (
     round_end,
     tap_record,
 )
-from engines.cards import Card, Deck
-from engines.dice import Dice
-from engines.doctrines import Enemy, Situation, priority_decide
-from engines.enums import Side
 from tests.campaigns.table_helpers import (
     add,
     doctrine_battle,
     now,
+    placements,
     seed_where,
     with_events,
 )
@@ -591,10 +592,17 @@ def test_a_wounded_horde_character_bleeds_at_the_end_of_the_round(campaign):
     assert [line["purpose"] for line in horde["log"]][:1] == ["Witch-king: bleeding"]
 
 
+def end_round(battle, **inputs):
+    """End the round, every reinforcement point said to be on the table."""
+    context, state, _ = now(battle)
+    placed = placements(context, state, lurkers=inputs.get("lurkers", ()))
+    return add(battle, lambda c, s: round_end(c, s, placed=placed, **inputs))
+
+
 def test_reinforcements_roll_for_each_player_character_under_the_cap(campaign):
     _, battle = doctrine_battle(campaign, "horde", reinforcement_cap=20)
     begin(battle)
-    entry = add(battle, lambda c, s: round_end(c, s))
+    entry = end_round(battle)
     (horde,) = entry.data["hordes"]
     rolls = [
         line for line in horde["log"] if line["purpose"].startswith("reinforcements")
@@ -608,7 +616,7 @@ def test_a_reinforcement_comes_on_at_the_next_round(campaign):
 
     _, battle = doctrine_battle(campaign, "horde", seed=seed_where(arrives))
     begin(battle)
-    entry = add(battle, lambda c, s: round_end(c, s))
+    entry = end_round(battle)
     arrival = entry.data["hordes"][0]["arrivals"][0]
     nxt = begin(battle)
     assert arrival["key"] in nxt.data["arrived"]
@@ -618,7 +626,7 @@ def test_a_lurker_far_from_every_enemy_may_leave(campaign):
     _, battle = doctrine_battle(campaign, "horde")
     witch = ai_keys(battle)[0]
     begin(battle)
-    entry = add(battle, lambda c, s: round_end(c, s, lurkers=[witch]))
+    entry = end_round(battle, lurkers=[witch])
     (horde,) = entry.data["hordes"]
     assert "Witch-king: lurking" in [line["purpose"] for line in horde["log"]]
 

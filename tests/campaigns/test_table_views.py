@@ -15,7 +15,7 @@ from campaigns.models import Battle, TableEntry
 from campaigns.selectors.table_record import battle_table_log, result_initial_from_log
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_entry import row_field
-from campaigns.services.table_turns import round_begin, tap_record
+from engines.table.turns import round_begin, tap_record
 from tests.campaigns.table_helpers import add, doctrine_battle, version
 
 pytestmark = pytest.mark.django_db
@@ -58,20 +58,25 @@ def test_the_owner_is_asked_to_begin_round_one(client, user, world):
     assert "Begin round 1" in client.get(table_url(battle)).content.decode()
 
 
-def test_a_member_reads_the_page_without_a_button_that_writes(client, world):
+def test_a_member_plays_the_robot_too(client, world):
+    """SITE.md Access: a member is another general at the table; the page
+    offers the member its buttons, and the member's round begins in the log."""
     _, battle, member = world
     client.force_login(member)
     html = client.get(table_url(battle)).content.decode()
-    assert ('name="action"' in html, "Only the campaign's owner" in html) == (
-        False,
-        True,
-    )
+    assert 'name="action"' in html
+    assert (begin(client, battle).status_code, entries(battle)) == (302, 1)
 
 
-def test_a_member_cannot_write_to_the_log(client, world):
+def test_a_member_still_cannot_apply_the_result(client, world):
+    """Applying the result stays the owner's: a member's POST is a 403."""
     _, battle, member = world
     client.force_login(member)
-    assert (begin(client, battle).status_code, entries(battle)) == (403, 0)
+    url = reverse(
+        "campaigns:result_entry",
+        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
+    )
+    assert client.post(url, {}).status_code == 403
 
 
 def test_a_resolved_battles_page_writes_nothing(client, user, world):
@@ -177,7 +182,24 @@ def test_an_activation_first_asks_whether_it_is_in_melee(client, user, world):
     client.force_login(user)
     begin(client, battle)
     page = ask(client, battle, do="act", who="p7")
-    assert page.walk.question.text == "Is Witch-king in base contact with an enemy?"
+    assert page.walk.question.text.startswith(
+        "Is Witch-king in base contact with an enemy?"
+    )
+
+
+def test_the_melee_question_answers_the_usual_melee_and_the_nearest_in_one_tap(
+    client, user, world
+):
+    """Fewer taps: "Yes — with Frodo" is the melee and its one contact; "No —
+    Sam is nearest" is no melee and the nearest enemy."""
+    _, battle, _ = world
+    client.force_login(user)
+    begin(client, battle)
+    page = ask(client, battle, do="act", who="p7")
+    labels = [c.label for c in page.walk.question.choices]
+    assert "Yes — with Frodo" in labels and "No — Sam is nearest" in labels
+    page = ask(client, battle, do="act", who="p7", melee="near:p2")
+    assert [a.question.name for a in page.walk.asked] == ["melee", "near"]
 
 
 def test_each_answer_in_the_query_string_leads_to_the_next_question(

@@ -23,8 +23,8 @@ from campaigns.services.commanders import commander_change_by_hand
 from campaigns.services.demo import demo_seed
 from campaigns.services.result_apply import result_apply
 from campaigns.services.table_log import table_entry_add
-from campaigns.services.table_turns import round_begin, tap_record
 from engines.enums import SceneStatus
+from engines.table.turns import round_begin, tap_record
 
 
 def table_counts() -> dict[str, int]:

@@ -5,7 +5,7 @@ No database here. The context is built once per request from the battle
 (``campaigns.selectors.table.table_context``); the state is the entries folded
 in order, each entry's ``data`` holding what the entry changed, so reading a
 battle never calls the engine: only adding an entry does
-(:mod:`campaigns.services.table_turns`).
+(:mod:`engines.table.turns`).
 
 Characters are named by *key*: ``p<order>`` for a participant (its place in
 the battle's card order, which survives export and import), ``r<company>.<n>``
@@ -15,144 +15,19 @@ battle's company order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.battlefield import ObjectiveMark
-from engines.doctrines import DoctrineSettings
-from engines.enums import Doctrine, HordeMode, ObjectiveKind, Side
-from engines.events import Event
-
-# --- who fights -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class Fighter:
-    """A character as the table sees it: its numbers and when it comes on."""
-
-    key: str
-    name: str
-    label: str
-    """Its name, made unique in this battle ("Orc", "Orc 2")."""
-    side: Side
-    company: int
-    """The battle company's place in the battle's company order."""
-    card_order: int
-    move: float
-    shooting_range: float | None
-    free_slots: int
-    """Wound slots not filled by persisting wounds at the start of the battle."""
-    participant_id: int | None = None
-    arrives: int = 1
-    """The round at whose start it comes on (1: on the table from the start)."""
-    starts_fallen: bool = False
-    """Lost while scouting: it starts the battle fallen."""
-    disorganized: bool = False
-    carrying: str | None = None
-    """The objective it carries from the start."""
-
-    @property
-    def can_shoot(self) -> bool:
-        return self.shooting_range is not None
-
-
-@dataclass(frozen=True, kw_only=True)
-class Template:
-    """The model a horde company's reinforcements copy."""
-
-    name: str
-    move: float
-    shooting_range: float | None
-    free_slots: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class TableCompany:
-    order: int
-    name: str
-    side: Side
-    doctrine: Doctrine
-    settings: DoctrineSettings
-    template: Template | None = None
-
-    @property
-    def horde(self) -> bool:
-        return self.side is Side.AI and self.doctrine is Doctrine.HORDE
-
-
-@dataclass(frozen=True, kw_only=True)
-class Context:
-    """The battle as set up: its fighters, companies, events, table and length."""
-
-    seed: int
-    length: int
-    width: int
-    depth: int
-    sight_limit: float | None
-    first_activation: Side | None
-    """Round 1's first activation when the scenario fixes it (no roll)."""
-    fighters: tuple[Fighter, ...]
-    companies: tuple[TableCompany, ...]
-    objectives: tuple[ObjectiveMark, ...] = ()
-    fixed_objectives: tuple[str, ...] = ()
-    """Terrain features that are objectives (held, never carried)."""
-    events: Mapping[str, Event] | None = None
-    """The campaign's event deck when it uses random events and the deck is whole."""
-    events_problem: str = ""
-    coop_players: tuple[str, ...] = ()
-    quarry: tuple[str, ...] = ()
-
-    def fighter(self, key: str, state: State | None = None) -> Fighter:
-        for fighter in self.fighters:
-            if fighter.key == key:
-                return fighter
-        if state is not None and key in state.extra:
-            return state.extra[key]
-        raise KeyError(key)
-
-    def company(self, order: int) -> TableCompany:
-        return next(c for c in self.companies if c.order == order)
-
-    @property
-    def ai_companies(self) -> tuple[TableCompany, ...]:
-        return tuple(c for c in self.companies if c.side is Side.AI)
-
-    @property
-    def hordes(self) -> tuple[TableCompany, ...]:
-        return tuple(c for c in self.companies if c.horde)
-
-    @property
-    def order_settings(self) -> DoctrineSettings:
-        """What the activation order reads: the scene's sight limit."""
-        return DoctrineSettings(sight_limit=self.sight_limit)
-
-    @property
-    def carriable_objectives(self) -> tuple[str, ...]:
-        return tuple(
-            o.name for o in self.objectives if o.kind is ObjectiveKind.CARRIABLE
-        )
-
-    @property
-    def objective_kinds(self) -> dict[str, ObjectiveKind]:
-        kinds = {o.name: o.kind for o in self.objectives}
-        kinds.update(dict.fromkeys(self.fixed_objectives, ObjectiveKind.FIXED))
-        return kinds
-
-
-def unique_labels(names: Sequence[str], taken: Iterable[str] = ()) -> list[str]:
-    """Each name, with a number added where it is already used: "Orc", "Orc 2"."""
-    used = set(taken)
-    labels = []
-    for name in names:
-        label, n = name, 1
-        while label in used:
-            n += 1
-            label = f"{name} {n}"
-        used.add(label)
-        labels.append(label)
-    return labels
-
+from engines.enums import HordeMode, Side
+from engines.table.context import (
+    ENTRY_KINDS,
+    Context,
+    Fighter,
+    TableCompany,
+    Template,
+    unique_labels,
+)
 
 # --- how things stand -----------------------------------------------------------------
 
@@ -180,6 +55,28 @@ class CompanyState:
     reinforcements: int = 0
 
 
+BEGIN, CHOOSE, ACTIVATE, END_ROUND, OVER, ENDED = (
+    "begin",
+    "choose",
+    "activate",
+    "end_round",
+    "over",
+    "ended",
+)
+
+
+@dataclass(frozen=True)
+class Next:
+    """What the battle needs next: begin a round, the humans' choice of who
+    goes first, an AI activation (``key``), the horde's end of round, the end
+    (the last round is over), or nothing (it ended). ``follow_up``: the AI
+    character that may take its follow-up activation now."""
+
+    phase: str
+    key: str = ""
+    follow_up: str = ""
+
+
 @dataclass
 class State:
     """The battle after the entries folded so far."""
@@ -188,6 +85,8 @@ class State:
     round: int = 0
     ended: str = ""
     """How the battle ended, once the player said so (an EndReason value)."""
+    ended_by: str = ""
+    """The side that achieved the objective or conceded (a Side value), if said."""
     winner: Side | None = None
     """Who won the initiative this round."""
     first: Side | None = None
@@ -197,6 +96,9 @@ class State:
     sightings: dict[str, dict[str, Any]] = field(default_factory=dict)
     activated: set[str] = field(default_factory=set)
     return_fire: str | None = None
+    """The AI character that returns fire now (RULES §5.2)."""
+    return_fire_at: str = ""
+    """Its attacker, by label: the one it shoots or charges."""
     follow_up: str | None = None
     """The AI character that may take a follow-up activation now."""
     round_ended: bool = False
@@ -211,6 +113,35 @@ class State:
     deck: dict[str, Any] | None = None
     last: dict[str, Any] | None = None
     """The last entry's kind, subject and data (for the answer the page shows)."""
+    context: Context | None = field(default=None, repr=False, compare=False)
+    """The battle it belongs to (:func:`state_start` sets it)."""
+
+    # -- the game: one entry at a time, and what it needs next --
+
+    def apply(self, entry: Any) -> None:
+        """Change the state by one recorded entry (its ``data`` says how)."""
+        assert self.context is not None, "a state begins with state_start"
+        entry_apply(self.context, self, entry)
+
+    def question(self, *, skipping: bool = False) -> Next:
+        """What the battle needs next; ``skipping``: as if the AI's remaining
+        activations this round were done (the players say they cannot act)."""
+        context = self.context
+        assert context is not None, "a state begins with state_start"
+        if self.ended:
+            return Next(ENDED)
+        if self.round == 0:
+            return Next(BEGIN)
+        if self.winner is Side.PLAYER and self.first is None:
+            return Next(CHOOSE)
+        nxt = None if skipping else self.next_activation(context)
+        if nxt is not None:
+            return Next(ACTIVATE, key=nxt.key, follow_up=self.follow_up or "")
+        if context.hordes and not self.round_ended:
+            return Next(END_ROUND, follow_up=self.follow_up or "")
+        if self.round >= context.length:
+            return Next(OVER)
+        return Next(BEGIN)
 
     # -- readings --
 
@@ -221,6 +152,16 @@ class State:
         """Come on and still there: not fallen, not gone off the table."""
         mine = self.fighters[fighter.key]
         return fighter.arrives <= self.round and not (mine.fallen or mine.left)
+
+    def just_came(self, fighter: Fighter) -> bool:
+        """Brought by this end of round (a reinforcement): it comes on next
+        round, and may be told as having left at once."""
+        mine = self.fighters[fighter.key]
+        return (
+            self.round_ended
+            and fighter.arrives == self.round + 1
+            and not (mine.fallen or mine.left)
+        )
 
     def wounded(self, fighter: Fighter) -> bool:
         """No free wound slot: the next wound fells it."""
@@ -279,7 +220,7 @@ class State:
 
 def state_start(context: Context) -> State:
     """Before the first entry: everyone as the setup left them."""
-    state = State()
+    state = State(context=context)
     for fighter in context.fighters:
         state.fighters[fighter.key] = FighterState(
             fallen=fighter.starts_fallen,
@@ -326,12 +267,14 @@ def entry_apply(context: Context, state: State, entry: Any) -> None:
             state.activated.add(subject)
         if decision["action"] == "return_fire":
             state.return_fire = subject
+            state.return_fire_at = decision.get("target") or ""
     elif kind == "tap":
         _tap(context, state, subject, data)
     elif kind == "end_round":
         _end_of_round(context, state, data)
     elif kind == "end":
         state.ended = data["reason"]
+        state.ended_by = data.get("side", "")
     state.entries += 1
     state.draws = entry.draws
     state.deck = entry.deck or state.deck
@@ -348,6 +291,7 @@ def _round(context: Context, state: State, data: Mapping[str, Any]) -> None:
     state.sightings = dict(data.get("sightings", {}))
     state.activated = set()
     state.return_fire = None
+    state.return_fire_at = ""
     state.follow_up = None
     state.round_ended = False
     state.event = data.get("event")
@@ -367,6 +311,7 @@ def _activation(state: State, subject: str, data: Mapping[str, Any]) -> None:
         mine.carrying = decision["target"]
     if state.return_fire == subject:
         state.return_fire = None
+        state.return_fire_at = ""
     state.follow_up = (
         subject if decision["action"] in MELEE_ACTIONS and not follow_up else None
     )
@@ -374,11 +319,29 @@ def _activation(state: State, subject: str, data: Mapping[str, Any]) -> None:
 
 def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) -> None:
     tap = data["tap"]
-    if tap != "fell" or subject == state.follow_up:
-        # Felling its enemy keeps the follow-up open; anything else closes it.
+    fells = tap == "fell" or (tap == "wound" and bool(data.get("falls")))
+    if not fells or subject == state.follow_up:
+        # Felling its enemy keeps the follow-up open, whichever tap told the
+        # fall (RULES §4); anything else closes it.
         state.follow_up = None
     if tap == "company_routed":
         state.companies[int(data["company"])].routed = True
+        return
+    if tap == "joined":
+        joiner = data["joiner"]
+        state.extra[joiner["key"]] = Fighter(
+            key=joiner["key"],
+            name=joiner["name"],
+            label=joiner["label"],
+            side=Side(joiner["side"]),
+            company=int(joiner["company"]),
+            card_order=20_000 + len(state.extra),
+            move=joiner["move"],
+            shooting_range=joiner["shooting_range"],
+            free_slots=joiner["free_slots"],
+            arrives=state.round,
+        )
+        state.fighters[joiner["key"]] = FighterState()
         return
     if tap == "side_routed":
         for company in context.companies:
@@ -408,6 +371,10 @@ def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) 
         mine.carrying = None
     elif tap == "dropped":
         mine.carrying = None
+    elif tap == "activated":
+        state.activated.add(subject)
+    elif tap == "picked_up":
+        mine.carrying = data["objective"]
     rout = data.get("rout_check")
     if rout and rout.get("routs"):
         state.companies[fighter.company].routed = True
@@ -451,3 +418,18 @@ def _end_of_round(context: Context, state: State, data: Mapping[str, Any]) -> No
             )
             state.extra[fighter.key] = fighter
             state.fighters[fighter.key] = FighterState()
+
+
+__all__ = [
+    "ENTRY_KINDS",
+    "Context",
+    "Fighter",
+    "State",
+    "TableCompany",
+    "Template",
+    "entry_apply",
+    "state_fold",
+    "state_fold_or_none",
+    "state_start",
+    "unique_labels",
+]

@@ -7,21 +7,6 @@ import random
 
 import pytest
 
-from campaigns.services.table_decide import doctrine_decide, table_deck
-from campaigns.services.table_dice import TableRandom
-from campaigns.services.table_questions import (
-    NUMBER,
-    REORGANIZE,
-    activation_walk,
-    defence_walk,
-    parse_inches,
-)
-from campaigns.services.table_state import (
-    Context,
-    Fighter,
-    TableCompany,
-    state_start,
-)
 from engines.battlefield import ObjectiveMark
 from engines.cards import Deck
 from engines.dice import Dice
@@ -33,7 +18,21 @@ from engines.doctrines import (
     pursuit_decide,
 )
 from engines.enums import Doctrine, HordeMode, ObjectiveKind, Side
-from tests.campaigns.table_oracle import Foe, Truth, walk_with
+from engines.table.decide import doctrine_decide, table_deck
+from engines.table.dice import TableRandom
+from engines.table.flows import activation_walk, defence_walk
+from engines.table.questions import (
+    NUMBER,
+    REORGANIZE,
+    parse_inches,
+)
+from engines.table.state import (
+    Context,
+    Fighter,
+    TableCompany,
+    state_start,
+)
+from tests.engines.table_oracle import Foe, Truth, walk_with
 
 PLAYERS = ("Frodo", "Sam", "Merry", "Pippin")
 SEED = 2024
@@ -332,3 +331,71 @@ def test_distances_are_read_as_players_type_them(text, inches):
 @pytest.mark.parametrize("text", ["", "far", "-2", "1e3", "999", "3.141"])
 def test_what_is_no_distance_is_refused(text):
     assert parse_inches(text) is None
+
+
+# --- "closest" asked as the rule means it ---------------------------------------
+
+
+SEEN_AT_13 = {"melee": "no", "near": "p1", "near_in": "13", "near_seen": "yes"}
+"""The nearest enemy in sight, past the shooting range of 12"."""
+
+
+def asking_for_the_unseen(ctx: Context):
+    """A state whose next card is ♠ 7 to 10: its trigger (14" to 20") reaches
+    the nearest enemy, in sight at 13" but out of range, so the card asks about
+    enemies out of sight."""
+    for n in range(500):
+        state = state_start(ctx)
+        state.round = 1
+        state.deck = Deck(dice=Dice(random.Random(n))).state().to_data()
+        walk = activation_walk(ctx, state, ctx.fighter("p5"), SEEN_AT_13)
+        if walk.question is not None and walk.question.name == "unseen":
+            return state, walk
+    raise AssertionError("no ♠ 7 to 10 in reach")
+
+
+def test_the_spade_question_asks_for_the_closest_enemy_out_of_sight():
+    """RULES §5.2 ♠: the page asks which unseen enemy is closest (one true
+    answer), with the sight limit told, never "is there one within"."""
+    _, walk = asking_for_the_unseen(context("deck", shooter=True, sight=30))
+    assert "closest" in walk.question.text and '30"' in walk.question.help
+
+
+def test_a_closest_unseen_enemy_beyond_the_trigger_goes_on_to_the_cover():
+    """The closest enemy out of sight is further than the card's trigger: no
+    charge, so the ♠ "otherwise" branch asks for the cover it can reach."""
+    ctx = context("deck", shooter=True)
+    state, _ = asking_for_the_unseen(ctx)
+    answers = SEEN_AT_13 | {"unseen": "p2", "unseen_in": "30"}
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), answers)
+    assert walk.question is not None and walk.question.name == "cover"
+
+
+def test_the_free_enemy_question_asks_for_the_closest():
+    """RULES §5.1 step 6: the page asks which free enemy is closest, never
+    whether "another" is within move."""
+    ctx = context("priority", shooter=False)
+    state = state_start(ctx)
+    state.round = 1
+    answers = {"melee": "no", "near": "p1", "near_in": "3", "near_seen": "no"}
+    answers |= {"seen": "none", "near_free": "no"}
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), answers)
+    assert walk.question.name == "free"
+    assert "closest" in walk.question.text and "another" not in walk.question.text
+
+
+def test_the_horde_asks_for_the_closest_enemy_that_hurt_it():
+    """RULES §5.3: several enemies may have hurt it; the page asks for the
+    closest of them."""
+    for n in range(200):
+        ctx = context("horde", shooter=False)
+        state = state_start(ctx)
+        state.round, state.draws = 1, n
+        state.fighters["p5"].hurt_round = 1
+        walk = activation_walk(
+            ctx, state, ctx.fighter("p5"), {"melee": "no", "rally": "0"}
+        )
+        if walk.question is not None and walk.question.name == "hurt_by":
+            assert "closest" in walk.question.text
+            return
+    raise AssertionError("no hurt horde character charged")

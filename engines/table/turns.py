@@ -13,96 +13,30 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ValidationError
-
-from campaigns.bidi import isolated
-from campaigns.services.table_decide import doctrine_decide, step_words, table_deck
-from campaigns.services.table_dice import TableRandom
-from campaigns.services.table_questions import (
-    REORGANIZE,
-    activation_walk,
-    defence_walk,
-    parse_inches,
-)
-from campaigns.services.table_state import (
-    Context,
-    Fighter,
-    State,
-    Template,
-    unique_labels,
-)
-from engines.combat import initiative, rout_check, rout_check_due, take_wound
+from engines.combat import initiative
 from engines.dice import Dice, LogEntry, log_to_data
 from engines.doctrines import (
     Enemy,
-    HordeMember,
-    HordeRound,
-    PlayerModel,
-    Point,
     Pursuer,
     Situation,
     activation_order,
     ai_sees_an_enemy,
     deck_defend,
-    horde_end_of_round,
+    deck_return_fire,
     pursuit_positions,
 )
-from engines.doctrines.horde import LURK_BEYOND
-from engines.enums import Doctrine, EndReason, HordeMode, Side
+from engines.enums import Doctrine, Side
 from engines.events import event_draw
 from engines.roles import DISORGANIZED_RULE
-from engines.text import inches
-
-LURK_FAR = float(LURK_BEYOND + 1)
-"""A lurker's distance to the nearest enemy: past the distance lurking reads."""
-
-
-@dataclass(frozen=True)
-class Draft:
-    """An entry ready to be saved."""
-
-    kind: str
-    round: int
-    subject: str
-    text: str
-    data: dict[str, Any]
-    draws: int
-    deck: dict[str, Any]
-
-
-def _draft(
-    kind: str,
-    state: State,
-    *,
-    text: str,
-    inputs: Mapping[str, Any],
-    rng: TableRandom | None = None,
-    deck: Any = None,
-    subject: str = "",
-    round_number: int | None = None,
-    **outputs: Any,
-) -> Draft:
-    return Draft(
-        kind=kind,
-        round=state.round if round_number is None else round_number,
-        subject=subject,
-        text=text,
-        data={"inputs": dict(inputs), **outputs},
-        draws=state.draws if rng is None else rng.draws,
-        deck=(state.deck or {}) if deck is None else deck.state().to_data(),
-    )
-
-
-def _source(context: Context, state: State) -> TableRandom:
-    return TableRandom(context.seed, state.draws)
-
-
-def _refuse(message: str) -> ValidationError:
-    return ValidationError(message)
-
+from engines.table.decide import doctrine_decide, step_words, table_deck
+from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.flows import activation_walk, defence_walk
+from engines.table.horde_end import round_end
+from engines.table.questions import REORGANIZE, parse_inches
+from engines.table.state import Context, Fighter, State
+from engines.table.taps import TAPS, battle_end, tap_record
 
 # --- the round ------------------------------------------------------------------------
 
@@ -325,9 +259,17 @@ def activation_decide(
         }
     else:
         assert isinstance(walk.subject, Situation | Pursuer)
-        made = doctrine_decide(
-            context, state, fighter, walk.subject, rng=rng, deck=deck
-        )
+        if state.return_fire == key and not follow_up:
+            assert isinstance(walk.subject, Situation)
+            made = deck_return_fire(
+                walk.subject,
+                attacker=walk.subject.enemies[0].id,
+                settings=context.company(fighter.company).settings,
+            )
+        else:
+            made = doctrine_decide(
+                context, state, fighter, walk.subject, rng=rng, deck=deck
+            )
         decision = made.to_data()
         step = step_words(context, fighter, made.step)
         line = f"{fighter.label} — {made.describe()}"
@@ -416,7 +358,7 @@ def random_select(
             raise _refuse("Choose among the characters of this battle.") from None
     if len(fighters) < 2:
         raise _refuse("Tick at least two characters to choose among.")
-    purpose = isolated(" ".join(purpose.split())[:60]) if purpose.strip() else ""
+    purpose = purpose.strip()
     rng = _source(context, state)
     deck = table_deck(rng, state.deck)
     title = f"random selection: {purpose}" if purpose else "random selection"
@@ -434,276 +376,6 @@ def random_select(
         winner=winner.key,
         dealt=[[name, str(card)] for name, card in selection.dealt],
         log=log_to_data(selection.log),
-    )
-
-
-# --- taps -----------------------------------------------------------------------------
-
-TAPS = {
-    "wound": "took a wound token",
-    "fell": "fell",
-    "routed": "routed",
-    "left": "left the table",
-    "carried_off": "carried an objective off the table",
-    "dropped": "dropped its objective",
-}
-
-
-def tap_record(
-    context: Context,
-    state: State,
-    *,
-    tap: str,
-    key: str = "",
-    company: int | None = None,
-    side: str = "",
-) -> Draft:
-    """What the player tells the log: a wound, a fall, a rout, an objective
-    carried off; a company or a side routed. A fall of an AI character rolls
-    its company's rout check (a horde scatters instead)."""
-    if state.round == 0 or state.ended:
-        raise _refuse("Taps are kept from the first round until the battle ends.")
-    if tap == "company_routed":
-        try:
-            routed = context.company(int(company if company is not None else -1))
-        except (StopIteration, ValueError):
-            raise _refuse("No such company in this battle.") from None
-        return _draft(
-            "tap",
-            state,
-            text=f"{routed.name} routed.",
-            inputs={"tap": tap, "company": routed.order},
-            tap=tap,
-            company=routed.order,
-        )
-    if tap == "side_routed":
-        if side not in (Side.PLAYER.value, Side.AI.value):
-            raise _refuse("Say which side routed.")
-        who = "Your side" if side == Side.PLAYER.value else "The AI side"
-        return _draft(
-            "tap",
-            state,
-            text=f"{who} routed.",
-            inputs={"tap": tap, "side": side},
-            tap=tap,
-            side=side,
-        )
-    if tap not in TAPS:
-        raise _refuse("That is not something the log keeps.")
-    try:
-        fighter = context.fighter(key, state)
-    except KeyError:
-        raise _refuse("No such character in this battle.") from None
-    mine = state.fighters[key]
-    if mine.fallen or (mine.left and tap != "routed"):
-        raise _refuse(f"{fighter.label} is no longer on the table.")
-    if fighter.arrives > state.round:
-        raise _refuse(f"{fighter.label} has not come on yet.")
-    falls = False
-    words = TAPS[tap]
-    if tap == "wound":
-        falls = take_wound(filled=mine.wounds, slots=fighter.free_slots).falls
-        if falls:
-            words = "took a wound with no free slot left, and fell"
-    if (
-        tap in ("carried_off", "dropped")
-        and not mine.carrying
-        and fighter.side is Side.AI
-    ):
-        raise _refuse(f"{fighter.label} carries no objective.")
-    outputs: dict[str, Any] = {"tap": tap, "falls": falls}
-    if tap == "carried_off" and mine.carrying:
-        outputs["objective"] = mine.carrying
-    text = f"{fighter.label} {words}."
-    rng = None
-    if tap == "fell" or falls:
-        rng, check, note = _rout_check(context, state, fighter)
-        if check is not None:
-            outputs["rout_check"] = check
-        if note:
-            text += f" {note}"
-    return _draft(
-        "tap",
-        state,
-        text=text,
-        inputs={"tap": tap, "key": key},
-        rng=rng,
-        subject=key,
-        **outputs,
-    )
-
-
-def _rout_check(
-    context: Context, state: State, fighter: Fighter
-) -> tuple[TableRandom | None, dict[str, Any] | None, str]:
-    """At a fall: the AI company's rout check, rolled here; for the player's
-    company, whether one is due (the player rolls it)."""
-    company = context.company(fighter.company)
-    if state.companies[company.order].routed:
-        return None, None, ""
-    characters, lost = state.lost(context, company)
-    lost += 1
-    if company.side is Side.PLAYER:
-        if rout_check_due(characters=characters, lost=lost):
-            return (
-                None,
-                None,
-                f"Rout check for {company.name}: lost {lost} of {characters} — roll "
-                "D6, on 3 or less it routs (tap it if it does).",
-            )
-        return None, None, ""
-    rng = _source(context, state)
-    dice = Dice(rng)
-    check = rout_check(
-        company.name,
-        characters=characters,
-        lost=lost,
-        horde=company.horde,
-        dice=dice,
-    )
-    data = {
-        "due": check.due,
-        "routs": check.routs,
-        "reason": check.reason,
-        "log": log_to_data(dice.log),
-    }
-    note = f"{company.name}: {check.reason}."
-    if check.routs:
-        note += " All its characters rout from now on."
-    return (rng if check.due else None), data, note
-
-
-# --- end of round: the horde ----------------------------------------------------------
-
-
-def round_end(context: Context, state: State, *, lurkers: Sequence[str] = ()) -> Draft:
-    """End of round for horde companies: bleeding, reinforcements, lurking and
-    consolidation, in that order, each roll kept.
-
-    ``lurkers`` are the unwounded horde characters more than 12" from every
-    enemy (asked only where lurking applies).
-    """
-    if state.round == 0 or state.ended or state.round_ended:
-        raise _refuse("There is no round to end now.")
-    if not context.hordes:
-        raise _refuse("Only a horde has an end of round.")
-    rng = _source(context, state)
-    players = [
-        PlayerModel(id=f.label, position=Point(context.width / 2, context.depth / 2))
-        for f in sorted(
-            state.fighters_on_table(context, Side.PLAYER), key=lambda f: f.card_order
-        )
-    ]
-    taken = {f.label for f in state.all_fighters(context)}
-    results = []
-    lines = [f"End of round {state.round}."]
-    for company in context.hordes:
-        members = sorted(
-            (
-                f
-                for f in state.fighters_on_table(context, Side.AI)
-                if f.company == company.order
-            ),
-            key=lambda f: f.card_order,
-        )
-        mine = state.companies[company.order]
-        horde = HordeRound(
-            mode=mine.mode,
-            members=tuple(
-                HordeMember(
-                    id=f.label,
-                    wounded=state.wounded(f),
-                    nearest_enemy=LURK_FAR if f.key in lurkers else 0.0,
-                )
-                for f in members
-            ),
-            fallen_so_far=mine.fallen_so_far,
-            players=tuple(players),
-            table_width=context.width,
-            table_depth=context.depth,
-        )
-        result = horde_end_of_round(horde, rng=rng, settings=company.settings)
-        by_label = {f.label: f.key for f in members}
-        template = company.template or Template(
-            name="Reinforcement", move=6, shooting_range=None, free_slots=1
-        )
-        names = unique_labels([template.name] * len(result.arrivals), taken)
-        taken.update(names)
-        arrivals = [
-            {
-                "key": f"r{company.order}.{mine.reinforcements + n}",
-                "name": template.name,
-                "label": label,
-                "move": template.move,
-                "shooting_range": template.shooting_range,
-                "free_slots": template.free_slots,
-                "near": arrival.near,
-                "inches": arrival.inches,
-                "clock": arrival.clock,
-            }
-            for n, (label, arrival) in enumerate(
-                zip(names, result.arrivals, strict=True), start=1
-            )
-        ]
-        results.append(
-            {
-                "company": company.order,
-                "mode_before": mine.mode.value,
-                "mode": result.mode.value,
-                "bled": [by_label[label] for label in result.fallen],
-                "removed": [by_label[label] for label in result.removed],
-                "arrivals": arrivals,
-                "fallen_so_far": result.fallen_so_far,
-                "steps": list(result.steps),
-                "log": log_to_data(result.log),
-            }
-        )
-        lines.append(_horde_words(company.name, mine.mode, result, arrivals))
-    return _draft(
-        "end_round",
-        state,
-        text=" ".join(lines),
-        inputs={"lurkers": list(lurkers)},
-        rng=rng,
-        hordes=results,
-    )
-
-
-def _horde_words(name: str, before: HordeMode, result: Any, arrivals: list) -> str:
-    parts = []
-    if result.fallen:
-        parts.append("bled to death: " + ", ".join(result.fallen))
-    for arrival in arrivals:
-        parts.append(
-            f"{arrival['label']} appears {inches(arrival['inches'])} from "
-            f"{arrival['near']} toward {arrival['clock']} o'clock (if that is off "
-            "the table, it does not appear: tap it as having left)"
-        )
-    if result.removed:
-        parts.append("lurked away: " + ", ".join(result.removed))
-    if result.mode is not before:
-        parts.append(f"the horde turns to {result.mode.value}")
-    body = "; ".join(parts) if parts else "nothing changes"
-    return f"{name}: {body}."
-
-
-# --- the end --------------------------------------------------------------------------
-
-
-def battle_end(context: Context, state: State, *, reason: str) -> Draft:
-    """The battle is over: how it ended (the result form reads it)."""
-    if state.ended:
-        raise _refuse("The battle has already ended.")
-    try:
-        why = EndReason(reason)
-    except ValueError:
-        raise _refuse("Say how the battle ended.") from None
-    return _draft(
-        "end",
-        state,
-        text=f"The battle ends: {why.label.lower()}.",
-        inputs={"reason": why.value},
-        reason=why.value,
     )
 
 
@@ -746,11 +418,19 @@ def entry_compute(
                 key=inputs.get("key", ""),
                 company=inputs.get("company"),
                 side=inputs.get("side", ""),
+                objective=inputs.get("objective", ""),
             )
         case "end_round":
-            return round_end(context, state, lurkers=inputs.get("lurkers", ()))
+            return round_end(
+                context,
+                state,
+                lurkers=inputs.get("lurkers", ()),
+                placed=inputs.get("placed", {}),
+            )
         case "end":
-            return battle_end(context, state, reason=inputs["reason"])
+            return battle_end(
+                context, state, reason=inputs["reason"], side=inputs.get("side", "")
+            )
     raise ValueError(f"no entry of kind {kind!r}")
 
 

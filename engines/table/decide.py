@@ -25,8 +25,8 @@ from engines.doctrines import (
 from engines.enums import Doctrine
 
 if TYPE_CHECKING:
-    from campaigns.services.table_dice import TableRandom
-    from campaigns.services.table_state import Context, Fighter, State
+    from engines.table.dice import TableRandom
+    from engines.table.state import Context, Fighter, State
 
 
 def table_deck(rng: TableRandom, deck: dict | None) -> Deck:

@@ -15,9 +15,9 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from campaigns.services.table_questions import COVER_CHOICES, NO, NONE, YES, Question
 from engines.doctrines import Enemy, Friend, Objective, Pursuer, Situation
 from engines.enums import Cover, ObjectiveKind
+from engines.table.questions import COVER_CHOICES, NO, NONE, YES, Question
 
 
 @dataclass(frozen=True)
@@ -119,11 +119,32 @@ def answer(
     near = _nearest(truth.foes)
     match question.name:
         case "melee":
-            return _yes(any(f.contact for f in truth.foes))
+            contacts = [f for f in truth.foes if f.contact]
+            alone = {c.label: c.value for c in question.choices}
+            if len(contacts) == 1 and f"Yes — with {contacts[0].label}" in alone:
+                return alone[f"Yes — with {contacts[0].label}"]
+            if contacts:
+                return YES
+            nearest = {
+                c.label: c.value
+                for c in question.choices
+                if c.value.startswith("near:")
+            }
+            if nearest:
+                return nearest[f"No — {_nearest(truth.foes).label} is nearest"]
+            return NO
         case "fighting":
             return _key(question, next(f.label for f in truth.foes if f.contact))
         case "contacts":
             return ",".join(_key(question, f.label) for f in truth.foes if f.contact)
+        case "attacker_in" | "attacker_seen":
+            label = re.search(
+                r"(?:How far is|see) (.+?)(?:, its attacker,|\?)", question.text
+            )[1]
+            foe = next(f for f in truth.foes if f.label == label)
+            if question.name == "attacker_in":
+                return f"{0 if foe.contact else foe.distance:g}"
+            return _yes(foe.seen or foe.contact)
         case "near" | "quarry":
             return _key(question, _nearest(foes).label)
         case "seen":
@@ -131,12 +152,10 @@ def answer(
                 question, getattr(_nearest([f for f in foes if f.seen]), "label", None)
             )
         case "unseen":
-            within = _inches_in(question.text)
-            unseen = [f for f in foes if not f.seen and f.distance <= within]
+            unseen = [f for f in foes if not f.seen and not f.contact]
             return _key(question, getattr(_nearest(unseen), "label", None))
         case "free":
-            within = _inches_in(question.text)
-            free = [f for f in foes if not f.engaged and f.distance <= within]
+            free = [f for f in foes if not f.engaged and not f.contact]
             return _key(question, getattr(_nearest(free), "label", None))
         case "hurt_by":
             hurt = [f for f in foes if f.hurt_me]

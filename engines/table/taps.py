@@ -1,0 +1,277 @@
+"""What the players tell the log (a wound, a fall, a rout, an objective carried
+off), the horde's end of round and the battle's end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.combat import ROUTS_ON, rout_check, rout_check_due, take_wound
+from engines.dice import Dice, log_to_data
+from engines.doctrines.horde import LURK_BEYOND
+from engines.enums import EndReason, Side
+from engines.table.context import DEFAULT_MOVE
+from engines.table.dice import TableRandom
+from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.state import Context, Fighter, State, unique_labels
+
+LURK_FAR = float(LURK_BEYOND + 1)
+"""A lurker's distance to the nearest enemy: past the distance lurking reads."""
+
+
+# --- taps -----------------------------------------------------------------------------
+
+TAPS = {
+    "wound": "took a wound token",
+    "fell": "fell",
+    "routed": "routed",
+    "left": "left the table",
+    "carried_off": "carried an objective off the table",
+    "dropped": "dropped its objective",
+    "activated": "counts as activated this round",
+    "picked_up": "picked up an objective",
+}
+
+
+def tap_record(
+    context: Context,
+    state: State,
+    *,
+    tap: str,
+    key: str = "",
+    company: int | None = None,
+    side: str = "",
+    objective: str = "",
+) -> Draft:
+    """What the player tells the log: a wound, a fall, a rout, an objective
+    picked up or carried off; a company or a side routed. A fall of an AI
+    character rolls its company's rout check (a horde scatters instead)."""
+    if state.round == 0 or state.ended:
+        raise _refuse("Taps are kept from the first round until the battle ends.")
+    if tap == "company_routed":
+        try:
+            routed = context.company(int(company if company is not None else -1))
+        except (StopIteration, ValueError):
+            raise _refuse("No such company in this battle.") from None
+        return _draft(
+            "tap",
+            state,
+            text=f"{routed.name} routed.",
+            inputs={"tap": tap, "company": routed.order},
+            tap=tap,
+            company=routed.order,
+        )
+    if tap == "side_routed":
+        if side not in (Side.PLAYER.value, Side.AI.value):
+            raise _refuse("Say which side routed.")
+        who = "Your side" if side == Side.PLAYER.value else "The AI side"
+        return _draft(
+            "tap",
+            state,
+            text=f"{who} routed.",
+            inputs={"tap": tap, "side": side},
+            tap=tap,
+            side=side,
+        )
+    if tap == "joined":
+        return _joined(context, state, name=key, side=side)
+    if tap not in TAPS:
+        raise _refuse("That is not something the log keeps.")
+    try:
+        fighter = context.fighter(key, state)
+    except KeyError:
+        raise _refuse("No such character in this battle.") from None
+    mine = state.fighters[key]
+    if mine.fallen or (mine.left and tap != "routed"):
+        raise _refuse(f"{fighter.label} is no longer on the table.")
+    if fighter.arrives > state.round and not (
+        tap == "left" and state.just_came(fighter)
+    ):
+        raise _refuse(f"{fighter.label} has not come on yet.")
+    falls = False
+    words = TAPS[tap]
+    if tap == "wound":
+        falls = take_wound(filled=mine.wounds, slots=fighter.free_slots).falls
+        if falls:
+            words = "took a wound with no free slot left, and fell"
+    if (
+        tap in ("carried_off", "dropped")
+        and not mine.carrying
+        and fighter.side is Side.AI
+    ):
+        raise _refuse(f"{fighter.label} carries no objective.")
+    outputs: dict[str, Any] = {"tap": tap, "falls": falls}
+    if tap == "carried_off" and mine.carrying:
+        outputs["objective"] = mine.carrying
+    if tap == "picked_up":
+        return _picked_up(context, state, fighter, objective)
+    if tap == "activated" and key in state.activated:
+        raise _refuse(f"{fighter.label} has already activated this round.")
+    text = f"{fighter.label} {words}."
+    if (tap == "fell" or falls) and mine.carrying:
+        text += f" {mine.carrying} drops where it stood."
+    rng = None
+    if tap == "fell" or falls:
+        rng, check, note = _rout_check(context, state, fighter)
+        if check is not None:
+            outputs["rout_check"] = check
+        if note:
+            text += f" {note}"
+    return _draft(
+        "tap",
+        state,
+        text=text,
+        inputs={"tap": tap, "key": key},
+        rng=rng,
+        subject=key,
+        **outputs,
+    )
+
+
+def _rout_check(
+    context: Context, state: State, fighter: Fighter
+) -> tuple[TableRandom | None, dict[str, Any] | None, str]:
+    """At a fall: the AI company's rout check, rolled here; for the player's
+    company, whether one is due (the player rolls it)."""
+    company = context.company(fighter.company)
+    if state.companies[company.order].routed:
+        return None, None, ""
+    characters, lost = state.lost(context, company)
+    lost += 1
+    if company.side is Side.PLAYER:
+        if rout_check_due(characters=characters, lost=lost):
+            return (
+                None,
+                None,
+                f"Rout check for {company.name}: lost {lost} of {characters} — roll "
+                f"D6, on {ROUTS_ON} or less it routs (tap it if it does).",
+            )
+        return None, None, ""
+    rng = _source(context, state)
+    dice = Dice(rng)
+    check = rout_check(
+        company.name,
+        characters=characters,
+        lost=lost,
+        horde=company.horde,
+        dice=dice,
+    )
+    data = {
+        "due": check.due,
+        "routs": check.routs,
+        "reason": check.reason,
+        "log": log_to_data(dice.log),
+    }
+    note = f"{company.name}: {check.reason}."
+    if check.routs:
+        note += " All its characters rout from now on."
+    return (rng if check.due else None), data, note
+
+
+# --- the end --------------------------------------------------------------------------
+
+
+def free_carriables(context: Context, state: State) -> list[str]:
+    """Carriable objectives on the table that nobody carries."""
+    carried = {f.carrying for f in state.fighters.values() if f.carrying}
+    return [
+        name
+        for name in context.carriable_objectives
+        if name not in carried and name not in state.gone
+    ]
+
+
+def _picked_up(
+    context: Context, state: State, fighter: Fighter, objective: str
+) -> Draft:
+    """A character picks up a carriable objective: from now it moves with it
+    (to the AI its carrier is an enemy like any other), and drops it where it
+    stood if it falls."""
+    if state.fighters[fighter.key].carrying:
+        raise _refuse(f"{fighter.label} already carries an objective.")
+    if objective not in free_carriables(context, state):
+        raise _refuse("That objective is not lying on the table to pick up.")
+    return _draft(
+        "tap",
+        state,
+        text=f"{fighter.label} picks up {objective}.",
+        inputs={"tap": "picked_up", "key": fighter.key, "objective": objective},
+        subject=fighter.key,
+        tap="picked_up",
+        objective=objective,
+    )
+
+
+JOINER_SLOTS = 1
+"""Wound slots of a character an event brings into the battle."""
+
+
+def _joined(context: Context, state: State, *, name: str, side: str) -> Draft:
+    """An event brings a character onto a side for this battle (RULES §5.2's
+    event deck: "A Ranger of the North"): it is on the table from now, can be
+    chosen as nearest, wounded and fall. ``name`` comes isolated from the app."""
+    name = " ".join(name.split())
+    if not name:
+        raise _refuse("Give the name of the character who joins.")
+    try:
+        who = Side(side)
+    except ValueError:
+        raise _refuse("Say which side it joins.") from None
+    company = next(c for c in context.companies if c.side is who)
+    taken = {f.label for f in state.all_fighters(context)}
+    (label,) = unique_labels([name], taken)
+    key = f"j{company.order}.{sum(k.startswith('j') for k in state.extra) + 1}"
+    joiner = {
+        "key": key,
+        "name": name,
+        "label": label,
+        "side": who.value,
+        "company": company.order,
+        "move": DEFAULT_MOVE,
+        "shooting_range": None,
+        "free_slots": JOINER_SLOTS,
+    }
+    party = "your side" if who is Side.PLAYER else "the AI side"
+    return _draft(
+        "tap",
+        state,
+        text=f"{label} joins {party} for this battle.",
+        inputs={"tap": "joined", "key": name, "side": who.value},
+        subject=key,
+        tap="joined",
+        joiner=joiner,
+    )
+
+
+ENDED_BY = {
+    EndReason.OBJECTIVE: "achieved the objective",
+    EndReason.CONCEDED: "conceded",
+}
+"""The endings that name a side: who achieved the objective, who conceded."""
+
+
+def battle_end(context: Context, state: State, *, reason: str, side: str = "") -> Draft:
+    """The battle is over: how it ended, and for an objective or a concession
+    which side (the result form reads it and fills in the outcome)."""
+    if state.ended:
+        raise _refuse("The battle has already ended.")
+    try:
+        why = EndReason(reason)
+    except ValueError:
+        raise _refuse("Say how the battle ended.") from None
+    text = f"The battle ends: {why.label.lower()}."
+    outputs: dict[str, Any] = {"reason": why.value}
+    if side and why in ENDED_BY:
+        try:
+            who = Side(side)
+        except ValueError:
+            raise _refuse("Say which side.") from None
+        name = "Your side" if who is Side.PLAYER else "The AI side"
+        text = f"The battle ends: {name.lower()} {ENDED_BY[why]}."
+        outputs["side"] = who.value
+    return _draft(
+        "end",
+        state,
+        text=text,
+        inputs={"reason": why.value, "side": outputs.get("side", "")},
+        **outputs,
+    )
