@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import template
 
 from engines.combat import AI_INITIATIVE_CHOICE, initiative_rows
+from engines.doctrines.rules import share_word
 from engines.narrative import LARGER_BATTLE_RULE
 from engines.reputation import VICTORIES_TO_RISE
 from engines.scouting import LATE_ARRIVAL_ROUND, SCOUT_SHARE_WORDS
@@ -50,3 +51,9 @@ def scout_share() -> str:
 def larger_battle_rule() -> str:
     """How a larger battle's outcome follows from its sub-scenes'."""
     return LARGER_BATTLE_RULE
+
+
+@register.simple_tag
+def follow_up_share() -> str:
+    """The follow-up's share of the move in words ("half")."""
+    return share_word()

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from campaigns.services.table_decide import doctrine_decide, table_deck
-from campaigns.services.table_questions import activation_walk
+from engines.table.decide import doctrine_decide, table_deck
+from engines.table.flows import activation_walk
 from engines.enums import Action
-from tests.campaigns.test_table_questions import context, state_start
+from tests.engines.test_table_questions import context, state_start
 from tests.engines.scripted import ScriptedRandom, deck_with
 
 
