@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from engines.enums import Action
 from engines.table.decide import doctrine_decide, table_deck
 from engines.table.flows import activation_walk
-from engines.enums import Action
-from tests.engines.test_table_questions import context, state_start
 from tests.engines.scripted import ScriptedRandom, deck_with
+from tests.engines.test_table_questions import context, state_start
 
 
 def _walk(answers: dict[str, str]):
