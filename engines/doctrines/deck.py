@@ -43,7 +43,6 @@ from engines.doctrines.situation import (
     first,
     follow_up_section,
     inches,
-    nearest,
     walk,
     within,
 )
@@ -210,8 +209,9 @@ def _move_and_shoot(turn: Turn, step: Step, target: Enemy) -> Decision:
 
 def _spade_shoot(turn: Turn, step: Step) -> Decision | None:
     reach = _range(turn)
-    target = nearest(
-        e for e in _triggered(turn, in_sight=True) if within(e.distance, reach)
+    target = turn.pick(
+        (e for e in _triggered(turn, in_sight=True) if within(e.distance, reach)),
+        shot=True,
     )
     if target is None:
         return None
@@ -225,7 +225,7 @@ def _spade_shoot(turn: Turn, step: Step) -> Decision | None:
 
 
 def _spade_charge_unseen(turn: Turn, step: Step) -> Decision | None:
-    target = nearest(_triggered(turn, in_sight=False))
+    target = turn.pick(_triggered(turn, in_sight=False))
     if target is None:
         return None
     return turn.charge(step, target, detail=f"{target.id} out of sight")
@@ -237,7 +237,9 @@ def _closest_in_range(turn: Turn) -> Enemy | None:
     if not turn.card.is_picture:
         return None
     reach = _range(turn)
-    return nearest(e for e in turn.situation.in_sight if within(e.distance, reach))
+    return turn.pick(
+        (e for e in turn.situation.in_sight if within(e.distance, reach)), shot=True
+    )
 
 
 def _spade_picture(turn: Turn, step: Step) -> Decision | None:
@@ -254,7 +256,7 @@ def _spade_picture(turn: Turn, step: Step) -> Decision | None:
 
 
 def _spade_otherwise(turn: Turn, step: Step) -> Decision:
-    enemy = turn.situation.nearest_enemy
+    enemy = turn.pick(turn.situation.enemies)
     if enemy is None:
         return turn.no_enemy(step)
     cover = turn.situation.cover_toward
@@ -273,10 +275,13 @@ def _spade_otherwise(turn: Turn, step: Step) -> Decision:
 
 def _move_and_shoot_triggered(turn: Turn, step: Step) -> Decision | None:
     reach = _range(turn)
-    target = nearest(
-        e
-        for e in _triggered(turn, in_sight=True)
-        if within(_distance_after_move(turn, e), reach)
+    target = turn.pick(
+        (
+            e
+            for e in _triggered(turn, in_sight=True)
+            if within(_distance_after_move(turn, e), reach)
+        ),
+        shot=True,
     )
     if target is None:
         return None
@@ -294,7 +299,7 @@ def _move_and_shoot_picture(turn: Turn, step: Step) -> Decision | None:
 
 
 def _heart_move_to_cover(turn: Turn, step: Step) -> Decision | None:
-    enemy = turn.situation.nearest_enemy
+    enemy = turn.pick(turn.situation.enemies)
     cover = turn.situation.cover_toward
     if enemy is None or cover == Cover.NONE:
         return None

@@ -27,6 +27,7 @@ from engines.doctrines.situation import (
     Turn,
     first,
     follow_up_section,
+    hunted_by,
     inches,
     nearest,
     walk,
@@ -92,6 +93,16 @@ def _in_melee(turn: Turn, step: Step) -> Decision | None:
             target=contacts[0].id,
             detail=f"in melee with {contacts[0].id}",
         )
+    hunt = turn.hunt(shot=False)
+    if hunt is not None and any(hunted_by(hunt, e) for e in contacts):
+        chosen = turn.pick(contacts)
+        assert chosen is not None
+        return turn.decide(
+            step,
+            Action.CONTINUE_MELEE,
+            target=chosen.id,
+            detail=f"{len(contacts)} enemies in contact: fights {chosen.id}",
+        )
     count = len(contacts)
     read = _melee_target_reading(count)
     while True:
@@ -113,7 +124,9 @@ def _shoot(turn: Turn, step: Step) -> Decision | None:
     reach = turn.situation.shooting_range
     if reach is None:
         return None
-    target = nearest(e for e in turn.situation.in_sight if within(e.distance, reach))
+    target = turn.pick(
+        (e for e in turn.situation.in_sight if within(e.distance, reach)), shot=True
+    )
     if target is None:
         return None
     return turn.decide(
@@ -129,8 +142,9 @@ def _move_and_shoot(turn: Turn, step: Step) -> Decision | None:
     reach = turn.situation.shooting_range
     if reach is None:
         return None
-    target = nearest(
-        e for e in turn.situation.in_sight if within(e.distance, turn.move + reach)
+    target = turn.pick(
+        (e for e in turn.situation.in_sight if within(e.distance, turn.move + reach)),
+        shot=True,
     )
     if target is None:
         return None
@@ -162,7 +176,7 @@ def _objective_within_move(turn: Turn, step: Step) -> Decision | None:
 
 
 def _melee_within_move(turn: Turn, step: Step) -> Decision | None:
-    enemy = nearest(
+    enemy = turn.pick(
         e
         for e in turn.situation.enemies
         if not e.engaged and within(e.distance, turn.move)
@@ -192,7 +206,7 @@ def _objective_in_sight(turn: Turn, step: Step) -> Decision | None:
 
 
 def _enemy_in_sight(turn: Turn, step: Step) -> Decision | None:
-    enemy = nearest(turn.situation.in_sight)
+    enemy = turn.pick((*turn.situation.in_sight, *turn.unseen_hunted()))
     if enemy is None:
         return None
     return turn.decide(
@@ -205,6 +219,9 @@ def _enemy_in_sight(turn: Turn, step: Step) -> Decision | None:
 
 
 def _otherwise(turn: Turn, step: Step) -> Decision:
+    order = turn.no_enemy_order()
+    if order is not None:
+        return turn.follow_order(step, order)
     return turn.decide(step, Action.HOLD)
 
 
