@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from engines.cards import DECK_SETUP, RANDOM_SELECTION, Card, Deck
 from engines.combat import AI_INITIATIVE_CHOICE
+from engines.doctrines.orders import with_orders
 from engines.doctrines.rules import FOLLOW_UP as FOLLOW_UP_ID
 from engines.doctrines.rules import ORDER_RULES, share_word, sight_notes
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
@@ -691,7 +692,7 @@ PROCEDURE = build()
 @lru_cache(maxsize=32)
 def card(settings: DoctrineSettings | None = None) -> Procedure:
     """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else build(settings)
+    return PROCEDURE if settings is None else with_orders(build(settings))
 
 
 # --- deciding -------------------------------------------------------------------------

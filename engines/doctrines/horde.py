@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, DiceLog, LogEntry, Modifier, RandomSource, RolledDistance
+from engines.doctrines.orders import with_orders
 from engines.doctrines.rules import (
     FOLLOW_UP,
     FOLLOW_UP_SHARE,
@@ -897,7 +898,7 @@ PROCEDURE = build()
 @lru_cache(maxsize=32)
 def card(settings: DoctrineSettings | None = None) -> Procedure:
     """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else build(settings)
+    return PROCEDURE if settings is None else with_orders(build(settings))
 
 
 # --- deciding -------------------------------------------------------------------------

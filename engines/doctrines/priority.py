@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, RandomSource
+from engines.doctrines.orders import with_orders
 from engines.doctrines.rules import FOLLOW_UP, ORDER_RULES, sight_notes
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
 from engines.doctrines.situation import (
@@ -352,7 +353,7 @@ PROCEDURE = build()
 @lru_cache(maxsize=32)
 def card(settings: DoctrineSettings | None = None) -> Procedure:
     """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else build(settings)
+    return PROCEDURE if settings is None else with_orders(build(settings))
 
 
 def priority_decide(

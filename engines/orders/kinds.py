@@ -383,9 +383,12 @@ class EachRound(Order):
     def effect_words(self) -> str:
         if self.attack_bonus is None:
             return self.effect
-        return f"an attack D6 {signed(self.attack_bonus)} on {self.victim_words()}" + (
-            f" ({self.effect})" if self.effect else ""
+        bonus = signed(self.attack_bonus)
+        text = (
+            f"an attack D6 {bonus[0]} {bonus[1:]} against the defence of "
+            f"{self.victim_words()}"
         )
+        return text + (f" ({self.effect})" if self.effect else "")
 
     def what(self) -> str:
         text = self.moment_words()
