@@ -34,6 +34,19 @@ class Edge(RuleEnum):
     CENTRE = "centre"
 
 
+class TerrainKind(RuleEnum):
+    """What a terrain feature is, so the diagram can draw it (§1 "Terrain kind")."""
+
+    OPEN = "open"
+    WOODS = "woods"
+    WATER = "water"
+    ROAD = "road"
+    BUILDING = "building"
+    WALL = "wall"
+    HILL = "hill"
+    OTHER = "other"
+
+
 class Side(RuleEnum):
     PLAYER = "player"
     AI = "ai"

@@ -5,9 +5,9 @@ site's dashboard both show this list, so a club admin sees before the first
 battle what setting one up would refuse. Each gap says what is missing in a
 player's words and links to the admin page where it is fixed.
 
-Five queries whatever the campaign's size: its scenes, the companies in its
-unplayed scenes, its companies' characters counted, and (with random events)
-its event deck and events.
+Six queries whatever the campaign's size: its scenes, the companies in its
+unplayed scenes and their orders, its companies' characters counted, and (with
+random events) its event deck and events.
 """
 
 from __future__ import annotations
@@ -19,7 +19,15 @@ from urllib.parse import urlencode
 from django.db.models import Count, Q
 from django.urls import reverse
 
-from campaigns.models import Campaign, Company, Event, EventDeck, Scene, SceneCompany
+from campaigns.models import (
+    Campaign,
+    Company,
+    Event,
+    EventDeck,
+    Scene,
+    SceneCompany,
+    SceneOrder,
+)
 from campaigns.selectors.event_decks import event_deck_problem
 from engines.enums import SceneKind, SceneStatus, Side
 
@@ -186,6 +194,32 @@ def _scene_gaps(campaign: Campaign, open_scenes: list[dict]) -> list[Gap]:
         if scene["kind"] not in FIGHTING:
             continue
         gaps.extend(_fighting_scene_gaps(scene, entries[scene["id"]], companies))
+    gaps.extend(_order_gaps(fighting_ids, {s["id"]: s["title"] for s in open_scenes}))
+    return gaps
+
+
+def _order_gaps(fighting_ids: list[int], titles: dict[int, str]) -> list[Gap]:
+    """Each scene order that cannot apply (§1 "Scene orders"), named."""
+    if not fighting_ids:
+        return []
+    gaps = []
+    orders = (
+        SceneOrder.objects.filter(scene_company__scene_id__in=fighting_ids)
+        .select_related("scene_company__company")
+        .order_by("scene_company__scene__order", "scene_company__order", "order", "id")
+    )
+    for order in orders:
+        sc = order.scene_company
+        problem = order.problem(sc.doctrine())
+        if problem:
+            gaps.append(
+                Gap(
+                    f"“{titles[sc.scene_id]}”: “{sc.company.name}” — {problem}.",
+                    _change("scenecompany", sc.pk),
+                    f"Open the orders of “{sc.company.name}”",
+                    sc.scene_id,
+                )
+            )
     return gaps
 
 
