@@ -69,18 +69,6 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
 }
 """The fields each kind of order uses (the admin shows only these)."""
 COMMON_FIELDS = ("kind", "characters", "from_round", "until_round")
-ORDERS_PREFETCH = (
-    "orders__characters",
-    "orders__target_character",
-    "orders__target_objective",
-    "orders__target_company",
-    "orders__place_character",
-    "orders__place_objective",
-    "orders__place_feature",
-    "orders__except_feature",
-    "arrivals__character",
-)
-"""Prefetch these on scene companies before reading their orders and arrivals."""
 
 
 class SceneOrder(models.Model):
@@ -479,3 +467,25 @@ class SceneArrival(models.Model):
             and self.character.company_id != self.scene_company.company_id
         ):
             raise ValidationError({"character": "Name a character of this company."})
+
+
+def orders_prefetch() -> tuple[models.Prefetch, models.Prefetch]:
+    """Prefetch a scene company's orders (with whom and where they name) and its
+    single arrivals in three queries."""
+    return (
+        models.Prefetch(
+            "orders",
+            queryset=SceneOrder.objects.select_related(
+                "target_character",
+                "target_objective",
+                "target_company",
+                "place_character",
+                "place_objective",
+                "place_feature",
+                "except_feature",
+            ).prefetch_related("characters"),
+        ),
+        models.Prefetch(
+            "arrivals", queryset=SceneArrival.objects.select_related("character")
+        ),
+    )

@@ -22,7 +22,7 @@ from campaigns.models import (
     PersistingWound,
 )
 from campaigns.models.company import SIDE_COLOURS
-from campaigns.models.orders import ORDERS_PREFETCH
+from campaigns.models.orders import orders_prefetch
 from campaigns.selectors.doctrine_settings import doctrine_settings
 from campaigns.services.battlefield import scene_forces, scene_table
 from campaigns.site_url import site_url as default_site_url
@@ -132,10 +132,11 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     }
 
 
-def battle_battlefield(battle: Battle) -> Battlefield:
+def battle_battlefield(battle: Battle, *, orders: bool = True) -> Battlefield:
     """The battlefield the battle was set up with; for a battle set up before
     battlefields were kept, the one its scene and setup give now (no cards
-    dealt: the pack then says to deal them at the table)."""
+    dealt: the pack then says to deal them at the table). ``orders=False``
+    leaves the AI's orders and single arrivals out (a page that shows neither)."""
     stored = (battle.setup_data or {}).get("battlefield")
     if stored:
         return Battlefield.from_data(stored)
@@ -145,11 +146,10 @@ def battle_battlefield(battle: Battle) -> Battlefield:
         features=scene.features.all(),
         objectives=scene.objectives.select_related("carried_by"),
     )
-    forces = scene_forces(
-        scene.scene_companies.select_related("company")
-        .prefetch_related(*ORDERS_PREFETCH)
-        .order_by("order", "id")
-    )
+    companies = scene.scene_companies.select_related("company").order_by("order", "id")
+    if orders:
+        companies = companies.prefetch_related(*orders_prefetch())
+    forces = scene_forces(companies, orders=orders)
     if (battle.setup_data or {}).get("fixed") or not battle.ai_stance:
         return scene_battlefield(table=table, forces=forces)
     placement = battle.objective_placement

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from campaigns.models import Character, PersistingWound, Scene, SceneCompany
-from campaigns.models.orders import ORDERS_PREFETCH
+from campaigns.models.orders import orders_prefetch
 from engines.enums import Side, WoundStatus
 from engines.wounds import UnfitReason, unfit_reason
 
@@ -180,7 +180,7 @@ def scene_lineup(*, scene: Scene) -> SceneLineup:
         .prefetch_related(
             Prefetch("company__characters", queryset=characters),
             "allowed_characters",
-            *ORDERS_PREFETCH,
+            *orders_prefetch(),
         )
         .order_by("order", "id")
     )

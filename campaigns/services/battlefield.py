@@ -50,10 +50,12 @@ def scene_table(
     )
 
 
-def scene_forces(scene_companies: Iterable[SceneCompany]) -> tuple[ForceSpec, ...]:
+def scene_forces(
+    scene_companies: Iterable[SceneCompany], *, orders: bool = True
+) -> tuple[ForceSpec, ...]:
     """Each company of the scene: side, entry edge, deployment, arrival, its
     arrival stretch and single characters' arrival rounds, and, for the AI,
-    its orders and notes (prefetch :data:`ORDERS_PREFETCH`)."""
+    its orders and notes (prefetch ``orders_prefetch()``)."""
     return tuple(
         ForceSpec(
             key=str(sc.company_id),
@@ -64,11 +66,13 @@ def scene_forces(scene_companies: Iterable[SceneCompany]) -> tuple[ForceSpec, ..
             arrives_in_round=sc.arrives_in_round,
             dealt=sc.entry_edge_dealt,
             instructions=sc.notes if sc.side == Side.AI else "",
-            orders=scene_orders(sc),
+            orders=scene_orders(sc) if orders else (),
             stretch=None
             if sc.arrival_start is None or sc.arrival_length is None
             else (sc.arrival_start, sc.arrival_length),
-            late=tuple((a.character.name, a.round) for a in sc.arrivals.all()),
+            late=tuple((a.character.name, a.round) for a in sc.arrivals.all())
+            if orders
+            else (),
         )
         for sc in scene_companies
     )

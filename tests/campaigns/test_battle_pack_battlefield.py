@@ -175,7 +175,7 @@ def test_the_ai_card_carries_this_battle(battle):
 
 def test_the_scene_s_orders_to_the_robot_are_on_its_card(battle):
     ai = SceneCompany.objects.get(scene=battle.scene, side="ai")
-    ai.ai_instructions = "Never cross the river."
+    ai.notes = "Never cross the river."
     ai.save()
     battle.setup_data.pop("battlefield")
     battle.save()

@@ -239,7 +239,7 @@ def _ai_orders(scene: Scene, battlefield: Battlefield) -> tuple[AiOrders, ...]:
             AiOrders(
                 name=sc.company.name,
                 doctrine=sc.doctrine(),
-                instructions=sc.ai_instructions,
+                instructions=sc.notes,
                 arrives_in_round=sc.arrives_in_round,
                 entry_edge=sc.entry_edge,
                 dealt=sc.entry_edge_dealt,

@@ -32,9 +32,9 @@ def version_2(document: dict) -> dict:
             {k: v for k, v in item.items() if k not in names} for item in document[key]
         ]
     document["scene_companies"] = [
-        {**item, "ai_instructions": f"Orders in prose number {item['ref']}."}
+        {**item, "notes": f"Orders in prose number {item['ref']}."}
         if item["side"] == "ai"
-        else {**item, "ai_instructions": ""}
+        else {**item, "notes": ""}
         for item in document["scene_companies"]
     ]
     return document
@@ -53,9 +53,9 @@ def imported(document, user):
 def test_a_version_2_documents_instructions_become_notes(document, imported):
     """Each AI company's prose is its notes; no order is made up from it."""
     said = sorted(
-        e["ai_instructions"]
+        e["notes"]
         for e in document["scene_companies"]
-        if e["ai_instructions"]
+        if e["notes"]
     )
     notes = SceneCompany.objects.filter(scene__campaign=imported).exclude(notes="")
     assert (
