@@ -238,7 +238,9 @@ class SceneOrder(models.Model):
         missing = self._missing()
         if missing:
             errors[missing[0]] = missing[1]
-        if sc is not None:
+        if sc is not None and not sc._state.adding:
+            # An import checks its objects in memory, before any is saved: the
+            # scene's companies are not there to ask (their refs are checked).
             errors.update(self._outside(sc))
         if errors:
             raise ValidationError(errors)
