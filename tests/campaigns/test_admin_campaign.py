@@ -183,9 +183,10 @@ def test_a_scene_is_duplicated_with_its_battlefield(admin_client, alley):
         True,
     )
     entries = SceneCompany.objects.filter(scene=copy).order_by("side")
-    assert [
-        (e.company.name, e.leading, e.deployment, e.notes) for e in entries
-    ] == [("Militia", True, "edge", "Hold."), ("Retinue", True, "centre", "")]
+    assert [(e.company.name, e.leading, e.deployment, e.notes) for e in entries] == [
+        ("Militia", True, "edge", "Hold."),
+        ("Retinue", True, "centre", ""),
+    ]
     assert [c.name for c in entries[1].allowed_characters.all()] == ["Vex"]
     assert (copy.objectives.get().carried_by.name, copy.features.get().name) == (
         "Vex",

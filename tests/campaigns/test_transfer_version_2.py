@@ -52,11 +52,7 @@ def imported(document, user):
 
 def test_a_version_2_documents_instructions_become_notes(document, imported):
     """Each AI company's prose is its notes; no order is made up from it."""
-    said = sorted(
-        e["notes"]
-        for e in document["scene_companies"]
-        if e["notes"]
-    )
+    said = sorted(e["notes"] for e in document["scene_companies"] if e["notes"])
     notes = SceneCompany.objects.filter(scene__campaign=imported).exclude(notes="")
     assert (
         sorted(notes.values_list("notes", flat=True)),
