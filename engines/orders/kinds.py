@@ -90,6 +90,11 @@ class Victim(RuleEnum):
     }
 
 
+def the(name: str) -> str:
+    """'the stream', but 'The One Ring' as named."""
+    return name if name[:4].lower() == "the " else f"the {name}"
+
+
 @dataclass(frozen=True, kw_only=True)
 class Place:
     """Somewhere an order points at: a character, an objective (or whoever
@@ -108,9 +113,9 @@ class Place:
             return self.label
         match self.kind:
             case PlaceKind.OBJECTIVE:
-                return f"the {self.name} (or whoever carries it)"
+                return f"{the(self.name)} (or whoever carries it)"
             case PlaceKind.FEATURE:
-                return f"the {self.name}"
+                return the(self.name)
             case PlaceKind.EDGE:
                 return f"the {self.name} edge"
             case PlaceKind.POINT:
@@ -237,7 +242,7 @@ class Hunt(Order):
     def target_words(self) -> str:
         match self.target_kind:
             case TargetKind.CARRIER:
-                return f"whoever carries the {self.target}"
+                return f"whoever carries {the(self.target)}"
             case TargetKind.COMPANY:
                 return f"the nearest of {self.target}"
         return self.target
@@ -290,7 +295,7 @@ class KeepOut(Order):
         else:
             text = f"keeps out of {self.area.words()}"
         if self.except_through:
-            text += f", except through the {self.except_through}"
+            text += f", except through {the(self.except_through)}"
         return text
 
 
