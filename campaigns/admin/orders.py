@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.db import models
 from django.urls import reverse
 from django.utils.html import format_html
 
@@ -37,6 +38,10 @@ PLACE_SUBFIELDS = {
 """A place's field and the place kind that uses it (an edge: see :func:`_uses`)."""
 
 
+KIND_OWN = frozenset(name for names in KIND_FIELDS.values() for name in names)
+"""The fields some kind uses (the rest are every order's, or the form's own)."""
+
+
 def _uses(name: str, data: dict) -> bool:
     """Whether an order with these values uses this field."""
     kind = data.get("kind") or ""
@@ -60,6 +65,16 @@ def _uses(name: str, data: dict) -> bool:
     return True
 
 
+def _blank(name: str):
+    """The value a field an order's kind does not use is saved with."""
+    if name == "characters":
+        return []
+    field = SceneOrder._meta.get_field(name)
+    if field.has_default():
+        return field.get_default()
+    return "" if isinstance(field, models.CharField) else None
+
+
 class SceneOrderForm(forms.ModelForm):
     class Meta:
         model = SceneOrder
@@ -68,18 +83,13 @@ class SceneOrderForm(forms.ModelForm):
 
     def clean(self):
         cleaned_data = super().clean()
-        for name, field in self.fields.items():
-            if name in cleaned_data and not _uses(name, cleaned_data):
-                if name == "characters":
-                    cleaned_data[name] = []
-                elif isinstance(field, forms.BooleanField):
-                    cleaned_data[name] = False
-                elif isinstance(field, forms.CharField):
-                    cleaned_data[name] = ""
-                elif name == "attack_modifier":
-                    cleaned_data[name] = 0
-                else:
-                    cleaned_data[name] = None
+        for name in self.fields:
+            if (
+                name in KIND_OWN
+                and name in cleaned_data
+                and not _uses(name, cleaned_data)
+            ):
+                cleaned_data[name] = _blank(name)
         sc = self.instance.scene_company if self.instance.scene_company_id else None
         characters = cleaned_data.get("characters") or []
         if sc is not None:
