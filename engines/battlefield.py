@@ -317,9 +317,8 @@ class Force:
             else:
                 where = edge
             lines.append(
-                f"An arriving model is placed touching {where}, as near the middle "
-                "of it as it can be, at least 1\u2033 from every enemy; it then "
-                "activates in that round."
+                f"An arriving model is placed touching {where}, as near its middle "
+                "as it can be, at least 1\u2033 from every enemy."
             )
         for name, round_number in self.late:
             lines.append(f"{name} comes on at the start of round {round_number}.")

@@ -697,3 +697,27 @@ def test_a_setup_request_with_gandalf_sets_nothing_up(client, bree):
     )
     response = client.post(url, {"participants": [str(pk) for pk in ids]})
     assert (response.status_code, Battle.objects.exists()) == (200, False)
+
+
+def test_moria_s_setup_sheet_shows_the_west_door_and_the_troll_s_round(packs):
+    """The arrival stretch, where an arriving goblin is placed, and the cave
+    troll's own arrival round are on the setup sheet (and nowhere as prose)."""
+    sheet = packs["moria"].readings["A4"].pages[0]
+    assert squash(
+        'An arriving model is placed touching the 4" of the west edge starting '
+        '16" from its north end'
+    ) in sheet.replace("″", '"')
+    assert "Cave troll comes on at the start of round 2." in sheet
+
+
+def test_bree_s_wraith_with_no_enemy_in_sight_goes_for_the_ring(packs):
+    """Step 9 of the Bree card itself sends a wraith that sees no one toward the
+    Ring (or whoever carries it): the engine's decision for the same situation."""
+    card = packs["bree"].ai_card("The Ringwraiths")
+    assert (
+        squash(
+            "Otherwise (no enemy in sight) → Full move toward The One Ring (or whoever "
+            "carries it)."
+        )
+        in card
+    )
