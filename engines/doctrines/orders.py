@@ -56,6 +56,7 @@ HUNT_STEPS: dict[Doctrine, dict[str, tuple[str, str]]] = {
         "8": ("in sight", MOVE),
     },
     Doctrine.DECK: {
+        "pre-melee": ("in contact", MELEE),
         "spades-1": ("in sight within trigger and range", SHOT),
         "spades-2": ("within trigger out of sight", MELEE),
         "spades-picture": ("in sight and range", SHOT),
@@ -71,6 +72,7 @@ HUNT_STEPS: dict[Doctrine, dict[str, tuple[str, str]]] = {
         },
     },
     Doctrine.HORDE: {
+        "pre-melee": ("in contact", MELEE),
         "normal-1": ("on the table", MELEE),
         "normal-3": ("on the table", MELEE),
         "frenzy-2": ("on the table", MELEE),
@@ -79,7 +81,7 @@ HUNT_STEPS: dict[Doctrine, dict[str, tuple[str, str]]] = {
 """Each step that picks the nearest or closest enemy: when the hunted target is
 one it could pick, and what the step does with it."""
 
-SENTENCE_STEPS = {"2", "normal-1", "normal-3"}
+SENTENCE_STEPS = {"2", "pre-melee", "normal-1", "normal-3"}
 """Steps whose words do not end on "the nearest": the hunt is a sentence of its
 own there."""
 

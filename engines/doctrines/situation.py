@@ -397,10 +397,14 @@ def continue_melee(turn: Turn, step: Step) -> Decision | None:
     contacts = turn.situation.contacts
     if not contacts:
         return None
+    hunt = turn.hunt(shot=False)
+    target = contacts[0].id if len(contacts) == 1 else None
+    if hunt is not None and any(hunted_by(hunt, e) for e in contacts):
+        target = turn.pick(contacts).id  # §5: it fights the hunted among several
     return turn.decide(
         step,
         Action.CONTINUE_MELEE,
-        target=contacts[0].id if len(contacts) == 1 else None,
+        target=target,
         detail="in melee with " + ", ".join(enemy.id for enemy in contacts),
     )
 

@@ -91,8 +91,8 @@ class Victim(RuleEnum):
 
 
 def the(name: str) -> str:
-    """'the stream', but 'The One Ring' as named."""
-    return name if name[:4].lower() == "the " else f"the {name}"
+    """A named thing inside a sentence: 'the stream', 'the One Ring'."""
+    return f"the {name[4:]}" if name[:4].lower() == "the " else f"the {name}"
 
 
 @dataclass(frozen=True, kw_only=True)

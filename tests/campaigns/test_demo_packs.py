@@ -716,7 +716,7 @@ def test_bree_s_wraith_with_no_enemy_in_sight_goes_for_the_ring(packs):
     card = packs["bree"].ai_card("The Ringwraiths")
     assert (
         squash(
-            "Otherwise (no enemy in sight) → Full move toward The One Ring (or whoever "
+            "Otherwise (no enemy in sight) → Full move toward the One Ring (or whoever "
             "carries it)."
         )
         in card

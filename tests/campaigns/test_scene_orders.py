@@ -159,8 +159,8 @@ def test_the_admin_refuses_a_hunt_of_the_ai_s_own(admin_client, world):
 
 
 def test_place_words_read_like_a_card():
-    """'the stream', but 'The One Ring (or whoever carries it)' as named."""
+    """'the stream', and 'the One Ring (or whoever carries it)' mid-sentence."""
     assert (
         Place(kind=PlaceKind.FEATURE, name="stream").words(),
         Place(kind=PlaceKind.OBJECTIVE, name="The One Ring").words(),
-    ) == ("the stream", "The One Ring (or whoever carries it)")
+    ) == ("the stream", "the One Ring (or whoever carries it)")

@@ -479,3 +479,19 @@ ALL_KINDS = (
 def test_an_order_survives_its_plain_data(order) -> None:
     """Every kind reads back from its data as it was."""
     assert order_from_data(order.to_data()) == order
+
+
+@pytest.mark.parametrize("doctrine", ["deck", "horde"])
+def test_a_hunter_in_melee_with_several_fights_the_hunted(doctrine):
+    """Pre-activation: continue the melee against the hunted target."""
+    situation = Situation(
+        enemies=(
+            enemy("Sam Gamgee", 0, in_contact=True),
+            enemy("Frodo Baggins", 0, in_contact=True),
+        )
+    )
+    if doctrine == "deck":
+        decision = deck_activate(situation, deck=deck_with(), settings=with_(FRODO))
+    else:
+        decision = horde_decide(situation, rng=ScriptedRandom(), settings=with_(FRODO))
+    assert (decision.step, decision.target) == ("pre-melee", "Frodo Baggins")
