@@ -222,6 +222,9 @@ class SceneCompanyAdmin(AdminFieldsMixin, admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False  # a company joins a scene on the scene's page
 
+    def get_model_perms(self, request) -> dict:
+        return {}  # reached from its scene's page, not from the index
+
     def get_inlines(self, request, obj):
         if obj is not None and obj.side == Side.AI:
             return (SceneArrivalInline, SceneOrderInline)
