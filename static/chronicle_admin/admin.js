@@ -165,7 +165,8 @@ window.addEventListener('DOMContentLoaded', () => {
                 continue;
             }
             const rule = RULES[field];
-            if (!rule) {
+            if (!rule || (rule[0] === '@side' && !prefix)) {
+                // A side rule is for the scene page's company rows only.
                 continue;
             }
             const container = box(element);
