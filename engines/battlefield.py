@@ -307,7 +307,9 @@ class Force:
                 if self.entry_edge is Edge.CENTRE
                 else (f"the {self.entry_edge} edge")
             )
-            if self.stretch is not None:
+            if self.arrival is not None and self.arrival.dealt:
+                where = "the edge it was dealt"
+            elif self.stretch is not None:
                 start, length = self.stretch
                 end = "west" if self.entry_edge in (Edge.NORTH, Edge.SOUTH) else "north"
                 where = (
