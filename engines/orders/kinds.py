@@ -244,7 +244,7 @@ class Hunt(Order):
             case TargetKind.CARRIER:
                 return f"whoever carries {the(self.target)}"
             case TargetKind.COMPANY:
-                return f"the nearest of {self.target}"
+                return f"the nearest of {the(self.target)}"
         return self.target
 
     def what(self) -> str:
@@ -380,7 +380,7 @@ class EachRound(Order):
     def victim_words(self) -> str:
         match self.victim:
             case Victim.DEALT:
-                return f"the one of {self.victim_name} dealt the highest card"
+                return f"the one of {the(self.victim_name)} dealt the highest card"
             case Victim.CHOSEN:
                 return "the character each player general chooses"
         return self.victim_name

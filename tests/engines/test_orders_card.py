@@ -157,7 +157,7 @@ def test_each_round_orders_make_the_round_section():
     assert (step.label, step.when, step.then) == (
         "Start",
         "At the start of each round",
-        "An attack D6 + 3 against the defence of the one of The Ringwraiths dealt "
+        "An attack D6 + 3 against the defence of the one of the Ringwraiths dealt "
         "the highest card. (from round 4)",
     )
 
