@@ -797,7 +797,7 @@ def generated_battlefield(
             scenario,
             role_of.get(force.side),
             edges,
-            None if placement is None else placement[0],
+            placement,
         )
         for force in built
     ]
@@ -820,7 +820,7 @@ def _with_scenario_orders(
     scenario: Scenario,
     role: Role | None,
     edges: Mapping[Side, Edge],
-    piece: str | None,
+    placement: tuple[str, ObjectiveKind, int, int] | None,
 ) -> Force:
     """An AI force with its generated scenario's orders merged in (§5): a
     scene's own order of the same kind takes the place of the scenario's."""
@@ -832,8 +832,9 @@ def _with_scenario_orders(
         scenario,
         role=role,
         player_edge=edges.get(Side.PLAYER),
-        piece=piece,
+        piece=None if placement is None else placement[0],
         far_edge=far,
+        piece_carriable=placement is None or placement[1] is ObjectiveKind.CARRIABLE,
     )
     return replace(force, orders=merged(force.orders, given))
 

@@ -33,12 +33,13 @@ def scenario_orders(
     player_edge: Edge | None = None,
     piece: str | None = None,
     far_edge: Edge | None = None,
+    piece_carriable: bool = True,
 ) -> tuple[Order, ...]:
     """The orders a generated scenario gives the AI side (§5, an adaptation).
 
     ``player_edge`` is the player side's entry edge (Skirmish), ``piece`` the
-    Special's carriable or fixed piece, ``far_edge`` the edge beyond the river
-    from the attacker (River Crossing).
+    Special's carriable or fixed piece (``piece_carriable`` says which),
+    ``far_edge`` the edge beyond the river from the attacker (River Crossing).
     """
     scenario = Scenario(scenario)
     kw: dict[str, Any] = {"source": "scenario"}
@@ -61,9 +62,8 @@ def scenario_orders(
         town = Place(kind=PlaceKind.FEATURE, name=TOWN_SCENARIOS[scenario])
         return (NoEnemyInSight(place=town, **kw),)
     if piece:
-        return (
-            NoEnemyInSight(place=Place(kind=PlaceKind.OBJECTIVE, name=piece), **kw),
-        )
+        kind = PlaceKind.OBJECTIVE if piece_carriable else PlaceKind.FEATURE
+        return (NoEnemyInSight(place=Place(kind=kind, name=piece), **kw),)
     if scenario is Scenario.RIVER_CROSSING and role is Role.ATTACKER and far_edge:
         bank = Place(
             kind=PlaceKind.EDGE,

@@ -174,6 +174,16 @@ SCENARIOS = [
             ),
         ),
     ),
+    (
+        Scenario.DRAGONS_LAIR,
+        None,
+        {"piece": "lair", "piece_carriable": False},
+        (
+            NoEnemyInSight(
+                place=Place(kind=PlaceKind.FEATURE, name="lair"), source="scenario"
+            ),
+        ),
+    ),
     (Scenario.RIVER_CROSSING, Role.DEFENDER, {"far_edge": Edge.NORTH}, ()),
     (Scenario.PITCHED_BATTLE, None, {}, ()),
 ]
