@@ -38,6 +38,14 @@ from engines.enums import (
     Shape,
     Side,
     Suit,
+    TerrainKind,
+)
+from engines.orders import (
+    Order,
+    merged,
+    orders_from_data,
+    orders_to_data,
+    scenario_orders,
 )
 from engines.roles import Role
 
@@ -274,7 +282,15 @@ class Force:
     notes: tuple[str, ...] = ()
     """What the scenario adds: "in hard cover", "up to 2 anywhere on the table"."""
     instructions: str = ""
-    """The scene's orders to an AI company (printed on its AI card)."""
+    """The scene's notes to an AI company: what no order can say (printed last
+    on its AI card)."""
+    orders: tuple[Order, ...] = ()
+    """The AI company's scene orders (a generated scenario's merged in, §5)."""
+    stretch: tuple[float, float] | None = None
+    """The arrival stretch on the entry edge: (start, length) in inches from
+    the edge's north or west end; None: the whole edge (§1 "Arrival")."""
+    late: tuple[tuple[str, int], ...] = ()
+    """Single characters arriving in another round: (name, round)."""
 
     def describe(self) -> str:
         """'Deploys within 6″ of the north edge.' / 'Comes on at the start of …'."""
@@ -287,6 +303,35 @@ class Force:
         text = "; ".join((text, *self.notes))
         return text[:1].upper() + text[1:] + "."
 
+    def arrival_lines(self) -> tuple[str, ...]:
+        """Where an arriving model is placed, and every single arrival round."""
+        lines = []
+        arriving = self.arrival is not None or self.late
+        if arriving:
+            edge = (
+                "its entry edge"
+                if self.entry_edge is Edge.CENTRE
+                else (f"the {self.entry_edge} edge")
+            )
+            if self.arrival is not None and self.arrival.dealt:
+                where = "the edge it was dealt"
+            elif self.stretch is not None:
+                start, length = self.stretch
+                end = "west" if self.entry_edge in (Edge.NORTH, Edge.SOUTH) else "north"
+                where = (
+                    f"the {_inches(length)} of {edge} starting {_inches(start)} "
+                    f"from its {end} end"
+                )
+            else:
+                where = edge
+            lines.append(
+                f"An arriving model is placed touching {where}, as near its middle "
+                "as it can be, at least 1\u2033 from every enemy."
+            )
+        for name, round_number in self.late:
+            lines.append(f"{name} comes on at the start of round {round_number}.")
+        return tuple(lines)
+
     def to_data(self) -> dict[str, Any]:
         return {
             "key": self.key,
@@ -297,6 +342,9 @@ class Force:
             "arrival": None if self.arrival is None else self.arrival.to_data(),
             "notes": list(self.notes),
             "instructions": self.instructions,
+            "orders": orders_to_data(self.orders),
+            "stretch": None if self.stretch is None else list(self.stretch),
+            "late": [list(pair) for pair in self.late],
         }
 
     @classmethod
@@ -311,6 +359,9 @@ class Force:
             arrival=None if arrival is None else Arrival.from_data(arrival),
             notes=tuple(data.get("notes", ())),
             instructions=str(data.get("instructions", "")),
+            orders=orders_from_data(data.get("orders", ())),
+            stretch=None if data.get("stretch") is None else tuple(data["stretch"]),
+            late=tuple((str(n), int(r)) for n, r in data.get("late", ())),
         )
 
 
@@ -329,6 +380,7 @@ class Feature:
     cover: Cover = Cover.NONE
     objective: bool = False
     victory_points: int = 0
+    terrain: TerrainKind = TerrainKind.OPEN
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -363,6 +415,7 @@ class Feature:
             "cover": self.cover.value,
             "objective": self.objective,
             "victory_points": self.victory_points,
+            "terrain": self.terrain.value,
         }
 
     @classmethod
@@ -378,6 +431,7 @@ class Feature:
             cover=Cover(data.get("cover") or Cover.NONE.value),
             objective=bool(data.get("objective")),
             victory_points=int(data.get("victory_points") or 0),
+            terrain=TerrainKind(data.get("terrain") or TerrainKind.OPEN.value),
         )
 
 
@@ -524,6 +578,9 @@ class ForceSpec:
     arrives_in_round: int | None = None
     dealt: bool = False
     instructions: str = ""
+    orders: tuple[Order, ...] = ()
+    stretch: tuple[float, float] | None = None
+    late: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -592,6 +649,9 @@ def scene_battlefield(
                 zone=spec.zone,
                 arrival=_arrival(spec),
                 instructions=spec.instructions,
+                orders=spec.orders,
+                stretch=spec.stretch,
+                late=spec.late,
             )
             for spec in forces
         ),
@@ -677,6 +737,9 @@ def generated_battlefield(
                 arrival=arrival,
                 notes=tuple(notes),
                 instructions=spec.instructions,
+                orders=spec.orders,
+                stretch=spec.stretch,
+                late=spec.late,
             )
         )
     # §3.12: the scene's own objectives score like the scenario's pieces unless
@@ -737,6 +800,16 @@ def generated_battlefield(
         if feature.objective
     ]
     scoring += [LOST_LINE, RESULT_LINE]
+    built = [
+        _with_scenario_orders(
+            force,
+            scenario,
+            role_of.get(force.side),
+            edges,
+            placement,
+        )
+        for force in built
+    ]
     return Battlefield(
         width=table.width,
         depth=table.depth,
@@ -801,6 +874,30 @@ def _objective_line(mark: ObjectiveMark) -> str:
             "off the table (any edge), or still carries it, at the end."
         )
     return f"{mark.victory_points} VP to the side holding {_the(mark.name)} at the end."
+
+
+def _with_scenario_orders(
+    force: Force,
+    scenario: Scenario,
+    role: Role | None,
+    edges: Mapping[Side, Edge],
+    placement: tuple[str, ObjectiveKind, int, int] | None,
+) -> Force:
+    """An AI force with its generated scenario's orders merged in (§5): a
+    scene's own order of the same kind takes the place of the scenario's."""
+    if force.side is not Side.AI:
+        return force
+    attacker_edge = edges.get(force.side)
+    far = OPPOSITE.get(attacker_edge) if attacker_edge is not None else None
+    given = scenario_orders(
+        scenario,
+        role=role,
+        player_edge=edges.get(Side.PLAYER),
+        piece=None if placement is None else placement[0],
+        far_edge=far,
+        piece_carriable=placement is None or placement[1] is ObjectiveKind.CARRIABLE,
+    )
+    return replace(force, orders=merged(force.orders, given))
 
 
 def _centre_square(name: str, side: int, table: TableSpec) -> Feature:

@@ -34,6 +34,19 @@ class Edge(RuleEnum):
     CENTRE = "centre"
 
 
+class TerrainKind(RuleEnum):
+    """What a terrain feature is, so the diagram can draw it (§1 "Terrain kind")."""
+
+    OPEN = "open"
+    WOODS = "woods"
+    WATER = "water"
+    ROAD = "road"
+    BUILDING = "building"
+    WALL = "wall"
+    HILL = "hill"
+    OTHER = "other"
+
+
 class Side(RuleEnum):
     PLAYER = "player"
     AI = "ai"
@@ -327,6 +340,8 @@ class Action(RuleEnum):
     MOVE_TO_OBJECTIVE = "move_to_objective"
     MOVE_TOWARD_OBJECTIVE = "move_toward_objective"
     MOVE_TOWARD_ENEMY = "move_toward_enemy"
+    MOVE_TOWARD = "move_toward"
+    """Toward the place a scene order names (§1 "Scene orders")."""
     MOVE_AWAY = "move_away"
     FLEE = "flee"
     WANDER = "wander"
@@ -350,6 +365,7 @@ class Action(RuleEnum):
         "move_to_objective": "Move to the objective",
         "move_toward_objective": "Move toward the objective",
         "move_toward_enemy": "Move toward the enemy",
+        "move_toward": "Full move toward the place the scene orders",
         "move_away": "Full move away from the enemy",
         "flee": "Flee the rolled distance straight away from the nearest enemy",
         "wander": "Wander the rolled distance toward a direction roll",

@@ -4,10 +4,11 @@ is written by the services and shown here read-only.
 
 One module per page family: ``campaign`` (a campaign, its commanders, readiness,
 import and export), ``company`` (companies, characters, commanders), ``scene``
-(a scene and its battlefield), ``events`` (event decks), ``play`` (the records
-the site writes). The site's index is ordered in ``campaigns.admin_site``.
+(a scene and its battlefield), ``orders`` (a company's orders in a scene),
+``events`` (event decks), ``play`` (the records the site writes). The site's
+index is ordered in ``campaigns.admin_site``.
 """
 
-from campaigns.admin import campaign, company, events, play, scene
+from campaigns.admin import campaign, company, events, orders, play, scene
 
-__all__ = ["campaign", "company", "events", "play", "scene"]
+__all__ = ["campaign", "company", "events", "orders", "play", "scene"]

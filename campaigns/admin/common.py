@@ -31,7 +31,14 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from campaigns.admin_site import choice_label
-from campaigns.models import Campaign, Character, Commander, Company, Scene
+from campaigns.models import (
+    Campaign,
+    Character,
+    Commander,
+    Company,
+    Scene,
+    SceneCompany,
+)
 
 ADMIN_JS = "chronicle_admin/admin.js"
 ADMIN_CSS = "chronicle_admin/admin.css"
@@ -44,6 +51,7 @@ _PARTS: Mapping[str, tuple[type[models.Model], str]] = {
     "campaigns_company_change": (Company, "campaign_id"),
     "campaigns_commander_change": (Commander, "campaign_id"),
     "campaigns_character_change": (Character, "company__campaign_id"),
+    "campaigns_scenecompany_change": (SceneCompany, "scene__campaign_id"),
 }
 _UNSET = object()
 _ID_RANGE = (0, 2**63 - 1)

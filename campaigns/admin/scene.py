@@ -29,6 +29,7 @@ from campaigns.admin.common import (
     edited_campaign_id,
     scoped_autocomplete,
 )
+from campaigns.admin.orders import orders_link
 from campaigns.models import (
     Character,
     Company,
@@ -94,7 +95,7 @@ class SceneCompanyForm(forms.ModelForm):
     class Meta:
         model = SceneCompany
         fields = ()  # the admin lists them
-        widgets = {"ai_instructions": forms.Textarea(attrs={"rows": 3, "cols": 70})}
+        widgets = {"notes": forms.Textarea(attrs={"rows": 3, "cols": 70})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -121,7 +122,7 @@ class SceneCompanyForm(forms.ModelForm):
                         cleaned_data[name] = None
         if side == Side.PLAYER:
             cleaned_data["doctrine_override"] = ""
-            cleaned_data["ai_instructions"] = ""
+            cleaned_data["notes"] = ""
         if cleaned_data.get("arrives_in_round") is None:
             cleaned_data["entry_edge_dealt"] = False
         allowed = cleaned_data.get("allowed_characters")
@@ -238,14 +239,22 @@ class SceneCompanyInline(AdminFieldsMixin, admin.StackedInline):
         (
             "The robot's orders",
             {
-                "fields": ("doctrine_override", "ai_instructions"),
-                "description": "AI companies only: printed on the company's AI card.",
+                "fields": ("doctrine_override", "orders", "notes"),
+                "description": "AI companies only. Orders, single characters' "
+                "arrival rounds and the arrival stretch have their own page; notes "
+                "keep only what no order can say (printed last on the AI card).",
             },
         ),
     )
 
+    readonly_fields = ("orders",)
+
     def get_extra(self, request, obj=None, **kwargs) -> int:
         return 2 if obj is None else 0
+
+    @admin.display(description="orders, arrivals")
+    def orders(self, obj: SceneCompany) -> str:
+        return orders_link(obj)
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "company":

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from campaigns.models.battle import Battle, BattleCompany, BattleParticipant
-from campaigns.models.battlefield import Objective, SceneCompany, SceneFeature
+from campaigns.models.battlefield import Objective, SceneCompany
 from campaigns.models.campaign import Campaign
 from campaigns.models.character import Character
 from campaigns.models.company import Commander, CommanderChange, Company
 from campaigns.models.events import Event, EventDeck
 from campaigns.models.log import CampaignLogEntry
+from campaigns.models.orders import SceneArrival, SceneOrder
 from campaigns.models.result import BattleResult, CharacterOutcome, Effect
 from campaigns.models.scene import Scene
 from campaigns.models.table_log import TableEntry, TableLog
+from campaigns.models.terrain import SceneFeature
 from campaigns.models.wound import PersistingWound
 
 __all__ = [
@@ -32,8 +34,10 @@ __all__ = [
     "Objective",
     "PersistingWound",
     "Scene",
+    "SceneArrival",
     "SceneCompany",
     "SceneFeature",
+    "SceneOrder",
     "TableEntry",
     "TableLog",
 ]

@@ -18,8 +18,14 @@ from django.db.models import F, Q
 
 from campaigns.models._checks import choice_check, range_check
 from campaigns.validators import in_range, validate_printable
-from engines.battlefield import DEAL_WORDS, DEFAULT_BAND, HOLD_WITHIN
-from engines.enums import Cover, Deployment, Doctrine, Edge, ObjectiveKind, Shape, Side
+from engines.battlefield import DEAL_WORDS, DEFAULT_BAND
+from engines.enums import (
+    Deployment,
+    Doctrine,
+    Edge,
+    ObjectiveKind,
+    Side,
+)
 
 DEFAULT_BAND_DEPTH = DEFAULT_BAND
 """An edge deployment's depth unless the scene says otherwise (the engine's)."""
@@ -146,13 +152,21 @@ class SceneCompany(models.Model):
         help_text="At most this many of the company may take part.",
     )
 
-    ai_instructions = models.TextField(
-        "AI instructions",
+    arrival_start = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=in_range(0, 120),
+        help_text="Arrival stretch: inches from the edge's north or west end where "
+        "it starts. Blank: the whole edge.",
+    )
+    arrival_length = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=in_range(1, 120), help_text="Inches."
+    )
+    notes = models.TextField(
         blank=True,
         max_length=1000,
         validators=[validate_printable, MaxLengthValidator(1000)],
-        help_text="An AI company's orders in this scene, printed on its AI card: "
-        "when and where it comes on, what it must or may not do.",
+        help_text="What no scene order can say, printed last on its AI card.",
     )
 
     class Meta:
@@ -183,6 +197,8 @@ class SceneCompany(models.Model):
             range_check("zone_depth", 1, 120, nullable=True),
             range_check("deployment_distance", 0, 60, nullable=True),
             range_check("arrives_in_round", 1, 20, nullable=True),
+            range_check("arrival_start", 0, 120, nullable=True),
+            range_check("arrival_length", 1, 120, nullable=True),
             range_check("min_characters", 1, 99, nullable=True),
             range_check("max_characters", 1, 99, nullable=True),
             models.CheckConstraint(
@@ -269,6 +285,16 @@ class SceneCompany(models.Model):
                 "Only a company that arrives during the battle can have its entry "
                 "edges dealt: give its arrival round.",
             )
+        if (self.arrival_start is None) != (self.arrival_length is None):
+            error("arrival_length", "Give the stretch's start and length, or neither.")
+        elif scene is not None and self.arrival_start is not None:
+            side = (
+                scene.table_width
+                if self.entry_edge in (Edge.NORTH, Edge.SOUTH)
+                else scene.table_depth
+            )
+            if self.arrival_start + self.arrival_length > side:
+                error("arrival_length", f"The stretch must lie on the {side}″ edge.")
         if (
             self.min_characters is not None
             and self.max_characters is not None
@@ -387,102 +413,3 @@ class Objective(models.Model):
     @property
     def placed(self) -> bool:
         return self.x is not None and self.y is not None
-
-
-class SceneFeature(models.Model):
-    """A terrain feature: a rectangle or a circle, the cover it gives, and
-    whether it is a fixed objective (held by standing near it)."""
-
-    scene = models.ForeignKey(
-        "campaigns.Scene", on_delete=models.CASCADE, related_name="features"
-    )
-    name = models.CharField(max_length=60, validators=[validate_printable])
-    shape = models.CharField(
-        max_length=16, choices=Shape.choices(), default=Shape.RECTANGLE.value
-    )
-    x = models.PositiveSmallIntegerField(
-        validators=in_range(0, 120),
-        help_text="Inches from the west edge: a rectangle's left side, a circle's "
-        "centre.",
-    )
-    y = models.PositiveSmallIntegerField(
-        validators=in_range(0, 120),
-        help_text="Inches from the north edge: a rectangle's top side, a circle's "
-        "centre.",
-    )
-    width = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=in_range(1, 120), help_text="Rectangle."
-    )
-    depth = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=in_range(1, 120), help_text="Rectangle."
-    )
-    radius = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=in_range(1, 60), help_text="Circle."
-    )
-    cover = models.CharField(
-        max_length=8,
-        choices=Cover.choices(),
-        default=Cover.NONE.value,
-        help_text="Soft: hedges, fences, brush. Hard: walls, rocks, buildings.",
-    )
-    objective = models.BooleanField(
-        default=False,
-        help_text=f"A fixed objective: held by standing within {HOLD_WITHIN}″ of it "
-        f"with no enemy within {HOLD_WITHIN}″.",
-    )
-    victory_points = models.PositiveSmallIntegerField(
-        default=0,
-        validators=in_range(0, 20),
-        help_text="What holding it is worth, where the scene scores victory points.",
-    )
-    order = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ("scene", "order", "id")
-        verbose_name = "terrain feature"
-        constraints = [
-            choice_check("shape", Shape.choices()),
-            choice_check("cover", Cover.choices()),
-            range_check("x", 0, 120),
-            range_check("y", 0, 120),
-            range_check("width", 1, 120, nullable=True),
-            range_check("depth", 1, 120, nullable=True),
-            range_check("radius", 1, 60, nullable=True),
-            range_check("victory_points", 0, 20),
-            models.CheckConstraint(
-                condition=(
-                    Q(shape="rectangle", width__isnull=False, depth__isnull=False)
-                    | Q(shape="circle", radius__isnull=False)
-                ),
-                name="campaigns_scenefeature_shape_sized",
-                violation_error_message="A rectangle needs a width and depth, a "
-                "circle a radius.",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def clean(self) -> None:
-        super().clean()
-        errors: dict[str, str] = {}
-        if self.shape == Shape.RECTANGLE:
-            if self.width is None or self.depth is None:
-                errors["width"] = "A rectangle needs a width and a depth."
-        elif self.radius is None:
-            errors["radius"] = "A circle needs a radius."
-        scene = self.scene if self.scene_id else None
-        if scene is not None and not errors and self.x is not None:
-            if self.shape == Shape.RECTANGLE:
-                inside = _inside_table(
-                    scene, x=self.x, y=self.y, width=self.width, depth=self.depth
-                )
-            else:
-                inside = _inside_table(scene, x=self.x, y=self.y)
-            if not inside:
-                errors["x"] = (
-                    f"The feature must lie on the {scene.table_width}″ × "
-                    f"{scene.table_depth}″ table."
-                )
-        if errors:
-            raise ValidationError(errors)

@@ -19,10 +19,12 @@ from typing import Any
 
 from campaigns.bidi import isolated
 from campaigns.printing import rules_text
+from campaigns.printing.ai_card_orders import round_orders, scene_notes
 from campaigns.printing.fit import PT, Run, layout, text_width
 from engines.battlefield import DEAL_WORDS, Battlefield
 from engines.cards import Card
 from engines.doctrines.horde import CAP_TRACKER
+from engines.doctrines.orders import ROUND as ROUND_ORDERS
 from engines.enums import Doctrine, HordeMode, Side
 from engines.events import EVENT_KEYS
 from engines.roles import Role
@@ -78,6 +80,7 @@ def ai_card(
             "current": _current(s, company),
         }
         for s in procedure["sections"]
+        if s["id"] != ROUND_ORDERS
     ]
     blocks += [
         {
@@ -109,6 +112,11 @@ def ai_card(
             "text": rules_text.rout_text(company["doctrine"]),
         }
     )
+    notes = scene_notes(battlefield, company)
+    if notes:
+        blocks.append(
+            {"kind": "lines", "title": "Notes from the scene", "lines": notes}
+        )
     face, pages = _columns(blocks, paper)
     return {
         "company": company,
@@ -170,15 +178,13 @@ def _this_battle(
                 f"Objective: the {feature.name} (fixed; hold it by standing within "
                 f"1\u2033 with no enemy within 1\u2033)."
             )
+    if force is not None:
+        lines += force.arrival_lines()
     lines += _doctrine_lines(scene, company)
-    orders = [
-        p for p in (force.instructions if force else "").splitlines() if p.strip()
-    ]
     return {
         "kind": "battle",
         "title": "This battle, for the AI",
         "lines": lines,
-        "orders": orders,
     }
 
 
@@ -225,10 +231,12 @@ def _doctrine_lines(scene: dict[str, Any], company: dict[str, Any]) -> list[str]
 def _round_block(
     data: dict[str, Any], company: dict[str, Any], battlefield: Battlefield
 ) -> dict[str, Any]:
-    steps = []
+    procedure = data["procedures"][str(company["id"])]
+    steps = round_orders(procedure, "Before 1") + round_orders(procedure, "Start")
     if data["events"]:
         steps.append("Draw a random event from the AI deck (see the events page).")
     steps += [rules_text.INITIATIVE_RULE, rules_text.AI_INITIATIVE_CHOICE]
+    steps += round_orders(procedure, "End")
     return {
         "kind": "round",
         "title": "Each round",
@@ -468,8 +476,6 @@ def _block_height(block: dict[str, Any], face: Face) -> float:
         mm += rows_height([tuple(table["columns"]), *rows])
     elif kind == "battle":
         mm += bullets(block["lines"])
-        mm += sum(_lines(p, width, size) * line + PARA_GAP for p in block["orders"])
-        mm += PARA_GAP if block["orders"] else 0
     elif kind == "round":
         mm += sum(
             _lines(t, width - NUMBER_INDENT, size) * line + 0.3 for t in block["steps"]

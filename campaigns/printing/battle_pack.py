@@ -476,7 +476,10 @@ def setup_text(context: dict[str, Any]) -> str:
     for force in battlefield.forces:
         company = names.get(force.key, {})
         side = company.get("side_label") or force.side.label
-        out.append(f"- {force.name} ({side}): {force.describe()}")
+        out.append(
+            f"- {force.name} ({side}): "
+            + " ".join((force.describe(), *force.arrival_lines()))
+        )
     for feature in battlefield.features:
         out.append(f"- Terrain: {feature.name}, {feature.describe()}")
     for objective in battlefield.objectives:

@@ -340,6 +340,13 @@ def _arrows(
             Edge.WEST: (0, depth * (0.25 + 0.1 * key)),
             Edge.EAST: (width, depth * (0.25 + 0.1 * key)),
         }[edge]
+        if force.stretch is not None and not arrival.dealt:
+            # The arrival stretch (§1 "Arrival"): the wedge at its middle.
+            middle = force.stretch[0] + force.stretch[1] / 2
+            if edge in (Edge.NORTH, Edge.SOUTH):
+                cx = middle
+            else:
+                cy = middle
         cx, cy = min(max(cx, size), width - size), min(max(cy, size), depth - size)
         if edge in (Edge.NORTH, Edge.SOUTH):
             out = -1 if edge is Edge.NORTH else 1

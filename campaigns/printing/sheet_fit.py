@@ -88,7 +88,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
 
     legend = [
         f"{item['key']} {item['force'].name} · {item['side_label']} · "
-        f"{item['force'].describe()}"
+        f"{item['force'].describe()} {' '.join(item['force'].arrival_lines())}"
         for item in diagram.legend
     ]
     legend += [

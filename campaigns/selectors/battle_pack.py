@@ -22,6 +22,7 @@ from campaigns.models import (
     PersistingWound,
 )
 from campaigns.models.company import SIDE_COLOURS
+from campaigns.models.orders import orders_prefetch
 from campaigns.selectors.battlefield import scene_forces, scene_table
 from campaigns.selectors.doctrine_settings import doctrine_settings
 from campaigns.site_url import site_url as default_site_url
@@ -46,7 +47,7 @@ from engines.events import event_deck_message
 from engines.roles import Role
 from engines.scouting import NO_COMMANDER_RATING, NO_COMMANDER_REPUTATION
 
-DATA_VERSION = 3
+DATA_VERSION = 4
 """Bump when the shape of the data changes (it is part of the pack's hash)."""
 
 
@@ -72,6 +73,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     scene = battle.scene
     companies = [_company(bc) for bc in battle.companies.all()]
     colours = {c["id"]: c["colour"] for c in companies}
+    battlefield = battle_battlefield(battle)
     return {
         "version": DATA_VERSION,
         "paper": campaign.paper_size,
@@ -83,7 +85,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             "random_events": campaign.random_events,
         },
         "battle": _battle(battle),
-        "battlefield": battle_battlefield(battle).to_data(),
+        "battlefield": battlefield.to_data(),
         "scene": {
             "title": scene.title,
             "slug": scene.slug,
@@ -115,7 +117,11 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
         "procedures": {
             str(c["id"]): procedure(
                 c["doctrine"],
-                doctrine_settings(scene=scene, starting_mode=c["starting_mode"]),
+                doctrine_settings(
+                    scene=scene,
+                    starting_mode=c["starting_mode"],
+                    orders=_force_orders(battlefield, c["id"]),
+                ),
             ).to_data()
             for c in companies
             if c["side"] == Side.AI
@@ -126,10 +132,11 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     }
 
 
-def battle_battlefield(battle: Battle) -> Battlefield:
+def battle_battlefield(battle: Battle, *, orders: bool = True) -> Battlefield:
     """The battlefield the battle was set up with; for a battle set up before
     battlefields were kept, the one its scene and setup give now (no cards
-    dealt: the pack then says to deal them at the table)."""
+    dealt: the pack then says to deal them at the table). ``orders=False``
+    leaves the AI's orders and single arrivals out (a page that shows neither)."""
     stored = (battle.setup_data or {}).get("battlefield")
     if stored:
         return Battlefield.from_data(stored)
@@ -139,9 +146,10 @@ def battle_battlefield(battle: Battle) -> Battlefield:
         features=scene.features.all(),
         objectives=scene.objectives.select_related("carried_by"),
     )
-    forces = scene_forces(
-        scene.scene_companies.select_related("company").order_by("order", "id")
-    )
+    companies = scene.scene_companies.select_related("company").order_by("order", "id")
+    if orders:
+        companies = companies.prefetch_related(*orders_prefetch())
+    forces = scene_forces(companies, orders=orders)
     if (battle.setup_data or {}).get("fixed") or not battle.ai_stance:
         return scene_battlefield(table=table, forces=forces)
     placement = battle.objective_placement
@@ -159,6 +167,11 @@ def battle_battlefield(battle: Battle) -> Battlefield:
             int(placement["inches"]),
         ),
     )
+
+
+def _force_orders(battlefield: Battlefield, company_id: int) -> tuple:
+    force = battlefield.force(str(company_id))
+    return () if force is None else force.orders
 
 
 # --- the queries --------------------------------------------------------------

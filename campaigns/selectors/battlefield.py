@@ -20,7 +20,16 @@ from engines.battlefield import (
     TableSpec,
     Zone,
 )
-from engines.enums import Cover, Deployment, Edge, ObjectiveKind, Shape, Side
+from engines.enums import (
+    Cover,
+    Deployment,
+    Edge,
+    ObjectiveKind,
+    Shape,
+    Side,
+    TerrainKind,
+)
+from engines.orders import Order
 
 
 def scene_table(
@@ -41,8 +50,12 @@ def scene_table(
     )
 
 
-def scene_forces(scene_companies: Iterable[SceneCompany]) -> tuple[ForceSpec, ...]:
-    """Each company of the scene: side, entry edge, deployment, arrival, orders."""
+def scene_forces(
+    scene_companies: Iterable[SceneCompany], *, orders: bool = True
+) -> tuple[ForceSpec, ...]:
+    """Each company of the scene: side, entry edge, deployment, arrival, its
+    arrival stretch and single characters' arrival rounds, and, for the AI,
+    its orders and notes (prefetch ``orders_prefetch()``)."""
     return tuple(
         ForceSpec(
             key=str(sc.company_id),
@@ -52,9 +65,28 @@ def scene_forces(scene_companies: Iterable[SceneCompany]) -> tuple[ForceSpec, ..
             zone=deployment_zone(sc),
             arrives_in_round=sc.arrives_in_round,
             dealt=sc.entry_edge_dealt,
-            instructions=sc.ai_instructions if sc.side == Side.AI else "",
+            instructions=sc.notes if sc.side == Side.AI else "",
+            orders=scene_orders(sc) if orders else (),
+            stretch=None
+            if sc.arrival_start is None or sc.arrival_length is None
+            else (sc.arrival_start, sc.arrival_length),
+            late=tuple((a.character.name, a.round) for a in sc.arrivals.all())
+            if orders
+            else (),
         )
         for sc in scene_companies
+    )
+
+
+def scene_orders(sc: SceneCompany) -> tuple[Order, ...]:
+    """An AI scene company's orders for the engine; those that cannot apply
+    (the readiness panel names them) are left out."""
+    if sc.side != Side.AI:
+        return ()
+    return tuple(
+        order.to_engine(tuple(c.name for c in order.characters.all()))
+        for order in sc.orders.all()
+        if not order.problem()
     )
 
 
@@ -93,6 +125,7 @@ def _feature(f: SceneFeature) -> Feature:
         cover=Cover(f.cover),
         objective=f.objective,
         victory_points=f.victory_points,
+        terrain=TerrainKind(f.terrain),
     )
 
 

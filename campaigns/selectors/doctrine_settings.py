@@ -8,19 +8,24 @@ robot on the phone cannot differ.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engines.doctrines import DoctrineSettings
 from engines.enums import HordeMode
+from engines.orders import Order
 
 if TYPE_CHECKING:
     from campaigns.models import Scene
 
 
-def doctrine_settings(*, scene: Scene, starting_mode: str = "") -> DoctrineSettings:
+def doctrine_settings(
+    *, scene: Scene, starting_mode: str = "", orders: Sequence[Order] = ()
+) -> DoctrineSettings:
     """The scene's sight limit, reinforcements, pursuit lever, quarry and route,
-    and the horde's starting mode (the company's in this battle, if it has one,
-    else the scene's). Reads ``scene.quarry`` (prefetch it)."""
+    the horde's starting mode (the company's in this battle, if it has one,
+    else the scene's) and the company's scene orders (as its battlefield force
+    keeps them). Reads ``scene.quarry`` (prefetch it)."""
     return DoctrineSettings(
         sight_limit=scene.sight_limit,
         reinforcements=scene.reinforcements,
@@ -29,4 +34,5 @@ def doctrine_settings(*, scene: Scene, starting_mode: str = "") -> DoctrineSetti
         pursuit_lever=scene.pursuit_bonus_inches,
         quarry=tuple(sorted(c.name for c in scene.quarry.all())),
         route=scene.route,
+        orders=tuple(orders),
     )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from campaigns.models import Character, PersistingWound, Scene, SceneCompany
+from campaigns.models.orders import orders_prefetch
 from engines.enums import Side, WoundStatus
 from engines.wounds import UnfitReason, unfit_reason
 
@@ -179,6 +180,7 @@ def scene_lineup(*, scene: Scene) -> SceneLineup:
         .prefetch_related(
             Prefetch("company__characters", queryset=characters),
             "allowed_characters",
+            *orders_prefetch(),
         )
         .order_by("order", "id")
     )

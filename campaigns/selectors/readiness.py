@@ -5,9 +5,10 @@ site's dashboard both show this list, so a club admin sees before the first
 battle what setting one up would refuse. Each gap says what is missing in a
 player's words and links to the admin page where it is fixed.
 
-Five queries whatever the campaign's size: its scenes, the companies in its
-unplayed scenes, its companies' characters counted, and (with random events)
-its event deck and events.
+Five queries whatever the campaign's size (six when its unplayed scenes give
+the robot orders): its scenes, the companies in its unplayed scenes, their
+orders, its companies' characters counted, and (with random events) its event
+deck and events.
 """
 
 from __future__ import annotations
@@ -19,7 +20,15 @@ from urllib.parse import urlencode
 from django.db.models import Count, Q
 from django.urls import reverse
 
-from campaigns.models import Campaign, Company, Event, EventDeck, Scene, SceneCompany
+from campaigns.models import (
+    Campaign,
+    Company,
+    Event,
+    EventDeck,
+    Scene,
+    SceneCompany,
+    SceneOrder,
+)
 from campaigns.selectors.event_decks import event_deck_problem
 from engines.enums import SceneKind, SceneStatus, Side
 
@@ -146,9 +155,18 @@ def _scene_gaps(campaign: Campaign, open_scenes: list[dict]) -> list[Gap]:
         rows = (
             SceneCompany.objects.filter(scene_id__in=fighting_ids)
             .order_by("order", "id")
-            .annotate(allowed=Count("allowed_characters"))
+            .annotate(
+                allowed=Count("allowed_characters", distinct=True),
+                order_count=Count("orders", distinct=True),
+            )
             .values(
-                "scene_id", "company_id", "side", "leading", "min_characters", "allowed"
+                "scene_id",
+                "company_id",
+                "side",
+                "leading",
+                "min_characters",
+                "allowed",
+                "order_count",
             )
         )
         for row in rows:
@@ -186,6 +204,40 @@ def _scene_gaps(campaign: Campaign, open_scenes: list[dict]) -> list[Gap]:
         if scene["kind"] not in FIGHTING:
             continue
         gaps.extend(_fighting_scene_gaps(scene, entries[scene["id"]], companies))
+    with_orders = sorted(
+        {
+            row["scene_id"]
+            for rows in entries.values()
+            for row in rows
+            if row["order_count"]
+        }
+    )
+    gaps.extend(_order_gaps(with_orders, {s["id"]: s["title"] for s in open_scenes}))
+    return gaps
+
+
+def _order_gaps(scene_ids: list[int], titles: dict[int, str]) -> list[Gap]:
+    """Each scene order that cannot apply (§1 "Scene orders"), named."""
+    if not scene_ids:
+        return []
+    gaps = []
+    orders = (
+        SceneOrder.objects.filter(scene_company__scene_id__in=scene_ids)
+        .select_related("scene_company__company")
+        .order_by("scene_company__scene__order", "scene_company__order", "order", "id")
+    )
+    for order in orders:
+        sc = order.scene_company
+        problem = order.problem(sc.doctrine())
+        if problem:
+            gaps.append(
+                Gap(
+                    f"“{titles[sc.scene_id]}”: “{sc.company.name}” — {problem}.",
+                    _change("scenecompany", sc.pk),
+                    f"Open the orders of “{sc.company.name}”",
+                    sc.scene_id,
+                )
+            )
     return gaps
 
 

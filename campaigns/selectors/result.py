@@ -65,7 +65,7 @@ class ResultRules:
 def battle_result_rules(*, battle: Battle) -> ResultRules:
     """The battle's rules for its result, from the battlefield it was set up
     with (no query for a battle that stored it) and its scene's kill rule."""
-    battlefield = battle_battlefield(battle)
+    battlefield = battle_battlefield(battle, orders=False)
     return ResultRules(
         scores_victory_points=battlefield.scores_victory_points,
         length=battlefield.length,

@@ -37,6 +37,7 @@ from campaigns.transfer.refs import SETUP_KINDS, remap_embedded
 from campaigns.transfer.shapes import SHAPES, snapshot_problems
 from campaigns.transfer.values import check_value, is_ref
 from campaigns.transfer.versions import READABLE_VERSIONS, document_upgrade
+from engines.text import words
 
 
 @dataclass
@@ -84,7 +85,7 @@ def document_check(document: Any, *, problems: Problems) -> CheckedDocument:
         )
     version = document.get("schema_version")
     if version not in READABLE_VERSIONS or not is_ref(version):
-        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
+        readable = words(str(v) for v in READABLE_VERSIONS)
         raise CampaignImportError(
             f"schema_version: this site reads versions {readable}, the file "
             f"has {_shown(version)}."

@@ -2,7 +2,7 @@
 
 One JSON object holds a whole campaign (README "Export and import")::
 
-    {"format": "warband-chronicle-campaign", "schema_version": 2,
+    {"format": "warband-chronicle-campaign", "schema_version": 3,
      "owner": "frodo", "campaign": {...}, "event_deck": {...} | null,
      "commanders": [{"ref": 1, ...}, ...], "companies": [...], ...}
 
@@ -38,14 +38,16 @@ from campaigns.models import (
     Objective,
     PersistingWound,
     Scene,
+    SceneArrival,
     SceneCompany,
     SceneFeature,
+    SceneOrder,
     TableEntry,
     TableLog,
 )
 
 FORMAT = "warband-chronicle-campaign"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 CAMPAIGN_MARK = "campaign"
 """Stands for the campaign itself where a ref would be (an effect's target)."""
@@ -78,6 +80,8 @@ COLLECTIONS: tuple[tuple[str, type[models.Model], str], ...] = (
     ("objectives", Objective, "scene__campaign"),
     ("scene_features", SceneFeature, "scene__campaign"),
     ("scene_companies", SceneCompany, "scene__campaign"),
+    ("scene_orders", SceneOrder, "scene_company__scene__campaign"),
+    ("scene_arrivals", SceneArrival, "scene_company__scene__campaign"),
     ("battles", Battle, "campaign"),
     ("battle_companies", BattleCompany, "battle__campaign"),
     ("battle_participants", BattleParticipant, "battle__campaign"),

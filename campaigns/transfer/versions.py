@@ -1,5 +1,11 @@
 """Older documents: which schema versions the site reads, and how a version 1
-document is read as version 2.
+or 2 document is read as version 3.
+
+Version 3 (scene orders as data) added the ``scene_orders`` and
+``scene_arrivals`` collections, a terrain kind on each feature and an arrival
+stretch on each scene company, each with a default; a scene company's prose
+``ai_instructions`` became its ``notes`` (RULES §1: what no order can say), as
+the database migration did (``campaigns/migrations/0005_scene_orders.py``).
 
 Version 2 (the battlefield as data) added values to scenes, scene companies,
 objectives and wounds, each with a default, and the ``scene_features``
@@ -16,13 +22,34 @@ from typing import Any
 from campaigns.models.battlefield import DEFAULT_CENTRE_RADIUS
 from engines.enums import Deployment, Edge
 
-READABLE_VERSIONS = (1, 2)
+READABLE_VERSIONS = (1, 2, 3)
 
 
 def document_upgrade(document: dict[str, Any]) -> dict[str, Any]:
-    """The document as version 2 reads it (the same object when it is already)."""
-    if document.get("schema_version") != 1:
+    """The document as version 3 reads it (the same object when it is already)."""
+    if document.get("schema_version") == 1:
+        document = _from_version_1(document)
+    if document.get("schema_version") in (1, 2):
+        document = _instructions_as_notes(document)
+    return document
+
+
+def _instructions_as_notes(document: dict[str, Any]) -> dict[str, Any]:
+    entries = document.get("scene_companies")
+    if not isinstance(entries, list):
         return document
+    upgraded = []
+    for entry in entries:
+        if isinstance(entry, dict) and "ai_instructions" in entry:
+            entry = dict(entry)
+            instructions = entry.pop("ai_instructions")
+            if "notes" not in entry:
+                entry["notes"] = instructions
+        upgraded.append(entry)
+    return {**document, "scene_companies": upgraded}
+
+
+def _from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     entries = document.get("scene_companies")
     if not isinstance(entries, list):
         return document

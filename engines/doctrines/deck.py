@@ -30,6 +30,7 @@ from functools import lru_cache
 from engines.cards import DECK_SETUP, RANDOM_SELECTION, Card, Deck
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice
+from engines.doctrines.orders import with_orders
 from engines.doctrines.rules import FOLLOW_UP as FOLLOW_UP_ID
 from engines.doctrines.rules import ORDER_RULES, share_word, sight_notes
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
@@ -44,7 +45,6 @@ from engines.doctrines.situation import (
     first,
     follow_up_section,
     inches,
-    nearest,
     walk,
     within,
 )
@@ -214,8 +214,9 @@ def _move_and_shoot(turn: Turn, step: Step, target: Enemy) -> Decision:
 
 def _spade_shoot(turn: Turn, step: Step) -> Decision | None:
     reach = _range(turn)
-    target = nearest(
-        e for e in _triggered(turn, in_sight=True) if within(e.distance, reach)
+    target = turn.pick(
+        (e for e in _triggered(turn, in_sight=True) if within(e.distance, reach)),
+        shot=True,
     )
     if target is None:
         return None
@@ -229,7 +230,7 @@ def _spade_shoot(turn: Turn, step: Step) -> Decision | None:
 
 
 def _spade_charge_unseen(turn: Turn, step: Step) -> Decision | None:
-    target = nearest(_triggered(turn, in_sight=False))
+    target = turn.pick(_triggered(turn, in_sight=False))
     if target is None:
         return None
     return turn.charge(step, target, detail=f"{target.id} out of sight")
@@ -241,7 +242,9 @@ def _closest_in_range(turn: Turn) -> Enemy | None:
     if not turn.card.is_picture:
         return None
     reach = _range(turn)
-    return nearest(e for e in turn.situation.in_sight if within(e.distance, reach))
+    return turn.pick(
+        (e for e in turn.situation.in_sight if within(e.distance, reach)), shot=True
+    )
 
 
 def _spade_picture(turn: Turn, step: Step) -> Decision | None:
@@ -258,7 +261,7 @@ def _spade_picture(turn: Turn, step: Step) -> Decision | None:
 
 
 def _spade_otherwise(turn: Turn, step: Step) -> Decision:
-    enemy = turn.situation.nearest_enemy
+    enemy = turn.pick(turn.situation.enemies)
     if enemy is None:
         return turn.no_enemy(step)
     cover = turn.situation.cover_toward
@@ -277,10 +280,13 @@ def _spade_otherwise(turn: Turn, step: Step) -> Decision:
 
 def _move_and_shoot_triggered(turn: Turn, step: Step) -> Decision | None:
     reach = _range(turn)
-    target = nearest(
-        e
-        for e in _triggered(turn, in_sight=True)
-        if within(_distance_after_move(turn, e), reach)
+    target = turn.pick(
+        (
+            e
+            for e in _triggered(turn, in_sight=True)
+            if within(_distance_after_move(turn, e), reach)
+        ),
+        shot=True,
     )
     if target is None:
         return None
@@ -294,10 +300,13 @@ def _move_and_shoot_picture(turn: Turn, step: Step) -> Decision | None:
     if not turn.card.is_picture:
         return None
     reach = _range(turn)
-    target = nearest(
-        e
-        for e in turn.situation.in_sight
-        if within(_distance_after_move(turn, e), reach)
+    target = turn.pick(
+        (
+            e
+            for e in turn.situation.in_sight
+            if within(_distance_after_move(turn, e), reach)
+        ),
+        shot=True,
     )
     if target is None:
         return None
@@ -308,7 +317,7 @@ def _move_and_shoot_picture(turn: Turn, step: Step) -> Decision | None:
 
 
 def _heart_move_to_cover(turn: Turn, step: Step) -> Decision | None:
-    enemy = turn.situation.nearest_enemy
+    enemy = turn.pick(turn.situation.enemies)
     cover = turn.situation.cover_toward
     if enemy is None or cover == Cover.NONE:
         return None
@@ -766,7 +775,7 @@ PROCEDURE = build()
 @lru_cache(maxsize=32)
 def card(settings: DoctrineSettings | None = None) -> Procedure:
     """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else build(settings)
+    return PROCEDURE if settings is None else with_orders(build(settings))
 
 
 # --- deciding -------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, DiceLog, LogEntry, Modifier, RandomSource, RolledDistance
+from engines.doctrines.orders import with_orders
 from engines.doctrines.rules import (
     FOLLOW_UP,
     FOLLOW_UP_SHARE,
@@ -310,7 +311,26 @@ def _flee_move(turn: Turn, step: Step, distance: RolledDistance) -> Decision:
 
 
 def _wander(turn: Turn, step: Step, distance: RolledDistance) -> Decision:
-    """Wander: a direction roll, then the distance; it stops at the table edge."""
+    """Wander: a direction roll, then the distance; it stops at the table edge.
+
+    With a no-enemy-in-sight order (§5) it goes the rolled distance toward the
+    order's place instead (or holds), with no direction roll.
+    """
+    order = turn.no_enemy_order()
+    if order is not None:
+        turn.order = order
+        if order.place is None:
+            return turn.decide(step, Action.HOLD)
+        rolled, goes = _distance(turn, distance, "wander")
+        return turn.decide(
+            step,
+            Action.MOVE_TOWARD,
+            target=order.place.name,
+            inches=goes,
+            rolled_inches=rolled,
+            detail=f"rolls {inches(rolled)}{_halved(turn, rolled)}: {inches(goes)} "
+            f"toward {order.place.words()}",
+        )
     clock = turn.dice.direction(f"{turn.situation.id}: wander direction").total
     assert clock is not None
     rolled, goes = _distance(turn, distance, "wander")
@@ -387,7 +407,7 @@ def _wounded_friend_near(turn: Turn, step: Step) -> Decision | None:
     ):
         return None
     row = _roll(turn, step, WOUNDED_FRIEND_TABLE)
-    return _act(turn, step, row, turn.situation.nearest_enemy)
+    return _act(turn, step, row, turn.pick(turn.situation.enemies))
 
 
 def _hurt(turn: Turn, step: Step) -> Decision | None:
@@ -404,7 +424,7 @@ def _hurt(turn: Turn, step: Step) -> Decision | None:
 
 def _normal_otherwise(turn: Turn, step: Step) -> Decision:
     row = _roll(turn, step, NORMAL_TABLE)
-    return _act(turn, step, row, turn.situation.nearest_enemy)
+    return _act(turn, step, row, turn.pick(turn.situation.enemies))
 
 
 # --- frenzy ---------------------------------------------------------------------------
@@ -418,7 +438,7 @@ def _frenzy_hurt(turn: Turn, step: Step) -> Decision | None:
 
 
 def _frenzy_charge(turn: Turn, step: Step) -> Decision:
-    return _charge(turn, step, turn.situation.nearest_enemy, CHARGE)
+    return _charge(turn, step, turn.pick(turn.situation.enemies), CHARGE)
 
 
 # --- scatter --------------------------------------------------------------------------
@@ -921,7 +941,7 @@ PROCEDURE = build()
 @lru_cache(maxsize=32)
 def card(settings: DoctrineSettings | None = None) -> Procedure:
     """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else build(settings)
+    return PROCEDURE if settings is None else with_orders(build(settings))
 
 
 # --- deciding -------------------------------------------------------------------------

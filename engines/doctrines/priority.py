@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, RandomSource
+from engines.doctrines.orders import with_orders
 from engines.doctrines.rules import FOLLOW_UP, ORDER_RULES, sight_notes
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
 from engines.doctrines.situation import (
@@ -27,6 +28,7 @@ from engines.doctrines.situation import (
     Turn,
     first,
     follow_up_section,
+    hunted_by,
     inches,
     nearest,
     walk,
@@ -92,6 +94,16 @@ def _in_melee(turn: Turn, step: Step) -> Decision | None:
             target=contacts[0].id,
             detail=f"in melee with {contacts[0].id}",
         )
+    hunt = turn.hunt(shot=False)
+    if hunt is not None and any(hunted_by(hunt, e) for e in contacts):
+        chosen = turn.pick(contacts)
+        assert chosen is not None
+        return turn.decide(
+            step,
+            Action.CONTINUE_MELEE,
+            target=chosen.id,
+            detail=f"{len(contacts)} enemies in contact: fights {chosen.id}",
+        )
     count = len(contacts)
     read = _melee_target_reading(count)
     while True:
@@ -113,7 +125,9 @@ def _shoot(turn: Turn, step: Step) -> Decision | None:
     reach = turn.situation.shooting_range
     if reach is None:
         return None
-    target = nearest(e for e in turn.situation.in_sight if within(e.distance, reach))
+    target = turn.pick(
+        (e for e in turn.situation.in_sight if within(e.distance, reach)), shot=True
+    )
     if target is None:
         return None
     return turn.decide(
@@ -129,8 +143,9 @@ def _move_and_shoot(turn: Turn, step: Step) -> Decision | None:
     reach = turn.situation.shooting_range
     if reach is None:
         return None
-    target = nearest(
-        e for e in turn.situation.in_sight if within(e.distance, turn.move + reach)
+    target = turn.pick(
+        (e for e in turn.situation.in_sight if within(e.distance, turn.move + reach)),
+        shot=True,
     )
     if target is None:
         return None
@@ -162,7 +177,7 @@ def _objective_within_move(turn: Turn, step: Step) -> Decision | None:
 
 
 def _melee_within_move(turn: Turn, step: Step) -> Decision | None:
-    enemy = nearest(
+    enemy = turn.pick(
         e
         for e in turn.situation.enemies
         if not e.engaged and within(e.distance, turn.move)
@@ -192,7 +207,7 @@ def _objective_in_sight(turn: Turn, step: Step) -> Decision | None:
 
 
 def _enemy_in_sight(turn: Turn, step: Step) -> Decision | None:
-    enemy = nearest(turn.situation.in_sight)
+    enemy = turn.pick((*turn.situation.in_sight, *turn.unseen_hunted()))
     if enemy is None:
         return None
     return turn.decide(
@@ -205,6 +220,9 @@ def _enemy_in_sight(turn: Turn, step: Step) -> Decision | None:
 
 
 def _otherwise(turn: Turn, step: Step) -> Decision:
+    order = turn.no_enemy_order()
+    if order is not None:
+        return turn.follow_order(step, order)
     return turn.decide(step, Action.HOLD)
 
 
@@ -335,7 +353,7 @@ PROCEDURE = build()
 @lru_cache(maxsize=32)
 def card(settings: DoctrineSettings | None = None) -> Procedure:
     """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else build(settings)
+    return PROCEDURE if settings is None else with_orders(build(settings))
 
 
 def priority_decide(

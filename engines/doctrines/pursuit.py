@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, LogEntry, RandomSource
+from engines.doctrines.orders import with_orders
 from engines.doctrines.rules import (
     FOLLOW_UP,
     FOLLOW_UP_SHARE,
@@ -313,7 +314,7 @@ PROCEDURE = build()
 @lru_cache(maxsize=32)
 def card(settings: DoctrineSettings | None = None) -> Procedure:
     """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else build(settings)
+    return PROCEDURE if settings is None else with_orders(build(settings))
 
 
 # --- deciding -------------------------------------------------------------------------
@@ -358,7 +359,7 @@ def pursuit_decide(
         path.append(FOLLOW_UP)
         share = FOLLOW_UP_SHARE
     if pursuer.routing:
-        return _pre_activation(ROUT_STEP, Action.ROUT, path, pursuer)
+        return _pre_activation(procedure.step(ROUT_STEP.id), Action.ROUT, path, pursuer)
     if pursuer.in_melee:
         return _pre_activation(MELEE_STEP, Action.CONTINUE_MELEE, path, pursuer)
     position = min(max(position, 1), POSITION_CAP)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from engines.enums import HordeMode
+from engines.orders.kinds import Order, orders_to_data
 
 if TYPE_CHECKING:
     from engines.doctrines.situation import Situation
@@ -44,6 +45,9 @@ class DoctrineSettings:
     """The names of the characters the pursuers hunt."""
     route: str = ""
     """The pursuers' route, in words ("along the road to the bridge")."""
+    orders: tuple[Order, ...] = ()
+    """The company's scene orders (§1, §5): the card prints them where they act
+    and the decisions apply them."""
 
     def __post_init__(self) -> None:
         if self.pursuit_lever not in LEVERS:
@@ -54,6 +58,7 @@ class DoctrineSettings:
             raise ValueError("a sight limit is a positive number of inches")
         object.__setattr__(self, "horde_start", HordeMode(self.horde_start))
         object.__setattr__(self, "quarry", tuple(self.quarry))
+        object.__setattr__(self, "orders", tuple(self.orders))
 
     def sees(self, distance: float) -> bool:
         """Whether the sight limit lets a character see this far."""
@@ -88,6 +93,7 @@ class DoctrineSettings:
             "pursuit_lever": self.pursuit_lever,
             "quarry": list(self.quarry),
             "route": self.route,
+            "orders": orders_to_data(self.orders),
         }
 
 

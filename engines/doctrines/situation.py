@@ -19,7 +19,6 @@ move halved (:data:`~engines.doctrines.rules.FOLLOW_UP_SHARE`).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -27,6 +26,9 @@ from typing import Any, TypeVar
 from engines.cards import Card
 from engines.combat import DEFAULT_MOVE
 from engines.dice import Dice, DiceLog, Modifier, log_to_data
+from engines.doctrines.edges import Edges as Edges
+from engines.doctrines.obeying import ATTACKS, MOVES, Obeying
+from engines.doctrines.obeying import hunted_by as hunted_by
 from engines.doctrines.rules import (
     FOLLOW_UP,
     FOLLOW_UP_RULE,
@@ -36,6 +38,7 @@ from engines.doctrines.rules import (
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
 from engines.doctrines.steps import Section, Step
 from engines.enums import Action, Cover, HordeMode, ObjectiveKind
+from engines.orders.kinds import LIMIT_KINDS, Hunt, Order, RoutToward, active, of_kind
 from engines.text import inches
 
 # --- the situation --------------------------------------------------------------------
@@ -59,6 +62,10 @@ class Enemy:
     """In base contact with any model (the opposite of *unengaged*, §0)."""
     hurt_me: bool = False
     """It wounded this character this round (§5.3 charges the enemy that hurt it)."""
+    company: str = ""
+    """Its company's name (a hunt may name a company, §1 "Scene orders")."""
+    carrying: str | None = None
+    """The objective it carries (a hunt may name whoever carries it)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,40 +83,6 @@ class Friend:
     id: str
     distance: float
     wounded: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class Edges:
-    """Inches from the character to each table edge.
-
-    Enough to know where a move in any clock direction meets the edge (a
-    horde's wander stops there) and how far the nearest edge is (a scatter
-    leaves the battle there).
-    """
-
-    north: float
-    east: float
-    south: float
-    west: float
-
-    @property
-    def nearest(self) -> float:
-        return min(self.north, self.east, self.south, self.west)
-
-    def along(self, clock: float) -> float:
-        """Inches to the edge moving straight toward a clock direction (12 north)."""
-        angle = math.radians(clock * 30)
-        east, north = math.sin(angle), math.cos(angle)
-        reach = math.inf
-        if east > 1e-9:
-            reach = min(reach, self.east / east)
-        elif east < -1e-9:
-            reach = min(reach, self.west / -east)
-        if north > 1e-9:
-            reach = min(reach, self.north / north)
-        elif north < -1e-9:
-            reach = min(reach, self.south / -north)
-        return round(reach, 6)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,6 +122,9 @@ class Situation:
     edge_away: float | None = None
     """Inches to the table edge straight away from the nearest enemy (§5.3: a
     fleeing character that reaches it leaves the battle); None: not measured."""
+    round: int | None = None
+    """The battle round (scene orders may hold from or until a round); None:
+    unknown, every order holds."""
 
     @property
     def can_shoot(self) -> bool:
@@ -229,6 +205,12 @@ class Decision:
     """Its move stops at the table edge, short of the distance rolled."""
     follow_up: bool = False
     """This is the half-move follow-up activation (§4)."""
+    order: str = ""
+    """The scene order that made this decision ("scene order: hunts Frodo")."""
+    limits: tuple[str, ...] = ()
+    """The scene orders that limit its move (keep out, stay within…)."""
+    attack_modifiers: tuple[Modifier, ...] = ()
+    """Modifiers to its own attack on its target (a hunt's attack modifier)."""
     log: DiceLog = ()
 
     def describe(self) -> str:
@@ -261,12 +243,17 @@ class Decision:
             "leaves_battle": self.leaves_battle,
             "stops_at_edge": self.stops_at_edge,
             "follow_up": self.follow_up,
+            "order": self.order,
+            "limits": list(self.limits),
+            "attack_modifiers": [
+                [reason, value] for reason, value in self.attack_modifiers
+            ],
             "log": log_to_data(self.log),
         }
 
 
 @dataclass
-class Turn:
+class Turn(Obeying):
     """The working state of one decision while a doctrine walks its steps.
 
     The situation is read as the settings let it be seen (the sight limit).
@@ -283,12 +270,21 @@ class Turn:
     path: list[str] = field(default_factory=list)
     card: Card | None = None
     start: int = field(init=False)
+    orders: tuple[Order, ...] = field(init=False)
+    """The scene orders binding this character this round."""
+    order: Order | None = field(init=False, default=None)
+    """The order that picked the target (a hunt), once one has."""
 
     def __post_init__(self) -> None:
         self.situation = self.settings.seen(self.situation)
         self.move = self.situation.move
         self.carrying = self.situation.carrying
         self.start = len(self.dice.log)
+        self.orders = active(
+            self.settings.orders,
+            character=self.situation.id,
+            round_number=self.situation.round,
+        )
 
     def decide(
         self,
@@ -306,6 +302,15 @@ class Turn:
         leaves_battle: bool = False,
         stops_at_edge: bool = False,
     ) -> Decision:
+        order = self.order
+        own: tuple[Modifier, ...] = ()
+        if isinstance(order, Hunt) and order.attack_modifier and target is not None:
+            if action in ATTACKS:
+                own = ((order.label, order.attack_modifier),)
+        moves = inches is not None and inches > 0 or action in MOVES
+        limits = tuple(o.words() for o in self.orders if o.kind in LIMIT_KINDS)
+        if order is not None and order.label not in detail:
+            detail = f"{order.label}; {detail}" if detail else order.label
         return Decision(
             action=action,
             step=step.id,
@@ -323,6 +328,9 @@ class Turn:
             leaves_battle=leaves_battle,
             stops_at_edge=stops_at_edge,
             follow_up=self.share != 1,
+            order="" if order is None else order.label,
+            limits=limits if moves else (),
+            attack_modifiers=own,
             log=tuple(self.dice.log[self.start :]),
         )
 
@@ -370,6 +378,16 @@ def rout(turn: Turn, step: Step) -> Decision | None:
     """A routing character moves its full move toward the nearest table edge."""
     if not turn.situation.routing:
         return None
+    toward = of_kind(turn.orders, RoutToward)
+    if isinstance(toward, RoutToward):
+        turn.order = toward
+        return turn.decide(
+            step,
+            Action.ROUT,
+            inches=turn.move,
+            target=toward.edge.value,
+            detail=f"{turn.move_words} toward the {toward.edge.value} edge",
+        )
     return turn.decide(
         step, Action.ROUT, inches=turn.move, detail=f"{turn.move_words} to the edge"
     )
@@ -380,10 +398,14 @@ def continue_melee(turn: Turn, step: Step) -> Decision | None:
     contacts = turn.situation.contacts
     if not contacts:
         return None
+    hunt = turn.hunt(shot=False)
+    target = contacts[0].id if len(contacts) == 1 else None
+    if hunt is not None and any(hunted_by(hunt, e) for e in contacts):
+        target = turn.pick(contacts).id  # §5: it fights the hunted among several
     return turn.decide(
         step,
         Action.CONTINUE_MELEE,
-        target=contacts[0].id if len(contacts) == 1 else None,
+        target=target,
         detail="in melee with " + ", ".join(enemy.id for enemy in contacts),
     )
 

@@ -32,11 +32,57 @@ window.addEventListener('DOMContentLoaded', () => {
         deployment_distance: ['deployment', is('anywhere')],
         entry_edge_dealt: ['arrives_in_round', (v) => v !== ''],
         doctrine_override: ['@side', is('ai')],
-        ai_instructions: ['@side', is('ai')],
+        notes: ['@side', is('ai')],
         width: ['shape', is('rectangle')],
         depth: ['shape', is('rectangle')],
         radius: ['shape', is('circle')],
     };
+
+    // A scene order shows only the fields its kind needs (the server clears the
+    // others: campaigns/models/orders.py KIND_FIELDS).
+    const PLACE = ['place_kind', 'place_character', 'place_objective', 'place_feature', 'edge', 'x', 'y'];
+    const ORDER_FIELDS = {
+        hunt: ['target_kind', 'target_character', 'target_objective', 'target_company',
+            'shooting_only', 'out_of_sight', 'attack_modifier'],
+        no_enemy_in_sight: PLACE,
+        keep_out: ['place_kind', 'place_feature', 'edge', 'inches', 'except_feature'],
+        stay_within: ['inches'].concat(PLACE),
+        ignore_terrain: [],
+        rout_toward: ['edge'],
+        each_round: ['moment', 'round', 'condition', 'attack_bonus', 'victim',
+            'target_character', 'target_company', 'effect', 'gate'],
+    };
+    const ORDER_COMMON = ['kind', 'characters', 'from_round', 'until_round', 'DELETE', 'id',
+        'scene_company', 'order'];
+    const PLACE_OF = {
+        place_character: 'character', place_objective: 'objective',
+        place_feature: 'feature', x: 'point', y: 'point',
+    };
+    const HUNTED = {character: 'target_character', carrier: 'target_objective', company: 'target_company'};
+
+    function orderUses(form, prefix, field) {
+        const kind = valueOf(form, prefix, 'kind');
+        if (ORDER_COMMON.includes(field)) {
+            return true;
+        }
+        if (!(ORDER_FIELDS[kind] || []).includes(field)) {
+            return false;
+        }
+        const place = valueOf(form, prefix, 'place_kind');
+        if (field in PLACE_OF) {
+            return place === PLACE_OF[field];
+        }
+        if (field === 'edge' && kind !== 'rout_toward') {
+            return place === 'edge';
+        }
+        if (kind === 'hunt' && field.startsWith('target_') && field !== 'target_kind') {
+            return HUNTED[valueOf(form, prefix, 'target_kind') || 'character'] === field;
+        }
+        if (kind === 'each_round' && (field === 'target_character' || field === 'target_company')) {
+            return (field === 'target_company') === (valueOf(form, prefix, 'victim') === 'dealt');
+        }
+        return true;
+    }
 
     function split(name) {
         const at = name.lastIndexOf('-');
@@ -111,8 +157,16 @@ window.addEventListener('DOMContentLoaded', () => {
                 continue;
             }
             const [prefix, field] = split(element.name);
+            if (prefix.startsWith('orders-')) {
+                const cell = box(element);
+                if (cell) {
+                    cell.classList.toggle('chronicle-off', !orderUses(form, prefix, field));
+                }
+                continue;
+            }
             const rule = RULES[field];
-            if (!rule) {
+            if (!rule || (rule[0] === '@side' && !prefix)) {
+                // A side rule is for the scene page's company rows only.
                 continue;
             }
             const container = box(element);

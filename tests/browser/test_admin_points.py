@@ -107,7 +107,7 @@ def test_add_pages_ask_only_what_applies(visit, street):
     companies = page.locator('[name="scene_companies-0-company"] option')
     assert companies.all_text_contents() == ["---------", "Militia", "Retinue"]
     fill_row(page, "scene_companies", 0, company=_company("Retinue"))
-    expect(page.locator('[name="scene_companies-0-ai_instructions"]')).to_be_hidden()
+    expect(page.locator('[name="scene_companies-0-notes"]')).to_be_hidden()
     fill_row(page, "scene_companies", 0, deployment="rectangle")
     expect(page.locator('[name="scene_companies-0-zone_width"]')).to_be_visible()
     expect(page.locator('[name="scene_companies-0-deployment_depth"]')).to_be_hidden()
@@ -122,7 +122,7 @@ def test_add_pages_ask_only_what_applies(visit, street):
     visit.check("a scene without an AI company is refused")
 
     fill_row(page, "scene_companies", 1, company=_company("Militia"))
-    expect(page.locator('[name="scene_companies-1-ai_instructions"]')).to_be_visible()
+    expect(page.locator('[name="scene_companies-1-notes"]')).to_be_visible()
     page.get_by_role("button", name="Save", exact=True).click()
     expect(page.get_by_text("was added successfully")).to_be_visible()
     scene = Scene.objects.get(slug="neon-alley")

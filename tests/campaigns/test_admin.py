@@ -107,7 +107,8 @@ def test_change_page_renders(admin_client, one_of_everything, model, model_admin
 
 
 INLINE_ONLY = {
-    "SceneCompany",
+    "SceneOrder",
+    "SceneArrival",
     "Objective",
     "SceneFeature",
     "Event",

@@ -166,7 +166,7 @@ def alley(campaign, make_company, make_character, make_scene, make_scene_company
         scene, retinue, leading=True, deployment="centre", deployment_radius=5
     )
     entry.allowed_characters.set([vex])
-    make_scene_company(scene, militia, leading=True, ai_instructions="Hold.")
+    make_scene_company(scene, militia, leading=True, notes="Hold.")
     Objective.objects.create(scene=scene, name="Core", kind="carriable", carried_by=vex)
     SceneFeature.objects.create(scene=scene, name="Wall", x=1, y=1, width=4, depth=1)
     return scene
@@ -183,9 +183,10 @@ def test_a_scene_is_duplicated_with_its_battlefield(admin_client, alley):
         True,
     )
     entries = SceneCompany.objects.filter(scene=copy).order_by("side")
-    assert [
-        (e.company.name, e.leading, e.deployment, e.ai_instructions) for e in entries
-    ] == [("Militia", True, "edge", "Hold."), ("Retinue", True, "centre", "")]
+    assert [(e.company.name, e.leading, e.deployment, e.notes) for e in entries] == [
+        ("Militia", True, "edge", "Hold."),
+        ("Retinue", True, "centre", ""),
+    ]
     assert [c.name for c in entries[1].allowed_characters.all()] == ["Vex"]
     assert (copy.objectives.get().carried_by.name, copy.features.get().name) == (
         "Vex",

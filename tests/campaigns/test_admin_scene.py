@@ -322,19 +322,19 @@ def test_a_player_company_keeps_no_orders_for_the_robot(admin_client, world):
                 "company": world["retinue"].pk,
                 "deployment": "edge",
                 "deployment_depth": 6,
-                "ai_instructions": "Charge!",
+                "notes": "Charge!",
             },
             {
                 "company": world["militia"].pk,
                 "deployment": "edge",
                 "deployment_depth": 6,
-                "ai_instructions": "Hold the gate.",
+                "notes": "Hold the gate.",
             },
         ],
     )
     admin_client.post(url, data)
 
-    orders = dict(SceneCompany.objects.values_list("side", "ai_instructions"))
+    orders = dict(SceneCompany.objects.values_list("side", "notes"))
     assert orders == {"player": "", "ai": "Hold the gate."}
 
 

@@ -20,6 +20,7 @@ from campaigns.models import (
     SceneCompany,
     SceneFeature,
 )
+from campaigns.printing.ai_card import REFERENCE_KINDS, ai_card
 from campaigns.printing.battle_pack import (
     battle_pack_context,
     battle_pack_html,
@@ -173,14 +174,29 @@ def test_the_ai_card_carries_this_battle(battle):
     )
 
 
-def test_the_scene_s_orders_to_the_robot_are_on_its_card(battle):
+def test_the_scene_s_notes_to_the_robot_come_last_on_its_card(battle):
+    """Notes (what no order can say) are printed after everything else."""
     ai = SceneCompany.objects.get(scene=battle.scene, side="ai")
-    ai.ai_instructions = "Never cross the river."
+    ai.notes = "Never cross the river."
     ai.save()
     battle.setup_data.pop("battlefield")
     battle.save()
-    card = page_texts(battle_pack_pdf(battle))[1]
-    assert "Orders in this scene: Never cross the river." in card
+    data = battle_pack_data(battle=battle)
+    company = next(c for c in data["companies"] if c["side"] == "ai")
+    card = ai_card(
+        data=data,
+        company=company,
+        participants=data["participants"],
+        battlefield=Battlefield.from_data(data["battlefield"]),
+        paper="a4",
+    )
+    blocks = [block for page in card["pages"] for column in page for block in column]
+    reading = [b for b in blocks if b["kind"] not in REFERENCE_KINDS]
+    assert (reading[-1]["title"], reading[-1]["lines"]) == (
+        "Notes from the scene",
+        ["Never cross the river."],
+    )
+    assert "Never cross the river." in page_texts(battle_pack_pdf(battle))[1]
 
 
 def test_a_wound_that_lowers_defence_prints_the_lower_defence(battle):

@@ -169,7 +169,7 @@ def test_a_fixed_scene_s_deployment_arrival_and_orders_reach_the_battle(playable
     scene.save()
     ai = _entry(playable, "ai")
     ai.arrives_in_round, ai.entry_edge_dealt = 1, True
-    ai.ai_instructions = "Ride for the ring-bearer."
+    ai.notes = "Ride for the ring-bearer."
     ai.save()
     player = _entry(playable)
     player.deployment, player.deployment_radius = "centre", 6

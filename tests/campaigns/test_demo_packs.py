@@ -32,7 +32,18 @@ from campaigns.printing.battle_pack import battle_pack_html, battle_pack_pdf
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.demo import demo_seed
-from engines.battlefield import Battlefield
+from engines.battlefield import OPPOSITE, Battlefield
+from engines.enums import Side
+from engines.orders import (
+    LIMIT_KINDS,
+    EachRound,
+    Hunt,
+    NoEnemyInSight,
+    Order,
+    RoutToward,
+    scenario_orders,
+)
+from engines.roles import Role
 from tests.campaigns.pack_helpers import MM, squash
 
 FIGHTING_SCENES = (
@@ -89,6 +100,8 @@ class AiOrders:
     dealt: bool
     cards: tuple[str, ...] = ()
     """Dealt entry edges, as the card prints them: "Name 4♠ → north"."""
+    orders: tuple[Order, ...] = ()
+    """Its scene orders as the battle keeps them (a generated scenario's too)."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +138,9 @@ class DemoPack:
     """The zones the scene's data gives: (rectangles, circles), in inches."""
     features: tuple[list, list] = field(default=((), ()))
     """The terrain the scene's data gives: (rectangles, circles), in inches."""
+    scenario: tuple = ()
+    """What a generated scenario's orders depend on: (scenario, the AI's role,
+    the player side's entry edge, the rolled piece, the edge beyond the river)."""
 
     def ai_card(self, company: str, paper: str = "A4") -> str:
         """The text of the company's AI card (all its pages)."""
@@ -239,11 +255,12 @@ def _ai_orders(scene: Scene, battlefield: Battlefield) -> tuple[AiOrders, ...]:
             AiOrders(
                 name=sc.company.name,
                 doctrine=sc.doctrine(),
-                instructions=sc.ai_instructions,
+                instructions=sc.notes,
                 arrives_in_round=sc.arrives_in_round,
                 entry_edge=sc.entry_edge,
                 dealt=sc.entry_edge_dealt,
                 cards=cards,
+                orders=() if force is None else force.orders,
             )
         )
     return tuple(orders)
@@ -275,8 +292,18 @@ def _render(campaign: Campaign, slug: str) -> DemoPack:
         ),
         "",
     )
+    ai_edge = next(iter(battlefield.forces_of(Side.AI))).entry_edge
+    role = (battle.roles or {}).get(Side.AI.value)
+    scenario = (
+        battle.scenario_name,
+        Role(role) if role else None,
+        next(iter(battlefield.forces_of(Side.PLAYER))).entry_edge,
+        (battle.objective_placement or {}).get("name"),
+        OPPOSITE.get(ai_edge),
+    )
     return DemoPack(
         slug=slug,
+        scenario=scenario,
         sight_limit=scene.sight_limit,
         length=battlefield.length,
         pursuit_lever=scene.pursuit_bonus_inches,
@@ -346,6 +373,90 @@ def test_each_ai_card_carries_its_company_s_orders(packs, slug):
         if squash(ai.instructions) not in pack.ai_card(ai.name)
     ]
     assert missing == []
+
+
+def where_it_acts(order: Order) -> str:
+    """The words an order prints where it acts on the card (RULES §5)."""
+    match order:
+        case Hunt():
+            return f"— {order.who() + ': ' if order.characters else ''}" + (
+                order.target_words()
+            )
+        case NoEnemyInSight() if order.place is not None:
+            return f"toward {order.place.words()}"
+        case NoEnemyInSight():
+            return "Hold"
+        case RoutToward():
+            return f"toward the {order.edge.value} edge"
+        case EachRound():
+            return order.effect_words()[1:]
+    return order.words()
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_each_order_is_printed_where_it_acts(packs, slug):
+    """Every order of each AI company (a generated scenario's too) is on its
+    card in the words of the step, box or round it changes."""
+    pack = packs[slug]
+    missing = [
+        (ai.name, where_it_acts(order))
+        for ai in pack.ai
+        for order in ai.orders
+        if ai.doctrine != "pursuit" or order.kind in LIMIT_KINDS
+        if squash(where_it_acts(order)) not in pack.ai_card(ai.name)
+    ]
+    assert missing == []
+
+
+GENERATED = (
+    "osgiliath-the-east-bank-falls",
+    "amon-hen",
+    "charge-from-the-keep",
+    "the-ents-march-on-isengard",
+    "the-rohirrim-arrive",
+    "the-dead-arrive",
+    "the-host-of-the-west",
+    "raising-the-shire",
+)
+
+
+def test_the_generated_scenes_carry_their_scenarios_orders(packs):
+    """Each generated demo scene's AI has its scenario's orders, where the
+    scenario rolled gives any (§5), and a scene order of the same kind wins."""
+    given = {
+        slug: sorted(
+            {
+                o.kind.value
+                for ai in packs[slug].ai
+                for o in ai.orders
+                if o.source == "scenario"
+            }
+        )
+        for slug in GENERATED
+    }
+    rolled = {slug: packs[slug].scenario for slug in GENERATED}
+    expected = {
+        slug: sorted(
+            {
+                o.kind.value
+                for o in scenario_orders(
+                    rolled[slug][0],
+                    role=rolled[slug][1],
+                    player_edge=rolled[slug][2],
+                    piece=rolled[slug][3],
+                    far_edge=rolled[slug][4],
+                )
+            }
+            - {
+                o.kind.value
+                for ai in packs[slug].ai
+                for o in ai.orders
+                if o.source == "scene"
+            }
+        )
+        for slug in GENERATED
+    }
+    assert given == expected
 
 
 @pytest.mark.parametrize("slug", FIGHTING_SCENES)
@@ -586,3 +697,27 @@ def test_a_setup_request_with_gandalf_sets_nothing_up(client, bree):
     )
     response = client.post(url, {"participants": [str(pk) for pk in ids]})
     assert (response.status_code, Battle.objects.exists()) == (200, False)
+
+
+def test_moria_s_setup_sheet_shows_the_west_door_and_the_troll_s_round(packs):
+    """The arrival stretch, where an arriving goblin is placed, and the cave
+    troll's own arrival round are on the setup sheet (and nowhere as prose)."""
+    sheet = packs["moria"].readings["A4"].pages[0]
+    assert squash(
+        'An arriving model is placed touching the 4" of the west edge starting '
+        '16" from its north end'
+    ) in sheet.replace("″", '"')
+    assert "Cave troll comes on at the start of round 2." in sheet
+
+
+def test_bree_s_wraith_with_no_enemy_in_sight_goes_for_the_ring(packs):
+    """Step 9 of the Bree card itself sends a wraith that sees no one toward the
+    Ring (or whoever carries it): the engine's decision for the same situation."""
+    card = packs["bree"].ai_card("The Ringwraiths")
+    assert (
+        squash(
+            "Otherwise (no enemy in sight) → Full move toward the One Ring (or whoever "
+            "carries it)."
+        )
+        in card
+    )

@@ -78,9 +78,9 @@ def test_a_company_entering_at_the_centre_deploys_in_a_centre_circle(imported):
     assert set(centre.values_list("deployment", "deployment_radius")) == {("centre", 6)}
 
 
-def test_the_imported_campaign_exports_as_version_2(imported):
+def test_the_imported_campaign_exports_as_the_current_version(imported):
     exported = campaign_export(campaign=imported)
-    assert (exported["schema_version"], exported["scene_features"]) == (2, [])
+    assert (exported["schema_version"], exported["scene_features"]) == (3, [])
 
 
 def test_play_goes_on_with_the_next_scene(imported):
@@ -95,8 +95,8 @@ def test_the_imported_result_can_be_reopened_exactly(imported):
     assert Battle.objects.get(pk=battle.pk).status == "planned"
 
 
-def test_a_version_2_document_is_not_changed():
-    document = {"schema_version": 2, "scene_companies": [{"entry_edge": "centre"}]}
+def test_a_version_3_document_is_not_changed():
+    document = {"schema_version": 3, "scene_companies": [{"entry_edge": "centre"}]}
     assert document_upgrade(document) is document
 
 

@@ -597,3 +597,27 @@ def test_a_scenes_objective_feature_in_a_generated_battle_is_worth_three_held():
         [f.victory_points for f in field.features],
         field.scoring[1:-2],
     ) == ([3, 0], ("3 VP to the side holding the tower at the end.",))
+
+
+def test_arrival_lines_say_where_an_arriving_model_goes_and_single_rounds():
+    """RULES §1 "Arrival": the stretch, the placement and a single round."""
+    from engines.battlefield import Arrival, Force, edge_zone
+    from engines.enums import Edge, Side
+
+    force = Force(
+        key="1",
+        name="Goblins",
+        side=Side.AI,
+        entry_edge=Edge.WEST,
+        zone=edge_zone(Edge.WEST),
+        arrival=Arrival(round=1, edge=Edge.WEST),
+        stretch=(16, 4),
+        late=(("Cave troll", 2),),
+    )
+    assert force.arrival_lines() == (
+        "An arriving model is placed touching the 4\u2033 of the west edge starting "
+        "16\u2033 from its north end, as near its middle as it can be, at least "
+        "1\u2033 from every enemy.",
+        "Cave troll comes on at the start of round 2.",
+    )
+    assert Force.from_data(force.to_data()) == force
