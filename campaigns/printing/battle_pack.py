@@ -100,17 +100,7 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
         "companies": companies,
         "setup": _setup(data, companies, participants, battlefield),
         "diagram": table_diagram(battlefield=battlefield, companies=companies),
-        "ai_cards": [
-            ai_card(
-                data=data,
-                company=company,
-                participants=participants,
-                battlefield=battlefield,
-                paper=paper,
-            )
-            for company in companies
-            if company["side"] == Side.AI
-        ],
+        "ai_cards": _ai_cards(data, companies, participants, battlefield, paper),
         "events": events,
         "events_problem": data["events_problem"],
         "event_columns": _halves(events),
@@ -125,6 +115,22 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
         "result_url": data["result_url"],
         "result_link": data["result_url"].split("://", 1)[-1],
     }
+
+
+def _ai_cards(data, companies, participants, battlefield, paper) -> list[dict]:
+    """One card per AI company; the first carries what the side shares."""
+    ai = [c for c in companies if c["side"] == Side.AI]
+    return [
+        ai_card(
+            data=data,
+            company=company,
+            participants=participants,
+            battlefield=battlefield,
+            paper=paper,
+            home="" if index == 0 else ai[0]["name"],
+        )
+        for index, company in enumerate(ai)
+    ]
 
 
 def _with_ink(item: dict[str, Any]) -> dict[str, Any]:
