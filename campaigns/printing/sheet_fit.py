@@ -35,9 +35,11 @@ BOX_CHROME = 3.2 + 0.6 + 2.5
 """A box's padding, border and the gap after it."""
 H3 = 9.0 * 1.15 * PT + 0.8
 LINE = 1.25
-BOX_PT = {"normal": 8.5, "compact": 7.5, "tight": 7.0}
-LEGEND_PT = {"normal": 7.5, "compact": 7.0, "tight": 6.5}
-DICE_PT = 6.3
+BOX_PT = {"normal": 8.5, "compact": 8.0, "tight": 7.5}
+LEGEND_PT = {"normal": 7.5, "compact": 7.5, "tight": 7.5}
+BOX_TIGHTER = {"normal": 0.0, "compact": 0.0, "tight": 1.3}
+"""How much less a tight box's padding and gap take (print.css)."""
+DICE_PT = 6.5
 DICE_LINE = 1.15
 
 
@@ -67,14 +69,15 @@ def setup_density(context: dict[str, Any]) -> str:
     for density in DENSITIES:
         if setup_height(context, density) <= room:
             return density
-    return DENSITIES[-1]
+    return DENSITIES[0]
 
 
 def setup_height(context: dict[str, Any], density: str) -> float:
     """An estimate (mm) of the setup sheet at a density."""
     parts = setup_parts(context, density)
     top = max(parts["diagram"] + parts["legend"], parts["right"])
-    return (HEADING_MM + top + 3 + parts["lower"]) * SAFETY
+    saved = BOX_TIGHTER[density] * parts["boxes"]
+    return (HEADING_MM + top + 3 + parts["lower"] - saved) * SAFETY
 
 
 def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
@@ -131,7 +134,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
             "continue."
         ],
         RIGHT_WIDTH,
-        7.0,
+        7.5,
         0,
     )
     parts["dice"] = 0.0
@@ -191,6 +194,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
             )
         )
     parts["lower"] = sum(lower)
+    parts["boxes"] = len(lower)
     return parts
 
 
