@@ -28,7 +28,7 @@ from campaigns.printing.fit import PT, Run, layout
 from campaigns.printing.qr import qr_code
 from campaigns.printing.render import html_to_pdf
 from campaigns.printing.result_form import result_form
-from campaigns.printing.setup_sheet import halves, setup_sheet
+from campaigns.printing.setup_sheet import halves, setup_sheet, with_generals
 from campaigns.printing.sheet_fit import setup_density
 from campaigns.selectors.battle_pack import battle_pack_data
 from engines.battlefield import Battlefield
@@ -83,8 +83,8 @@ def battle_pack_context(data: dict[str, Any]) -> dict[str, Any]:
 def _context(data: dict[str, Any]) -> dict[str, Any]:
     paper = PAPER_CLASSES.get(data["paper"], "a4")
     companies = [_with_ink(c) for c in data["companies"]]
-    participants = [_with_ink(p) for p in data["participants"]]
     battle = data["battle"]
+    participants = with_generals(battle, [_with_ink(p) for p in data["participants"]])
     battlefield = Battlefield.from_data(data["battlefield"])
     events = _events(data["events"])
     return {

@@ -6,6 +6,7 @@ from typing import Any
 
 from campaigns.printing.cards import EMPTY_SLOT, MARKED_SLOT
 from campaigns.printing.sheet_fit import result_density
+from campaigns.printing.wounds_text import wound_here
 from engines.battlefield import Battlefield
 from engines.enums import EndReason, Outcome
 
@@ -49,4 +50,5 @@ def result_form(
         "has_victory_points": battlefield.scores_victory_points,
         "rounds": list(range(1, battlefield.length + 1)),
         "kill_rule": kill_rule,
+        "wound_here": wound_here(data["scene"]),
     }

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.printing import rules_text
+from campaigns.printing.wounds_text import before_round_one, wound_here
 from engines.battlefield import Battlefield
 from engines.combat import activation_order
+from engines.coop import coop_generals
 from engines.dice import LogEntry
 from engines.enums import Mishap, Reputation, Side
 from engines.roles import DISORGANIZED_RULE, Role
@@ -36,6 +38,8 @@ def setup_sheet(
         "roles": _roles(battle),
         "statuses": _statuses(participants),
         "initiative": _initiative(battle),
+        "before_round_one": before_round_one(participants),
+        "wound_here": wound_here(data["scene"]),
         "coop": _coop(battle, participants),
         "dice_log": halves(log) if len(log) > 6 else [log],
         "has_dice_log": bool(log),
@@ -180,24 +184,46 @@ def _initiative(battle: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def on_the_table(participants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [p for p in participants if p["mishap"] not in ("lost", "misses")]
+
+
+def with_generals(
+    battle: dict[str, Any], participants: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Each player character on the table with the general who commands it:
+    the one the players assigned, else dealt round-robin in card order."""
+    humans = [p for p in on_the_table(participants) if p["side"] == Side.PLAYER]
+    generals = coop_generals(
+        battle["coop_players"], [(str(p["id"]), p["coop_player"]) for p in humans]
+    )
+    commander = {key: g.name for g in generals for key in g.characters}
+    return [
+        {**p, "coop_player": commander.get(str(p["id"]), p["coop_player"])}
+        for p in participants
+    ]
+
+
 def _coop(
     battle: dict[str, Any], participants: list[dict[str, Any]]
 ) -> dict[str, Any] | None:
-    """Every human general on one sheet: their characters and the turn order."""
-    names = [name for name in battle["coop_players"] if name.strip()]
+    """The human generals who command a character on the table, with their
+    characters, and the turn order they make (``participants`` already carry
+    their general, :func:`with_generals`)."""
+    if not [name for name in battle["coop_players"] if name.strip()]:
+        return None
+    humans = [p for p in on_the_table(participants) if p["side"] == Side.PLAYER]
+    generals = coop_generals(
+        battle["coop_players"], [(p["name"], p["coop_player"]) for p in humans]
+    )
+    names = [g.name for g in generals]
     if not names:
         return None
-    humans = [p for p in participants if p["side"] == Side.PLAYER]
     return {
         "generals": [
-            {
-                "turn": turn,
-                "name": name,
-                "characters": [p["name"] for p in humans if p["coop_player"] == name],
-            }
-            for turn, name in enumerate(names, start=1)
+            {"turn": turn, "name": g.name, "characters": list(g.characters)}
+            for turn, g in enumerate(generals, start=1)
         ],
-        "unassigned": [p["name"] for p in humans if p["coop_player"] not in names],
         "humans_first": list(activation_order(names)),
         "ai_first": list(activation_order(names, ai_first=True)),
     }

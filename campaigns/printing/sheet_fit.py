@@ -57,6 +57,9 @@ def _box(paragraphs: Iterable[str], width: float, size: float, gap: float) -> fl
     return BOX_CHROME + H3 + _text(paragraphs, width, size, gap)
 
 
+STAKES_NOTE = (
+    "What the story hopes for. The scoring under “Length and scoring” decides who wins."
+)
 PARAGRAPH_GAP = 1.4
 ITEM_GAP = 0.3
 ROW_GAP = 1.0
@@ -122,6 +125,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
     initiative = setup["initiative"]
     parts["round"] = _box(
         [
+            *(f"Before round 1: {rule}" for rule in setup["before_round_one"]),
             initiative["round_one"],
             f"{initiative['rule']} {initiative['ai_choice']}",
         ],
@@ -175,7 +179,9 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         [scene["briefing"]],
         battle["setup_text"],
         [scene["special_rules"]],
-        [scene["victory_conditions"]],
+        [setup["wound_here"]],
+        [scene["victory_conditions"]]
+        + ([] if battle["fixed"] or not scene["victory_conditions"] else [STAKES_NOTE]),
     ):
         if any(paragraphs):
             lower.append(_box(paragraphs, FULL_WIDTH, size, PARAGRAPH_GAP))

@@ -109,6 +109,15 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
                 for o in scene.objectives.all()
             ],
             "special_wound": scene.special_wound_name,
+            "special_wound_rule": {
+                "name": scene.special_wound_name,
+                "rules": scene.special_wound_rules,
+                "heals_at_sanctuary": scene.special_wound_heals_at_sanctuary,
+                "applies_to": scene.special_wound_applies_to,
+                "attack": scene.special_wound_attack,
+                "defence": scene.special_wound_defence,
+                "move": scene.special_wound_move,
+            },
             "outright_kill_rule": scene.outright_kill_rule,
             "reinforcements": scene.reinforcements,
             "reinforcement_cap": scene.reinforcement_cap,
