@@ -212,9 +212,14 @@ RESULT_ROW = {"normal": 4.8, "compact": 4.1, "tight": 3.6}
 NOTES = {"normal": 30.0, "compact": 22.0, "tight": 14.0}
 
 
-def result_density(*, rows: int, paper: str, kill_rule: bool) -> str:
-    """The largest density at which the result form fits one page."""
-    room = CONTENT_HEIGHT[paper] - (6.0 if kill_rule else 0.0)
+NOTE_LINE = 7.5 * LINE * PT + 1.4
+"""A line of the form's small notes (7.5 pt) and its gap (mm)."""
+
+
+def result_density(*, rows: int, paper: str, kill_rule: bool, notes: int = 0) -> str:
+    """The largest density at which the result form fits one page, with
+    ``notes`` more lines of small notes than the usual one."""
+    room = CONTENT_HEIGHT[paper] - (6.0 if kill_rule else 0.0) - notes * NOTE_LINE
     for density in DENSITIES:
         height = RESULT_TOP[density] + rows * RESULT_ROW[density] + NOTES[density]
         if height <= room:

@@ -385,17 +385,20 @@ def test_every_page_has_the_campaigns_paper_size(battle, campaign, paper, size):
 # --- the result form ---------------------------------------------------------------
 
 
-def test_the_result_form_follows_participant_order_and_skips_the_missing(battle):
+def test_the_result_form_follows_participant_order_and_marks_the_missing(battle):
+    """Every participant in order, so the numbers run without a gap; the one
+    who misses the battle is marked so, with nothing to record."""
     missing = battle.participants.filter(side="player").last()
     BattleParticipant.objects.filter(pk=missing.pk).update(scout=True, mishap="misses")
     rows = battle_pack_context(battle_pack_data(battle=battle))["result"]["rows"]
     expected = [
-        p.character.name
+        (p.character.name, p.mishap == "misses")
         for p in battle.participants.order_by("order").select_related("character")
-        if p.mishap != "misses"
     ]
-    assert missing.character.name not in expected
-    assert [row["name"] for row in rows] == expected
+    assert (missing.character.name, True) in expected
+    assert [(row["name"], row["absent"]) for row in rows] == expected
+    text = " ".join(page_texts(battle_pack_pdf(battle)))
+    assert f"{missing.character.name} Player Misses the battle: nothing to record" in text
 
 
 def test_a_lost_scout_is_marked_fallen_on_the_result_form(battle):
