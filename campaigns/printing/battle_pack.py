@@ -25,7 +25,7 @@ from campaigns.printing.cards import (
 )
 from campaigns.printing.diagram import table_diagram
 from campaigns.printing.fit import PT, Run, layout
-from campaigns.printing.qr import qr_code
+from campaigns.printing.qr import qr_code, reachable_from_a_phone
 from campaigns.printing.render import html_to_pdf
 from campaigns.printing.result_form import result_form
 from campaigns.printing.setup_sheet import halves, setup_sheet, with_generals
@@ -107,7 +107,9 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
             _sheet(cards, paper) for cards in card_sheets(character_cards(participants))
         ],
         "result": result_form(data, participants, battlefield),
-        "qr": qr_code(data["result_url"]),
+        "qr": qr_code(data["result_url"])
+        if reachable_from_a_phone(data["result_url"])
+        else None,
         "result_url": data["result_url"],
         "result_link": data["result_url"].split("://", 1)[-1],
     }

@@ -419,7 +419,7 @@ def test_the_qr_code_leads_to_the_result_page(battle, settings):
 
 
 def test_the_qr_code_is_a_path_of_numbers_with_no_image_url(battle):
-    html = battle_pack_html(battle)
+    html = battle_pack_html(battle, site_url="https://chronicle.example")
     qr = html[html.index('aria-label="QR code') :]
     qr = qr[: qr.index("</svg>")]
     path = qr[qr.index('d="') + 3 :]
