@@ -13,6 +13,7 @@ page instead of overflowing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -45,7 +46,15 @@ def ai_card(
     shares once a round (the round's sequence, the round and event trackers,
     the AI deck); blank when this is that card.
     """
-    procedure = data["procedures"][str(company["id"])]
+    procedure = inch_marks(data["procedures"][str(company["id"])])
+    if battlefield.sight_text:
+        # "This battle" says the sight limit; the notes need not say it again.
+        procedure = {
+            **procedure,
+            "notes": [n for n in procedure["notes"] if not n.startswith(SIGHT_NOTE)],
+        }
+    if company["doctrine"] == Doctrine.PURSUIT:
+        procedure = {**procedure, "summary": PURSUIT_DICE}
     blocks: list[dict[str, Any]] = [
         _this_battle(data, company, participants, battlefield),
         _stats_block(company, participants),
@@ -97,6 +106,24 @@ def ai_card(
         "size_class": face.css,
         "pages": pages,
     }
+
+
+SIGHT_NOTE = "Nobody sees further than"
+PURSUIT_DICE = (
+    "Each pursuer rolls two dice of different colours: Movement (M) and Control (C)."
+)
+INCH_MARK = re.compile(r'(?<=\d)"')
+
+
+def inch_marks(value: Any) -> Any:
+    """The data with every 6" written 6″, the one inch mark the pack prints."""
+    if isinstance(value, str):
+        return INCH_MARK.sub("\u2033", value)
+    if isinstance(value, list | tuple):
+        return [inch_marks(v) for v in value]
+    if isinstance(value, dict):
+        return {k: inch_marks(v) for k, v in value.items()}
+    return value
 
 
 # --- the company's stat table --------------------------------------------------------
@@ -204,14 +231,22 @@ def _this_battle(
                 f"1\u2033 with no enemy within 1\u2033)."
             )
     lines += _doctrine_lines(scene, company)
+    if company["doctrine"] == Doctrine.PURSUIT:
+        if scene["quarry"]:
+            lines.append(
+                f"The quarry: {', '.join(isolated(q) for q in scene['quarry'])} "
+                "(the nearest one counts)."
+            )
+        if scene["route"].strip():
+            lines.append(f"The route: {scene['route'].strip().rstrip('.')}.")
     orders = [
         p for p in (force.instructions if force else "").splitlines() if p.strip()
     ]
     return {
         "kind": "battle",
         "title": "This battle, for the AI",
-        "lines": lines,
-        "orders": orders,
+        "lines": inch_marks(lines),
+        "orders": inch_marks(orders),
     }
 
 

@@ -101,7 +101,7 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
         "events_problem": data["events_problem"],
         "event_columns": halves(events),
         "events_size_class": _events_size(events, paper),
-        "event_rules": rules_text.event_draw_rows() if events else [],
+        "event_rules": rules_text.event_draw_table() if events else [],
         "random_selection": f"Random selection: {rules_text.RANDOM_SELECTION}",
         "card_sheets": [
             _sheet(cards, paper) for cards in card_sheets(character_cards(participants))

@@ -268,9 +268,9 @@ def _stats(p: dict[str, Any]) -> list[str]:
 
 
 def _flags(p: dict[str, Any]) -> list[str]:
+    # Scouting is over once the battle is set up: a scout's card needs no
+    # banner (a late one says "Reserve").
     flags = []
-    if p["scout"]:
-        flags.append("Scout")
     if p["disorganized"]:
         flags.append("Disorganized")
     if p["reserve"]:

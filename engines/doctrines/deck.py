@@ -420,8 +420,9 @@ def _picture(suit: Suit, then: str, rule: Rule, action: Action) -> Step:
     )
 
 
-def _move_and_shoot_text(suit: Suit) -> str:
-    return f"Move and shoot, {MOVE_LIMITS[suit].text}."
+def _move_and_shoot_text(suit: Suit, *, nearest: bool = False) -> str:
+    target = " at the nearest such enemy" if nearest else ""
+    return f"Move and shoot{target}, {MOVE_LIMITS[suit].text}."
 
 
 def _suit_title(suit: Suit) -> str:
@@ -456,7 +457,7 @@ def _spades() -> Section:
                 Suit.SPADES,
                 1,
                 "An enemy in sight within trigger and shooting range",
-                "Shoot it.",
+                "Shoot the nearest such enemy.",
                 _spade_shoot,
                 (Action.SHOOT,),
             ),
@@ -464,7 +465,7 @@ def _spades() -> Section:
                 Suit.SPADES,
                 2,
                 "An enemy within trigger but not in sight",
-                "Charge it.",
+                "Charge the nearest such enemy.",
                 _spade_charge_unseen,
                 (Action.MOVE_INTO_MELEE, Action.MOVE_TOWARD_ENEMY),
             ),
@@ -488,7 +489,7 @@ def _move_and_shoot_steps(suit: Suit) -> tuple[Step, Step]:
             suit,
             1,
             IN_TRIGGER_AFTER_MOVE,
-            _move_and_shoot_text(suit),
+            _move_and_shoot_text(suit, nearest=True),
             _move_and_shoot_triggered,
             (Action.MOVE_AND_SHOOT,),
         ),

@@ -332,9 +332,7 @@ def test_a_card_with_the_longest_values_keeps_its_text_inside(battle, campaign, 
     cells = cell_texts(pdf, 2, paper)
     index = next(i for i, cell in enumerate(cells) if squash(character.name) in cell)
     *text, flags = cell_lines(pdf, 2, paper, index)
-    assert flags[2] == "Scout · Disorganized" and flags[0] >= max(
-        b for _t, b, _ in text
-    )
+    assert flags[2] == "Disorganized" and flags[0] >= max(b for _t, b, _ in text)
 
 
 def test_a_card_too_full_for_seven_points_goes_on_a_second_card(battle):
@@ -398,7 +396,9 @@ def test_the_result_form_follows_participant_order_and_marks_the_missing(battle)
     assert (missing.character.name, True) in expected
     assert [(row["name"], row["absent"]) for row in rows] == expected
     text = " ".join(page_texts(battle_pack_pdf(battle)))
-    assert f"{missing.character.name} Player Misses the battle: nothing to record" in text
+    assert (
+        f"{missing.character.name} Player Misses the battle: nothing to record" in text
+    )
 
 
 def test_a_lost_scout_is_marked_fallen_on_the_result_form(battle):
