@@ -23,7 +23,7 @@ from campaigns.printing.cards import (
     card_sheets,
     character_cards,
 )
-from campaigns.printing.diagram import table_diagram
+from campaigns.printing.diagram import diagram_key, table_diagram
 from campaigns.printing.fit import PT, Run, layout
 from campaigns.printing.qr import qr_code, reachable_from_a_phone
 from campaigns.printing.render import html_to_pdf
@@ -87,6 +87,7 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
     participants = with_generals(battle, [_with_ink(p) for p in data["participants"]])
     battlefield = Battlefield.from_data(data["battlefield"])
     events = _events(data["events"])
+    diagram = table_diagram(battlefield=battlefield, companies=companies)
     return {
         "paper": paper,
         "campaign": data["campaign"],
@@ -95,7 +96,8 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
         "battlefield": battlefield,
         "companies": companies,
         "setup": setup_sheet(data, companies, participants, battlefield),
-        "diagram": table_diagram(battlefield=battlefield, companies=companies),
+        "diagram": diagram,
+        "diagram_key": diagram_key(diagram),
         "ai_cards": _ai_cards(data, companies, participants, battlefield, paper),
         "events": events,
         "events_problem": data["events_problem"],

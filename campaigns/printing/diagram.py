@@ -15,6 +15,7 @@ marker (the legend says who carries it).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -220,9 +221,35 @@ def feature_where(feature) -> str:
             f"{_in(feature.y)}"
         )
     return (
-        f"{_in(feature.width or 0)} × {_in(feature.depth or 0)} at "
-        f"{_in(feature.x)}, {_in(feature.y)}"
+        f"{_in(feature.width or 0)} × {_in(feature.depth or 0)}, north-west corner "
+        f"at {_in(feature.x)}, {_in(feature.y)}"
     )
+
+
+def diagram_key(diagram: Diagram) -> str:
+    """The key's last line: the table, the grid, how places read, and what an
+    arrival marker means, only where this map has one."""
+    parts = [
+        f"Table {diagram.table_width}\u2033 × {diagram.table_depth}\u2033; grid "
+        "every 6\u2033; places are inches east and south of the north-west "
+        "corner; clock: 12 north, 3 east."
+    ]
+    marks = sorted(
+        {m.groups() for a in diagram.arrows if (m := ARRIVAL.search(a.text))},
+        key=lambda g: (int(g[0]), int(g[1] or 1)),
+    )
+    for round_, count in marks:
+        if count:
+            who = "1 character comes" if count == "1" else f"{count} characters come"
+            parts.append(
+                f"R{round_}×{count}: {who} on there at the start of round {round_}."
+            )
+        else:
+            parts.append(f"R{round_}: comes on at the start of round {round_}.")
+    return " ".join(parts)
+
+
+ARRIVAL = re.compile(r"R(\d+)(?:×(\d+))?")
 
 
 def objective_line(objective) -> str:

@@ -101,11 +101,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         for e in diagram.feature_legend
     ]
     legend += list(diagram.objective_legend)
-    legend.append(
-        f"Table {diagram.table_width}″ × {diagram.table_depth}″; grid every 6″; "
-        "places are inches east and south of the north-west corner; clock: 12 "
-        "north, 3 east. R2: comes on at the start of round 2."
-    )
+    legend.append(context["diagram_key"])
     parts["legend"] = _text(legend, LEFT_WIDTH - 4, legend_pt, 0.4)
 
     rows = [value for _, value in setup["scoring"] + setup["roles"]]
