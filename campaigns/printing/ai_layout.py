@@ -52,7 +52,7 @@ NUMBER_INDENT = 4.0
 TRACK_ROW = 5.2
 """A tracker row: the label and its boxes at 11 pt (mm)."""
 SAFETY = 1.0
-STATS_NAME_SHARE = 0.27
+STATS_NAME_SHARE = 0.34
 """The character's name column of the company's stat table (print.css)."""
 
 
