@@ -36,7 +36,7 @@ def setup_sheet(
         "scoring": _scoring(battle),
         "commanders": _commanders(battle, companies),
         "roles": _roles(battle),
-        "statuses": _statuses(participants),
+        "statuses": _statuses(participants, " ".join(battle["setup_text"])),
         "initiative": _initiative(battle),
         "before_round_one": before_round_one(participants),
         "wound_here": wound_here(data["scene"]),
@@ -139,13 +139,19 @@ STATUSES = (
 """How each start is named on the setup sheet, with the rule's own words."""
 
 
-def _statuses(participants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _statuses(
+    participants: list[dict[str, Any]], setup_text: str
+) -> list[dict[str, Any]]:
+    """Who starts disorganized, late, lost or missing, with the rule; a scout's
+    mishap the scenario's setup text already tells is not told twice."""
     rows = []
     for key, title, rule in STATUSES:
         if key in ("lost", "misses"):
             chosen = [p for p in participants if p["mishap"] == key]
         else:
             chosen = [p for p in participants if p[key]]
+        if key != "disorganized":
+            chosen = [p for p in chosen if p["name"] not in setup_text]
         if chosen:
             rows.append(
                 {"title": title, "rule": rule, "names": _names(chosen, participants)}

@@ -66,6 +66,12 @@ ROW_GAP = 1.0
 """The gap after a paragraph, a bullet and a table row (print.css)."""
 
 
+def dice_log_left(context: dict[str, Any], density: str) -> bool:
+    """Whether the dice log goes under the diagram's key (the left column
+    ends higher) rather than under the right column's boxes."""
+    return bool(setup_parts(context, density)["dice_left"])
+
+
 def setup_density(context: dict[str, Any]) -> str:
     """The largest density at which the setup sheet fits one page."""
     room = CONTENT_HEIGHT[context["paper"]]
@@ -78,7 +84,7 @@ def setup_density(context: dict[str, Any]) -> str:
 def setup_height(context: dict[str, Any], density: str) -> float:
     """An estimate (mm) of the setup sheet at a density."""
     parts = setup_parts(context, density)
-    top = max(parts["diagram"] + parts["legend"], parts["right"])
+    top = max(parts["left"], parts["right"])
     saved = BOX_TIGHTER[density] * parts["boxes"]
     return (HEADING_MM + top + 3 + parts["lower"] - saved) * SAFETY
 
@@ -146,9 +152,12 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
             + H3
             + max(_text(c, width, DICE_PT, 0) for c in columns) * DICE_LINE / LINE
         )
-    parts["right"] = (
-        parts["scenario"] + parts["scoring"] + parts["round"] + parts["dice"]
-    )
+    parts["right"] = parts["scenario"] + parts["scoring"] + parts["round"]
+    parts["left"] = parts["diagram"] + parts["legend"]
+    # The dice log goes where the taller column ends higher.
+    left, right, dice = parts["left"], parts["right"], parts["dice"]
+    parts["dice_left"] = float(max(left + dice, right) < max(left, right + dice))
+    parts["left" if parts["dice_left"] else "right"] += parts["dice"]
 
     lower = []
     if setup["coop"]:
