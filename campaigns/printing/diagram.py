@@ -27,10 +27,43 @@ MAX_DEPTH_MM = 92.0
 MARGIN_MM = 7.0
 """Room around the table for compass letters, arrival arrows and the scale."""
 GRID_INCHES = 6
+ZONE_INSET = 0.35
+"""Inches inside a zone's edge where its outline is drawn over the terrain."""
 FONT_MM = 2.4
 SMALL_MM = 2.0
 COVER_FILL = {Cover.HARD.value: "#7d7d7d", Cover.SOFT.value: "#9fbf8a", "none": "none"}
 COVER_OPACITY = {Cover.HARD.value: 0.55, Cover.SOFT.value: 0.5, "none": 0}
+
+# Terrain kinds (RULES §1), each drawn so it reads apart from the others and
+# from the deployment zones in greyscale: water light with a dotted bank, a
+# road pale with a dashed edge, a wall near black; the rest by its cover.
+KIND_STYLE = {
+    "water": {"fill": "#c9dcec", "opacity": 0.9, "dash": "0.2 0.25"},
+    "road": {"fill": "#eee4c8", "opacity": 0.9, "dash": "0.9 0.45"},
+    "wall": {"fill": "#262626", "opacity": 0.9, "dash": ""},
+}
+KIND_WORDS = (
+    (
+        "water",
+        re.compile(
+            r"river|stream|anduin|ford|water|lake|pool|brook|bruinen|flood", re.I
+        ),
+    ),
+    ("road", re.compile(r"\broad|path|causeway|track|street|lane", re.I)),
+    ("wall", re.compile(r"\bwall|rampart|palisade|fence|hedge|dike|dyke", re.I)),
+)
+
+
+def terrain_kind(feature) -> str:
+    """The feature's terrain kind: its own where the data gives one, else read
+    from its name (water, road, wall), else "" (drawn by its cover)."""
+    kind = str(getattr(feature, "kind", "") or getattr(feature, "terrain", "") or "")
+    if kind:
+        return kind.lower()
+    for name, words in KIND_WORDS:
+        if words.search(feature.name):
+            return name
+    return ""
 
 
 def _n(value: float) -> float:
@@ -55,6 +88,28 @@ class ZoneShape:
     label_y: float = 0
     key_x: float = 0
     key_y: float = 0
+
+    # Its outline drawn again over the terrain, a little inside, so a zone
+    # that coincides with a feature shows as both.
+    @property
+    def inner_r(self) -> float:
+        return _n(max(self.r - ZONE_INSET, 0))
+
+    @property
+    def inner_x(self) -> float:
+        return _n(self.x + ZONE_INSET)
+
+    @property
+    def inner_y(self) -> float:
+        return _n(self.y + ZONE_INSET)
+
+    @property
+    def inner_width(self) -> float:
+        return _n(max(self.width - 2 * ZONE_INSET, 0))
+
+    @property
+    def inner_height(self) -> float:
+        return _n(max(self.height - 2 * ZONE_INSET, 0))
 
 
 @dataclass(frozen=True)
@@ -84,6 +139,8 @@ class FeatureShape:
     objective: bool = False
     letter_x: float = 0
     letter_y: float = 0
+    dash: str = ""
+    """The outline's dashes ("" solid): a water's dotted bank, a road's edge."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +210,12 @@ def table_diagram(
         _feature(f, chr(ord("A") + i), font) for i, f in enumerate(battlefield.features)
     )
     feature_legend = tuple(
-        {"letter": shape.letter, "feature": f, "where": feature_where(f)}
+        {
+            "letter": shape.letter,
+            "feature": f,
+            "where": feature_where(f),
+            "kind": terrain_kind(f) if terrain_kind(f) in KIND_STYLE else "",
+        }
         for shape, f in zip(features, battlefield.features, strict=True)
     )
     markers = tuple(
@@ -375,7 +437,10 @@ def _arrows(
                 (cx + size, cy + out * size * 1.6),
                 (cx, cy + out * size * 0.2),
             ]
-            tx, ty = cx + size * 1.3, cy + out * size * 1.1 + font * 0.3
+            # Inside the table beside the wedge's tip: clear of the edge line
+            # and of the compass letters in the margin.
+            tx = cx + size * 1.2
+            ty = size * 1.5 if edge is Edge.NORTH else depth - size * 0.7
             anchor = "start"
         else:
             out = -1 if edge is Edge.WEST else 1
@@ -405,10 +470,12 @@ def _arrows(
 
 def _feature(feature, letter: str, font: float) -> FeatureShape:
     cover = feature.cover.value
+    style = KIND_STYLE.get(terrain_kind(feature), {})
     common = {
         "letter": letter,
-        "fill": COVER_FILL.get(cover, "none"),
-        "opacity": COVER_OPACITY.get(cover, 0),
+        "fill": style.get("fill", COVER_FILL.get(cover, "none")),
+        "opacity": style.get("opacity", COVER_OPACITY.get(cover, 0)),
+        "dash": style.get("dash", "0.5 0.35" if cover == "none" else ""),
         "objective": feature.objective,
     }
     if feature.shape is Shape.CIRCLE:

@@ -103,7 +103,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         for item in diagram.legend
     ]
     legend += [
-        f"{e['letter']} {e['feature'].name} · cover: {e['where']}"
+        f"{e['letter']} {e['feature'].name} · {e['kind']} · cover: {e['where']}"
         for e in diagram.feature_legend
     ]
     legend += list(diagram.objective_legend)
