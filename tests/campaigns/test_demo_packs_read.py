@@ -477,3 +477,44 @@ def test_the_pursuit_card_reads_plainly(packs, slug):
 def test_the_horde_card_speaks_of_no_pool(packs):
     card = packs["moria"].renders["A4"].ai_card("Goblins of Moria")
     assert "pool" not in card.lower() and "Lurking" in card
+
+
+# --- 6. the map says what it shows (continued) ---------------------------------------
+
+KIND_FILLS = {"water": "#c9dcec", "road": "#eee4c8", "wall": "#262626"}
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_water_roads_and_walls_are_drawn_and_keyed_as_what_they_are(packs, slug):
+    """A river or stream is drawn as water, a road as a road, a wall as a wall,
+    each in its own fill, and the key names the kind."""
+    diagram = packs[slug].renders["A4"].context["diagram"]
+    wrong = [
+        (entry["feature"].name, entry["kind"], shape.fill)
+        for shape, entry in zip(diagram.features, diagram.feature_legend, strict=True)
+        if entry["kind"] and shape.fill != KIND_FILLS[entry["kind"]]
+    ]
+    assert wrong == []
+
+
+def test_bree_bridge_s_stream_is_water_and_its_road_a_road(packs):
+    legend = {
+        e["feature"].name: e["kind"]
+        for e in packs["bree-bridge"].renders["A4"].context["diagram"].feature_legend
+    }
+    assert (legend["The stream"], legend["The Great East Road"]) == ("water", "road")
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_arrival_labels_sit_inside_the_table_apart_from_each_other(packs, slug):
+    diagram = packs[slug].renders["A4"].context["diagram"]
+    labels = [(a.text_x, a.text_y) for a in diagram.arrows]
+    inside = all(
+        0 < y < diagram.table_depth and 0 <= x <= diagram.table_width for x, y in labels
+    )
+    apart = all(
+        abs(a[0] - b[0]) > 3 * diagram.font or abs(a[1] - b[1]) > diagram.font
+        for i, a in enumerate(labels)
+        for b in labels[i + 1 :]
+    )
+    assert (inside, apart) == (True, True)
