@@ -242,10 +242,19 @@ def _small_type(render: Render, paper: str, part: str) -> list[str]:
     return small[:10]
 
 
+TABLE_FILL = (0.98, 0.98, 0.96)
+"""The table's own colour on the diagram (#fbfaf6)."""
+
+
 def _diagram_box(page, left: float) -> tuple[float, ...] | None:
     """The table diagram's area: the table's rectangle (the largest drawn in
     the sheet's left column) and the margin round it for its labels."""
-    rects = [r for r in page.rects if r["x1"] <= (left + 101) * MM]
+    rects = [
+        r
+        for r in page.rects
+        if r["fill"]
+        and tuple(round(v, 2) for v in r["non_stroking_color"] or ()) == TABLE_FILL
+    ]
     if not rects:
         return None
     table = max(rects, key=lambda r: r["width"] * r["height"])
