@@ -29,7 +29,12 @@ from campaigns.printing.qr import qr_code, reachable_from_a_phone
 from campaigns.printing.render import html_to_pdf
 from campaigns.printing.result_form import result_form
 from campaigns.printing.setup_sheet import halves, setup_sheet, with_generals
-from campaigns.printing.sheet_fit import dice_log_left, setup_density
+from campaigns.printing.sheet_fit import (
+    dice_log_left,
+    lifted_boxes,
+    lower_boxes,
+    setup_density,
+)
 from campaigns.selectors.battle_pack import battle_pack_data
 from engines.battlefield import Battlefield
 from engines.cards import Card
@@ -78,6 +83,9 @@ def battle_pack_context(data: dict[str, Any]) -> dict[str, Any]:
     context = _context(data)
     context["setup_density"] = setup_density(context)
     context["dice_log_left"] = dice_log_left(context, context["setup_density"])
+    keys = [key for key, _p, _g in lower_boxes(context)]
+    lifted = lifted_boxes(context, context["setup_density"])
+    context["setup_lifted"], context["setup_lower"] = keys[:lifted], keys[lifted:]
     return context
 
 

@@ -93,7 +93,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
     """The setup sheet's parts (mm): diagram and legend on the left, the boxes
     beside them on the right, the full-width boxes below."""
     size, legend_pt = BOX_PT[density], LEGEND_PT[density]
-    battle, scene, setup = context["battle"], context["scene"], context["setup"]
+    battle, setup = context["battle"], context["setup"]
     diagram = context["diagram"]
     parts: dict[str, float] = {"diagram": diagram.height_mm + 1}
 
@@ -159,11 +159,35 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
     parts["dice_left"] = float(max(left + dice, right) < max(left, right + dice))
     parts["left" if parts["dice_left"] else "right"] += parts["dice"]
 
-    lower = []
+    lower = lower_boxes(context)
+    heights = {
+        key: [_box(paragraphs, width, size, gap) for width in (FULL_WIDTH, RIGHT_WIDTH)]
+        for key, paragraphs, gap in lower
+    }
+    # Boxes from the top of the lower part move up into the right column while
+    # it still ends above the left one: the sheet reads in the same order.
+    lifted = 0
+    for key, _paragraphs, _gap in lower:
+        if parts["right"] + heights[key][1] > parts["left"]:
+            break
+        parts["right"] += heights[key][1]
+        lifted += 1
+    parts["lifted"] = float(lifted)
+    parts["lower"] = sum(heights[key][0] for key, _p, _g in lower[lifted:])
+    parts["boxes"] = len(lower)
+    return parts
+
+
+def lower_boxes(context: dict[str, Any]) -> list[tuple[str, list[str], float]]:
+    """The setup sheet's boxes below the diagram, in reading order: (key, its
+    paragraphs as the estimate reads them, the gap after each)."""
+    battle, scene, setup = context["battle"], context["scene"], context["setup"]
+    boxes: list[tuple[str, list[str], float]] = []
     if setup["coop"]:
         coop = setup["coop"]
-        lower.append(
-            _box(
+        boxes.append(
+            (
+                "coop",
                 [
                     *(
                         f"{g['turn']}. {g['name']} " + ", ".join(g["characters"])
@@ -175,38 +199,38 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
                     + " → ".join(coop["ai_first"])
                     + ".",
                 ],
-                FULL_WIDTH,
-                size,
                 ROW_GAP,
             )
         )
-    for paragraphs in (
-        [scene["briefing"]],
-        battle["setup_text"],
-        [scene["special_rules"]],
-        [setup["wound_here"]],
-        [scene["victory_conditions"]]
-        + ([] if battle["fixed"] or not scene["victory_conditions"] else [STAKES_NOTE]),
+    stakes = [] if battle["fixed"] or not scene["victory_conditions"] else [STAKES_NOTE]
+    for key, paragraphs in (
+        ("briefing", [scene["briefing"]]),
+        ("setup", battle["setup_text"]),
+        ("special", [scene["special_rules"]]),
+        ("wound", [setup["wound_here"]]),
+        ("victory", [scene["victory_conditions"], *stakes]),
     ):
         if any(paragraphs):
-            lower.append(_box(paragraphs, FULL_WIDTH, size, PARAGRAPH_GAP))
+            boxes.append((key, paragraphs, PARAGRAPH_GAP))
     if setup["statuses"]:
-        lower.append(
-            _box(
+        boxes.append(
+            (
+                "statuses",
                 [
                     f"{s['title']}: "
                     + ", ".join(f"{name} ({side})" for name, side in s["names"])
                     + f". {s['rule']}"
                     for s in setup["statuses"]
                 ],
-                FULL_WIDTH,
-                size,
                 0.8,
             )
         )
-    parts["lower"] = sum(lower)
-    parts["boxes"] = len(lower)
-    return parts
+    return boxes
+
+
+def lifted_boxes(context: dict[str, Any], density: str) -> int:
+    """How many of the lower boxes go up into the right column."""
+    return int(setup_parts(context, density)["lifted"])
 
 
 # --- the result form --------------------------------------------------------------

@@ -224,6 +224,7 @@ def _small_type(render: Render, paper: str, part: str) -> list[str]:
             chars = page.chars
             first_line = min(c["top"] for c in chars)
             diagram = _diagram_box(page, left) if part == "Setup sheet" else None
+            dice_log = _dice_log_box(page) if part == "Setup sheet" else None
             for c in chars:
                 if c["top"] >= footer or c["top"] <= first_line + 1:
                     continue
@@ -235,11 +236,41 @@ def _small_type(render: Render, paper: str, part: str) -> list[str]:
                 ):
                     continue
                 least = MIN_PT[part]
-                if part == "Setup sheet" and c["x0"] >= (left + 105) * MM:
-                    least = min(least, DICE_LOG_PT)
+                if dice_log and _inside(c, dice_log):
+                    least = DICE_LOG_PT
                 if c["size"] < least - 0.05:
                     small.append(f"p{number + 1} {c['text']!r} {c['size']:.1f}")
     return small[:10]
+
+
+def _inside(obj: dict, box: tuple[float, ...]) -> bool:
+    return (
+        box[0] <= obj["x0"]
+        and obj["x1"] <= box[2]
+        and box[1] <= obj["top"]
+        and obj["bottom"] <= box[3]
+    )
+
+
+def _dice_log_box(page) -> tuple[float, ...] | None:
+    """The box around the "Dice log" heading."""
+    words = page.extract_words()
+    heading = next(
+        (
+            w
+            for w, after in zip(words, words[1:], strict=False)
+            if w["text"] == "Dice" and after["text"] == "log"
+        ),
+        None,
+    )
+    if heading is None:
+        return None
+    boxes = [
+        (r["x0"], r["top"], r["x1"], r["bottom"])
+        for r in page.rects
+        if r["stroke"] and _inside(heading, (r["x0"], r["top"], r["x1"], r["bottom"]))
+    ]
+    return min(boxes, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]), default=None)
 
 
 TABLE_FILL = (0.98, 0.98, 0.96)
