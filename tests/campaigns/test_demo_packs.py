@@ -400,7 +400,8 @@ def test_a_pursuit_card_prints_this_battle_s_lever_and_quarry(packs, slug):
     hunters = next(ai for ai in pack.ai if ai.doctrine == "pursuit")
     card = pack.ai_card(hunters.name)
     assert (
-        f'rearmost model → +{pack.pursuit_lever}" to its move in this battle' in card
+        f"rearmost model → +{pack.pursuit_lever}{INCH} to its move in this battle"
+        in card
         and f"The quarry: {', '.join(pack.quarry)}" in card
     )
 
