@@ -75,11 +75,14 @@ def columns(
             return face, [packed]
     face = FACES[-1]
     heights = [_block_height(b, face) for b in blocks]
-    columns = _fill(blocks, heights, room)
+    # Over several pages anyway: leave slack so an estimate a little short
+    # never pushes a block on to a page of its own.
+    columns = _fill(blocks, heights, room * MULTI_PAGE_FILL)
     return face, [columns[i : i + 2] for i in range(0, len(columns), 2)]
 
 
 REFERENCE_KINDS = ("track", "rows", "text-ref")
+MULTI_PAGE_FILL = 0.92
 
 
 def _two_columns(flow, extras, face, room) -> list[list[dict[str, Any]]] | None:
@@ -184,7 +187,7 @@ def _block_height(block: dict[str, Any], face: Face) -> float:
         name_width = width * STATS_NAME_SHARE
         mm += line + 0.6
         for row in block["rows"]:
-            mm += _lines(row["name"], name_width, size) * line + 0.4
+            mm += _lines(row["name"], name_width, size) * line + 0.6
         mm += bullets(block["notes"])
     elif kind == "track":
         for row in block["rows"]:

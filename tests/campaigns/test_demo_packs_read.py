@@ -170,6 +170,18 @@ def test_faramir_s_retreat_draws_one_event_a_round_from_the_orcs_card(packs):
     )
 
 
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_every_ai_card_page_is_one_the_card_planned(packs, slug, paper):
+    """No block spills on to a page of its own: every page of the AI cards
+    opens with its card's heading, and each card is one page, or two printed
+    as "page 1 of 2", "page 2 of 2"."""
+    render = packs[slug].renders[paper]
+    pages = [render.pages[n] for n in render.part("AI reference cards")]
+    headed = [text for text in pages if "AI REFERENCE CARD" in text]
+    cards = [len(card["pages"]) for card in render.context["ai_cards"]]
+    assert (len(pages), len(headed)) == (sum(cards), sum(cards))
+
+
 # --- 2. the company on its card ------------------------------------------------------
 
 
