@@ -265,7 +265,8 @@ def _inside(obj: dict, box: tuple[float, ...]) -> bool:
 
 
 def _dice_log_box(page) -> tuple[float, ...] | None:
-    """The box around the "Dice log" heading."""
+    """The area under the "Dice log" heading: its column, down to the end of
+    the log (the box's border is drawn as filled strips, not a rectangle)."""
     words = page.extract_words()
     heading = next(
         (
@@ -277,12 +278,12 @@ def _dice_log_box(page) -> tuple[float, ...] | None:
     )
     if heading is None:
         return None
-    boxes = [
-        (r["x0"], r["top"], r["x1"], r["bottom"])
-        for r in page.rects
-        if r["stroke"] and _inside(heading, (r["x0"], r["top"], r["x1"], r["bottom"]))
-    ]
-    return min(boxes, key=lambda b: (b[2] - b[0]) * (b[3] - b[1]), default=None)
+    return (
+        heading["x0"] - 3 * MM,
+        heading["top"],
+        heading["x0"] + 100 * MM,
+        heading["top"] + 90 * MM,
+    )
 
 
 TABLE_FILL = (0.98, 0.98, 0.96)
