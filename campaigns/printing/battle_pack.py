@@ -23,7 +23,8 @@ from campaigns.printing.cards import (
     card_sheets,
     character_cards,
 )
-from campaigns.printing.diagram import diagram_key, table_diagram
+from campaigns.printing.diagram import table_diagram
+from campaigns.printing.diagram_text import diagram_key
 from campaigns.printing.fit import PT, Run, layout
 from campaigns.printing.qr import qr_code, reachable_from_a_phone
 from campaigns.printing.render import html_to_pdf
