@@ -18,6 +18,7 @@ KIND_STYLE = {
     "wall": {"fill": "#262626", "opacity": 0.9, "dash": ""},
 }
 KIND_WORDS = (
+    ("woods", re.compile(r"wood|forest|trees|copse|thicket|orchard", re.I)),
     (
         "water",
         re.compile(

@@ -551,11 +551,16 @@ def test_water_roads_and_walls_are_drawn_and_keyed_as_what_they_are(packs, slug)
 
 
 def test_bree_bridge_s_stream_is_water_and_its_road_a_road(packs):
+    """And the woods beside the road stay woods, drawn by their cover."""
     legend = {
         e["feature"].name: e["kind"]
         for e in packs["bree-bridge"].renders["A4"].context["diagram"].feature_legend
     }
-    assert (legend["The stream"], legend["The Great East Road"]) == ("water", "road")
+    assert (
+        legend["The stream"],
+        legend["The Great East Road"],
+        legend["Woods north of the road"],
+    ) == ("water", "road", "")
 
 
 @pytest.mark.parametrize("slug", FIGHTING_SCENES)
