@@ -20,14 +20,19 @@ PAPER_CLASSES = {"A4": "a4", "LETTER": "letter"}
 DRIVEN_OFF = re.compile(
     r"\bdriv(?:e|es|en) off\b|\bswept away\b|left the table, not fallen", re.I
 )
-LEAVES_BY_EDGE = re.compile(r"\b(?:leaves?|left|escapes?) by the \w+ edge\b", re.I)
+LEAVES_BY_EDGE = re.compile(
+    r"\b(?:leaves?|left|escapes?)\b[^.;]{0,40}?\b(?:by|through|off)\s+the\s+"
+    r"[\w\s]{0,30}?\b(?:edge|gate|door)\b",
+    re.I,
+)
+"""A way off the table the scene asks for: by an edge, a gate, a door."""
 HOW_TO_RECORD = {
     "scattered": "A horde character that scattered off the table: tick Routed, "
     "not Fallen.",
     "driven_off": "A character driven off or swept away (it left the table, not "
     "fallen): tick Routed, not Fallen.",
-    "escaped": "A character that left by an edge as this battle asks: tick "
-    "neither Fallen nor Routed.",
+    "escaped": "A character that left the table as this battle asks (by its "
+    "edge, gate or door): tick neither Fallen nor Routed.",
 }
 """How to record, with the site's own boxes, a way of leaving the table this
 battle can produce (one line each)."""
