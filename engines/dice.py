@@ -90,7 +90,8 @@ class LogEntry:
         ):
             parts.append(f"= {self.total}")
         if self.outcome:
-            parts.append(f"→ {self.outcome}")
+            # Nothing rolled or drawn (a shuffle): the outcome is the whole line.
+            parts.append(f"→ {self.outcome}" if len(parts) > 1 else self.outcome)
         return " ".join(parts)
 
     def _describe_direction(self) -> str:

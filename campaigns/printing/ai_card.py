@@ -13,14 +13,16 @@ page instead of overflowing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from campaigns.bidi import isolated
 from campaigns.printing import rules_text
 from campaigns.printing.ai_card_orders import round_orders, scene_notes
-from campaigns.printing.fit import PT, Run, layout, text_width
+from campaigns.printing.ai_layout import SIZES, STEP_LABEL_MIN, columns
+from campaigns.printing.cards import EMPTY_SLOT, MARKED_SLOT, effective_values
+from campaigns.printing.fit import text_width
 from engines.battlefield import DEAL_WORDS, Battlefield
 from engines.cards import Card
 from engines.doctrines.horde import CAP_TRACKER
@@ -30,32 +32,6 @@ from engines.events import EVENT_KEYS
 from engines.roles import Role
 from engines.scouting import LATE_ARRIVAL_ROUND
 
-# The card's two columns (mm) and the height they may fill, by paper.
-COLUMN_WIDTH = 91.5
-COLUMN_HEIGHT = {"a4": 251.0, "letter": 235.0}
-"""The page's height less its margins and the card's heading, with room to spare."""
-
-
-@dataclass(frozen=True)
-class Face:
-    """A type size for the card's columns: points, line height, CSS class."""
-
-    pt: float
-    leading: float
-    css: str
-
-
-FACES = (
-    Face(8.5, 1.25, "ai85"),
-    Face(8.0, 1.25, "ai80"),
-    Face(7.5, 1.25, "ai75"),
-    Face(7.0, 1.25, "ai70"),
-    Face(7.0, 1.15, "ai70 tight"),
-)
-"""Largest first; the last sets the smallest type closer before a card takes a
-second page."""
-SIZES = tuple(dict.fromkeys(face.pt for face in FACES))
-BOX = "\u2610"
 HORDE_FALLEN_BOXES = 12
 
 
@@ -66,12 +42,27 @@ def ai_card(
     participants: list[dict[str, Any]],
     battlefield: Battlefield,
     paper: str,
+    home: str = "",
 ) -> dict[str, Any]:
-    """The card of one AI company: its heading and its pages of two columns."""
-    procedure = data["procedures"][str(company["id"])]
+    """The card of one AI company: its heading and its pages of two columns.
+
+    ``home`` names the AI company whose card carries what the whole AI side
+    shares once a round (the round's sequence, the round and event trackers,
+    the AI deck); blank when this is that card.
+    """
+    procedure = inch_marks(data["procedures"][str(company["id"])])
+    if battlefield.sight_text:
+        # "This battle" says the sight limit; the notes need not say it again.
+        procedure = {
+            **procedure,
+            "notes": [n for n in procedure["notes"] if not n.startswith(SIGHT_NOTE)],
+        }
+    if company["doctrine"] == Doctrine.PURSUIT:
+        procedure = {**procedure, "summary": PURSUIT_DICE}
     blocks: list[dict[str, Any]] = [
         _this_battle(data, company, participants, battlefield),
-        _round_block(data, company, battlefield),
+        _stats_block(company, participants),
+        _round_block(data, company, home),
     ]
     blocks += [
         {
@@ -92,10 +83,10 @@ def ai_card(
     ]
     if procedure["notes"]:
         blocks.append({"kind": "lines", "title": "Notes", "lines": procedure["notes"]})
-    deck = _deck_block(company, bool(data["events"]))
-    if deck is not None:
-        blocks.append(deck)
-    blocks.append(_trackers(data, company, battlefield))
+    blocks += _deck_blocks(company, bool(data["events"]), home)
+    trackers = _trackers(data, company, battlefield, home)
+    if trackers["rows"]:
+        blocks.append(trackers)
     attack = rules_text.attack_rows()
     blocks.append(
         {
@@ -115,9 +106,13 @@ def ai_card(
     notes = scene_notes(battlefield, company)
     if notes:
         blocks.append(
-            {"kind": "lines", "title": "Notes from the scene", "lines": notes}
+            {
+                "kind": "lines",
+                "title": "Notes from the scene",
+                "lines": inch_marks(notes),
+            }
         )
-    face, pages = _columns(blocks, paper)
+    face, pages = columns([b for b in blocks if b is not None], paper)
     return {
         "company": company,
         "summary": procedure["summary"],
@@ -125,6 +120,75 @@ def ai_card(
         "size_class": face.css,
         "pages": pages,
     }
+
+
+SIGHT_NOTE = "Nobody sees further than"
+PURSUIT_DICE = (
+    "Each pursuer rolls two dice of different colours: Movement (M) and Control (C)."
+)
+INCH_MARK = re.compile(r'(?<=\d)"')
+
+
+def inch_marks(value: Any) -> Any:
+    """The data with every 6" written 6″, the one inch mark the pack prints."""
+    if isinstance(value, str):
+        return INCH_MARK.sub("\u2033", value)
+    if isinstance(value, list | tuple):
+        return [inch_marks(v) for v in value]
+    if isinstance(value, dict):
+        return {k: inch_marks(v) for k, v in value.items()}
+    return value
+
+
+# --- the company's stat table --------------------------------------------------------
+
+
+def _stats_block(
+    company: dict[str, Any], participants: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """Each character of the company on the table at some point: its card's
+    values with this battle's wounds applied, and its wound slots (❶ a slot a
+    persisting wound already fills)."""
+    rows, notes = [], []
+    for p in participants:
+        if p["company_id"] != company["id"] or p["mishap"] in ("lost", "misses"):
+            continue
+        values = effective_values(p)
+        marked = min(len(p["wounds"]), p["wound_slots"])
+        rows.append(
+            {
+                "name": isolated(p["name"]),
+                "attack": _signed(values["attack"][0]),
+                "defence": _signed(values["defence"][0]),
+                "range": f"{p['shooting_range']}\u2033"
+                if p["shooting_range"]
+                else "\u2014",
+                "move": f"{values['move'][0]}\u2033",
+                "slots": "".join(
+                    chr((MARKED_SLOT if n <= marked else EMPTY_SLOT) + n - 1)
+                    for n in range(1, p["wound_slots"] + 1)
+                ),
+            }
+        )
+        for wound in p["wounds"][:marked]:
+            changes = ", ".join(
+                f"{stat} {_signed(wound[stat])}"
+                for stat in ("attack", "defence", "move")
+                if wound.get(stat)
+            )
+            name = " ".join(wound["name"].split())
+            notes.append(
+                f"{isolated(p['name'])}: {name}"
+                + (f" ({changes}, counted above)" if changes else "")
+                + "."
+            )
+    if not rows:
+        return None
+    return {"kind": "stats", "title": "The company", "rows": rows, "notes": notes}
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "\u2212")
 
 
 # --- this battle ---------------------------------------------------------------------
@@ -181,10 +245,18 @@ def _this_battle(
     if force is not None:
         lines += force.arrival_lines()
     lines += _doctrine_lines(scene, company)
+    if company["doctrine"] == Doctrine.PURSUIT:
+        if scene["quarry"]:
+            lines.append(
+                f"The quarry: {', '.join(isolated(q) for q in scene['quarry'])} "
+                "(the nearest one counts)."
+            )
+        if scene["route"].strip():
+            lines.append(f"The route: {scene['route'].strip().rstrip('.')}.")
     return {
         "kind": "battle",
         "title": "This battle, for the AI",
-        "lines": lines,
+        "lines": inch_marks(lines),
     }
 
 
@@ -229,18 +301,40 @@ def _doctrine_lines(scene: dict[str, Any], company: dict[str, Any]) -> list[str]
 
 
 def _round_block(
-    data: dict[str, Any], company: dict[str, Any], battlefield: Battlefield
+    data: dict[str, Any], company: dict[str, Any], home: str
 ) -> dict[str, Any]:
-    procedure = data["procedures"][str(company["id"])]
-    steps = round_orders(procedure, "Before 1") + round_orders(procedure, "Start")
+    """The round's sequence on the home card; on another card, where it is.
+    Either way the company's own each-round orders stand at their moments."""
+    procedure = inch_marks(data["procedures"][str(company["id"])])
+    before = round_orders(procedure, "Before 1") + round_orders(procedure, "Start")
+    after = round_orders(procedure, "End")
+    if home:
+        shared = "the round's sequence (initiative and who goes first)"
+        if data["events"]:
+            shared = (
+                "the round's sequence (the random event, initiative and who goes "
+                "first), the AI deck"
+            )
+        return {
+            "kind": "round",
+            "title": "Each round",
+            "steps": before + after,
+            "where": (
+                f"One for the whole AI side, on the {isolated(home)} card: {shared} "
+                "and the round and event trackers."
+            ),
+            "order": data["ai_order"],
+        }
+    steps = list(before)
     if data["events"]:
         steps.append("Draw a random event from the AI deck (see the events page).")
     steps += [rules_text.INITIATIVE_RULE, rules_text.AI_INITIATIVE_CHOICE]
-    steps += round_orders(procedure, "End")
+    steps += after
     return {
         "kind": "round",
         "title": "Each round",
         "steps": steps,
+        "where": "",
         "order": data["ai_order"],
     }
 
@@ -248,36 +342,57 @@ def _round_block(
 # --- the deck and the trackers -------------------------------------------------------
 
 
-def _deck_block(company: dict[str, Any], events: bool) -> dict[str, Any] | None:
-    """The AI deck's set-up and random selection, where the card or the random
-    events need them and the doctrine's own procedure does not print them."""
-    lines = []
+def _deck_blocks(
+    company: dict[str, Any], events: bool, home: str
+) -> list[dict[str, Any]]:
+    """The AI deck's set-up, the random events' draw and random selection, on
+    the home card where the doctrine's own procedure does not print them; on
+    another card, a pointer to it where this doctrine draws from the deck."""
     own_deck = company["doctrine"] == Doctrine.DECK
+    if home:
+        if own_deck:
+            return []
+        return [
+            {
+                "kind": "lines",
+                "title": "The AI deck",
+                "lines": [
+                    f"One for the whole AI side: its set-up and random selection "
+                    f"are on the {isolated(home)} card."
+                ],
+            }
+        ]
+    blocks = []
+    lines = []
     if not own_deck:
         lines.append(rules_text.DECK_SETUP)
-    if events:
-        lines.append(
-            "Random events draw from this deck at the start of each round: "
-            + "; ".join(
-                f"{label} {text}" for label, text in rules_text.event_draw_rows()
-            )
-        )
-    if not own_deck:
         lines.append(f"Random selection: {rules_text.RANDOM_SELECTION}")
-    if not lines:
-        return None
-    return {"kind": "lines", "title": "The AI deck", "lines": lines}
+    if lines:
+        blocks.append({"kind": "lines", "title": "The AI deck", "lines": lines})
+    if events:
+        rows = rules_text.event_draw_table()
+        blocks.append(
+            {
+                "kind": "rows",
+                "title": "Random events: the card drawn at the start of each round",
+                "rows": rows,
+                "term_mm": _term_mm(t for t, _ in rows),
+            }
+        )
+    return blocks
 
 
 def _trackers(
-    data: dict[str, Any], company: dict[str, Any], battlefield: Battlefield
+    data: dict[str, Any], company: dict[str, Any], battlefield: Battlefield, home: str
 ) -> dict[str, Any]:
-    rows = [
-        {
-            "label": "Round",
-            "boxes": [str(n) for n in range(1, battlefield.length + 1)],
-        }
-    ]
+    rows = []
+    if not home:
+        rows.append(
+            {
+                "label": "Round",
+                "boxes": [str(n) for n in range(1, battlefield.length + 1)],
+            }
+        )
     if company["doctrine"] == Doctrine.HORDE:
         rows.append(
             {"label": "Mode now", "boxes": [m.label for m in HordeMode]},
@@ -290,7 +405,7 @@ def _trackers(
                     "boxes": [""] * data["scene"]["reinforcement_cap"],
                 }
             )
-    if data["events"]:
+    if data["events"] and not home:
         rows.append(
             {
                 "label": "Events drawn",
@@ -350,146 +465,3 @@ def _current(section: dict[str, Any], company: dict[str, Any]) -> bool:
         company["doctrine"] == Doctrine.HORDE
         and section["id"] == (company["starting_mode"] or "").lower()
     )
-
-
-# --- two columns a page, the largest type that fits ----------------------------------
-
-HEADING_EM, HEADING_LINE, HEADING_EXTRA = 1.1, 1.15, 0.85
-BLOCK_GAP = 2.2
-PARA_GAP = 1.4
-STEP_GAP = 0.5
-STEP_LABEL_MIN = 9.0
-"""The step numbers' column at its narrowest (mm), before its 1 mm gap."""
-TABLE_GAP = 0.9
-BULLET_INDENT = 2.5
-NUMBER_INDENT = 4.0
-TRACK_ROW = 5.2
-"""A tracker row: the label and its boxes at 11 pt (mm)."""
-SAFETY = 1.0
-
-
-def _columns(
-    blocks: list[dict[str, Any]], paper: str
-) -> tuple[Face, list[list[list[dict[str, Any]]]]]:
-    """(type face, pages of two columns): at the largest type where the blocks
-    fit two columns, else at the smallest type over as many pages as needed.
-
-    The card's reading blocks keep their order down the two columns; the
-    reference blocks (trackers, quick reference, rout check) may go at the foot
-    of whichever column has room for them.
-    """
-    room = COLUMN_HEIGHT[paper]
-    flow = [b for b in blocks if b["kind"] not in REFERENCE_KINDS]
-    extras = [b for b in blocks if b["kind"] in REFERENCE_KINDS]
-    for face in FACES:
-        packed = _two_columns(flow, extras, face, room)
-        if packed is not None:
-            return face, [packed]
-    face = FACES[-1]
-    heights = [_block_height(b, face) for b in blocks]
-    columns = _fill(blocks, heights, room)
-    return face, [columns[i : i + 2] for i in range(0, len(columns), 2)]
-
-
-REFERENCE_KINDS = ("track", "rows", "text-ref")
-
-
-def _two_columns(flow, extras, face, room) -> list[list[dict[str, Any]]] | None:
-    """The flow split where the taller column is shortest, with every extra
-    block in a column that still has room; None if no split fits."""
-    flow_heights = [_block_height(b, face) for b in flow]
-    extra_heights = [_block_height(b, face) for b in extras]
-    best = None
-    for k in range(1, len(flow) + 1):
-        columns = [list(flow[:k]), list(flow[k:])]
-        used = [sum(flow_heights[:k]), sum(flow_heights[k:])]
-        if max(used) > room:
-            continue
-        for block, height in zip(extras, extra_heights, strict=True):
-            target = max((0, 1), key=lambda c: room - used[c])
-            if used[target] + height > room:
-                break
-            columns[target].append(block)
-            used[target] += height
-        else:
-            if best is None or max(used) < best[0]:
-                best = (max(used), columns)
-    return None if best is None else best[1]
-
-
-def _fill(blocks, heights, room) -> list[list[dict[str, Any]]]:
-    columns: list[list[dict[str, Any]]] = [[]]
-    used = 0.0
-    for block, height in zip(blocks, heights, strict=True):
-        if columns[-1] and used + height > room:
-            columns.append([])
-            used = 0.0
-        columns[-1].append(block)
-        used += height
-    return columns
-
-
-def _lines(text: str | Iterable[Run], width: float, size: float) -> int:
-    return max(1, len(layout(text, width, size)))
-
-
-def _term_width(terms: Iterable[str], size: float) -> float:
-    return max((text_width(t, size, bold=True) for t in terms), default=0.0) + 1.2
-
-
-def _block_height(block: dict[str, Any], face: Face) -> float:
-    """An estimate (mm) of the block as ai_card.html draws it."""
-    width = COLUMN_WIDTH
-    size = face.pt
-    line = size * face.leading * PT
-    kind = block["kind"]
-    mm = size * HEADING_EM * HEADING_LINE * PT + HEADING_EXTRA
-
-    def rows_height(rows) -> float:
-        term = _term_width((t for t, _ in rows), size)
-        return sum(_lines(text, width - term, size) * line for _t, text in rows) + (
-            0.4 * len(rows)
-        )
-
-    def bullets(lines) -> float:
-        return sum(_lines(t, width - BULLET_INDENT, size) * line + 0.3 for t in lines)
-
-    if kind == "section":
-        section = block["section"]
-        if section["intro"]:
-            mm += _lines(section["intro"], width, size) * line + PARA_GAP
-        body = width - section["label_mm"] - 1.0
-        for step in section["steps"]:
-            runs = [Run(step["when"], bold=True), Run(step["then"])]
-            mm += _lines(runs, body, size) * line + STEP_GAP
-            for table in step["tables"]:
-                rows = [(r["roll"], r["result"]) for r in table["rows"]]
-                rows.insert(0, (table["columns"][0], table["title"]))
-                roll = _term_width((t for t, _ in rows), size) + 1.0
-                mm += TABLE_GAP + sum(
-                    _lines(text, body - roll, size) * line for _t, text in rows
-                )
-        mm += bullets(section["notes"])
-    elif kind == "table":
-        table = block["table"]
-        rows = [(r["roll"], r["result"]) for r in table["rows"]]
-        mm += rows_height([tuple(table["columns"]), *rows])
-    elif kind == "battle":
-        mm += bullets(block["lines"])
-    elif kind == "round":
-        mm += sum(
-            _lines(t, width - NUMBER_INDENT, size) * line + 0.3 for t in block["steps"]
-        )
-        order = [Run("AI activation order:", bold=True), Run(block["order"])]
-        mm += _lines(order, width, size) * line + PARA_GAP
-    elif kind == "lines":
-        mm += bullets(block["lines"])
-    elif kind in ("text", "text-ref"):
-        mm += _lines(block["text"], width, size) * line + PARA_GAP
-    elif kind == "rows":
-        mm += rows_height(block["rows"])
-    elif kind == "track":
-        for row in block["rows"]:
-            boxes = " ".join(f"{BOX} {b}" for b in row["boxes"])
-            mm += max(1, _lines(f"{row['label']}: {boxes}", width, size)) * TRACK_ROW
-    return mm * SAFETY + BLOCK_GAP

@@ -20,25 +20,27 @@ from campaigns.models import Battle
 from campaigns.printing import rules_text
 from campaigns.printing.ai_card import ai_card
 from campaigns.printing.cards import (
-    EMPTY_SLOT,
-    MARKED_SLOT,
     card_sheets,
     character_cards,
 )
 from campaigns.printing.diagram import table_diagram
+from campaigns.printing.diagram_text import diagram_key
 from campaigns.printing.fit import PT, Run, layout
-from campaigns.printing.qr import qr_code
+from campaigns.printing.qr import qr_code, reachable_from_a_phone
 from campaigns.printing.render import html_to_pdf
-from campaigns.printing.sheet_fit import result_density, setup_density
+from campaigns.printing.result_form import result_form
+from campaigns.printing.setup_sheet import halves, setup_sheet, with_generals
+from campaigns.printing.sheet_fit import (
+    dice_log_left,
+    lifted_boxes,
+    lower_boxes,
+    setup_density,
+)
 from campaigns.selectors.battle_pack import battle_pack_data
 from engines.battlefield import Battlefield
 from engines.cards import Card
-from engines.combat import activation_order
-from engines.dice import LogEntry
-from engines.enums import EndReason, Mishap, Outcome, Reputation, Side
+from engines.enums import Side
 from engines.events import EVENT_KEYS
-from engines.roles import DISORGANIZED_RULE, Role
-from engines.scouting import RATING_BONUS, SCOUT_SELECTION_MODIFIER, STANCE_MODIFIER
 
 TEMPLATE = "print/battle_pack.html"
 PAPER_CLASSES = {"A4": "a4", "LETTER": "letter"}
@@ -81,16 +83,21 @@ def battle_pack_text(battle: Battle) -> str:
 def battle_pack_context(data: dict[str, Any]) -> dict[str, Any]:
     context = _context(data)
     context["setup_density"] = setup_density(context)
+    context["dice_log_left"] = dice_log_left(context, context["setup_density"])
+    keys = [key for key, _p, _g in lower_boxes(context)]
+    lifted = lifted_boxes(context, context["setup_density"])
+    context["setup_lifted"], context["setup_lower"] = keys[:lifted], keys[lifted:]
     return context
 
 
 def _context(data: dict[str, Any]) -> dict[str, Any]:
     paper = PAPER_CLASSES.get(data["paper"], "a4")
     companies = [_with_ink(c) for c in data["companies"]]
-    participants = [_with_ink(p) for p in data["participants"]]
     battle = data["battle"]
+    participants = with_generals(battle, [_with_ink(p) for p in data["participants"]])
     battlefield = Battlefield.from_data(data["battlefield"])
     events = _events(data["events"])
+    diagram = table_diagram(battlefield=battlefield, companies=companies)
     return {
         "paper": paper,
         "campaign": data["campaign"],
@@ -98,33 +105,42 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
         "scene": data["scene"],
         "battlefield": battlefield,
         "companies": companies,
-        "setup": _setup(data, companies, participants, battlefield),
-        "diagram": table_diagram(battlefield=battlefield, companies=companies),
-        "ai_cards": [
-            ai_card(
-                data=data,
-                company=company,
-                participants=participants,
-                battlefield=battlefield,
-                paper=paper,
-            )
-            for company in companies
-            if company["side"] == Side.AI
-        ],
+        "setup": setup_sheet(data, companies, participants, battlefield),
+        "diagram": diagram,
+        "diagram_key": diagram_key(diagram),
+        "ai_cards": _ai_cards(data, companies, participants, battlefield, paper),
         "events": events,
         "events_problem": data["events_problem"],
-        "event_columns": _halves(events),
+        "event_columns": halves(events),
         "events_size_class": _events_size(events, paper),
-        "event_rules": rules_text.event_draw_rows() if events else [],
+        "event_rules": rules_text.event_draw_table() if events else [],
         "random_selection": f"Random selection: {rules_text.RANDOM_SELECTION}",
         "card_sheets": [
             _sheet(cards, paper) for cards in card_sheets(character_cards(participants))
         ],
-        "result": _result(data, participants, battlefield),
-        "qr": qr_code(data["result_url"]),
+        "result": result_form(data, participants, battlefield),
+        "qr": qr_code(data["result_url"])
+        if reachable_from_a_phone(data["result_url"])
+        else None,
         "result_url": data["result_url"],
         "result_link": data["result_url"].split("://", 1)[-1],
     }
+
+
+def _ai_cards(data, companies, participants, battlefield, paper) -> list[dict]:
+    """One card per AI company; the first carries what the side shares."""
+    ai = [c for c in companies if c["side"] == Side.AI]
+    return [
+        ai_card(
+            data=data,
+            company=company,
+            participants=participants,
+            battlefield=battlefield,
+            paper=paper,
+            home="" if index == 0 else ai[0]["name"],
+        )
+        for index, company in enumerate(ai)
+    ]
 
 
 def _with_ink(item: dict[str, Any]) -> dict[str, Any]:
@@ -135,196 +151,7 @@ def _with_ink(item: dict[str, Any]) -> dict[str, Any]:
     return {**item, "ink": "#111111" if luminance > 0.55 else "#ffffff"}
 
 
-# --- the setup sheet --------------------------------------------------------------
-
-
-def _setup(
-    data: dict[str, Any],
-    companies: list[dict[str, Any]],
-    participants: list[dict[str, Any]],
-    battlefield: Battlefield,
-) -> dict[str, Any]:
-    battle = data["battle"]
-    log = [LogEntry.from_dict(entry).describe() for entry in battle["dice_log"]]
-    return {
-        "scoring": _scoring(battle),
-        "commanders": _commanders(battle, companies),
-        "roles": _roles(battle),
-        "statuses": _statuses(participants),
-        "initiative": _initiative(battle),
-        "coop": _coop(battle, participants),
-        "dice_log": _halves(log) if len(log) > 6 else [log],
-        "has_dice_log": bool(log),
-        "battlefield_lines": _battlefield_lines(battlefield),
-    }
-
-
-def _commanders(
-    battle: dict[str, Any], companies: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
-    """The leading commanders' modifiers to this setup's rolls; none where
-    nothing was rolled (a fixed scenario)."""
-    if battle["fixed"] or battle["player_score"] is None:
-        return []
-    rows = []
-    for company in companies:
-        if not company["leading"]:
-            continue
-        commander = company["commander"]
-        reputation = Reputation(commander["reputation"])
-        rep, rating = commander["reputation_label"], commander["rating_label"]
-        score = f"scouting score {_signed(RATING_BONUS[commander['rating']])}"
-        if company["side"] == Side.AI:
-            stance = _signed(STANCE_MODIFIER[reputation])
-            scouts = _signed(SCOUT_SELECTION_MODIFIER[reputation])
-            effect = f"stance roll {stance}, scout selection {scouts}, {score}"
-        else:
-            effect = score
-        rows.append(
-            {
-                "side": company["side_label"],
-                "name": commander["name"] or "No commander",
-                "character": f"{rep}, {rating}",
-                "effect": effect,
-            }
-        )
-    return rows
-
-
-def _signed(value: int) -> str:
-    """+1, −1 (a real minus sign), ±0."""
-    if value == 0:
-        return "\u00b10"
-    return f"+{value}" if value > 0 else f"\u2212{-value}"
-
-
-def _battlefield_lines(battlefield: Battlefield) -> list[str]:
-    lines = []
-    if battlefield.sight_text:
-        lines.append(battlefield.sight_text)
-    return lines
-
-
-def _scoring(battle: dict[str, Any]) -> list[tuple[str, str]]:
-    """The §3 decisions as (term, value) rows; none where nothing was rolled."""
-    if battle["fixed"] or battle["player_score"] is None:
-        return []
-    rows = [
-        ("Stances", f"player {battle['player_stance']}, AI {battle['ai_stance']}"),
-        ("Scouting", f"player {battle['player_score']}, AI {battle['ai_score']}"),
-    ]
-    if battle["relation"] == "Tied":
-        rows.append(("Result", "tied"))
-    elif battle["higher_side"]:
-        other = "AI" if battle["higher_side"] == "Player" else "player"
-        verb = {"Outscouts": "outscouts", "Surprises": "surprises"}.get(
-            battle["relation"], battle["relation"].lower()
-        )
-        rows.append(("Result", f"{battle['higher_side']} side {verb} the {other} side"))
-    if battle["table_cell"] and battle["table_cell"] != battle["scenario_name"]:
-        cell = battle["table_cell"]
-        if battle["special_roll"]:
-            cell = f"{cell} (D6 {battle['special_roll']})"
-        rows.append(("Table", cell))
-    return rows
-
-
-def _roles(battle: dict[str, Any]) -> list[tuple[str, str]]:
-    rows = []
-    for side, label in ((Side.PLAYER, "Player side"), (Side.AI, "AI side")):
-        role = battle["roles"].get(side.value)
-        if role:
-            try:
-                role = Role(role.replace(" ", "_")).label
-            except ValueError:
-                pass
-            rows.append((label, role))
-    return rows
-
-
-STATUSES = (
-    ("disorganized", "Disorganized", DISORGANIZED_RULE),
-    ("reserve", "In reserve", f"{Mishap.LATE.label}."),
-    ("lost", "Lost scouts", f"{Mishap.LOST.label}."),
-    ("misses", "Missing", f"{Mishap.MISSES.label}: not deployed."),
-)
-"""How each start is named on the setup sheet, with the rule's own words."""
-
-
-def _statuses(participants: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    rows = []
-    for key, title, rule in STATUSES:
-        if key in ("lost", "misses"):
-            chosen = [p for p in participants if p["mishap"] == key]
-        else:
-            chosen = [p for p in participants if p[key]]
-        if chosen:
-            rows.append(
-                {"title": title, "rule": rule, "names": _names(chosen, participants)}
-            )
-    return rows
-
-
-def _names(
-    chosen: list[dict[str, Any]], participants: list[dict[str, Any]]
-) -> list[tuple[str, str]]:
-    """(name, side) of each; a whole side's deployed characters in one entry."""
-    names = []
-    for side, label in ((Side.PLAYER, "player"), (Side.AI, "AI")):
-        mine = [p for p in chosen if p["side"] == side]
-        deployed = [p for p in participants if p["side"] == side and not p["mishap"]]
-        if len(mine) > 3 and mine == deployed:
-            names.append((f"all {len(mine)} deployed characters", label))
-        else:
-            names += [(p["name"], label) for p in mine]
-    return names
-
-
-def _initiative(battle: dict[str, Any]) -> dict[str, Any]:
-    first = battle["first_activation"]
-    round_one = ""
-    if first:
-        who = "The AI side" if first == Side.AI else "The player side"
-        round_one = (
-            f"Round 1: {who} takes the first activation without an initiative "
-            "roll. Roll for every round after it."
-        )
-    return {
-        "round_one": round_one,
-        "rule": rules_text.INITIATIVE_RULE,
-        "ai_choice": rules_text.AI_INITIATIVE_CHOICE,
-    }
-
-
-def _coop(
-    battle: dict[str, Any], participants: list[dict[str, Any]]
-) -> dict[str, Any] | None:
-    """Every human general on one sheet: their characters and the turn order."""
-    names = [name for name in battle["coop_players"] if name.strip()]
-    if not names:
-        return None
-    humans = [p for p in participants if p["side"] == Side.PLAYER]
-    return {
-        "generals": [
-            {
-                "turn": turn,
-                "name": name,
-                "characters": [p["name"] for p in humans if p["coop_player"] == name],
-            }
-            for turn, name in enumerate(names, start=1)
-        ],
-        "unassigned": [p["name"] for p in humans if p["coop_player"] not in names],
-        "humans_first": list(activation_order(names)),
-        "ai_first": list(activation_order(names, ai_first=True)),
-    }
-
-
 # --- random events ----------------------------------------------------------------
-
-
-def _halves(items: list) -> list[list]:
-    half = math.ceil(len(items) / 2)
-    return [items[:half], items[half:]]
 
 
 EVENTS_WIDTH = 91.5
@@ -400,46 +227,6 @@ def _sheet(cards: list[dict[str, Any]], paper: str) -> dict[str, Any]:
         "box_width": width - 2 * x_out,
         "box_height": height - 2 * y_out,
         "marks": marks,
-    }
-
-
-# --- the result form --------------------------------------------------------------
-
-
-def _result(
-    data: dict[str, Any],
-    participants: list[dict[str, Any]],
-    battlefield: Battlefield,
-) -> dict[str, Any]:
-    rows = []
-    for p in participants:
-        if p["mishap"] == "misses":
-            continue
-        persisting = min(len(p["wounds"]), p["wound_slots"])
-        rows.append(
-            {
-                **p,
-                "slots": " ".join(
-                    chr((MARKED_SLOT if n <= persisting else EMPTY_SLOT) + n - 1)
-                    for n in range(1, p["wound_slots"] + 1)
-                ),
-                "fallen": p["mishap"] == "lost",
-            }
-        )
-    kill_rule = data["scene"]["outright_kill_rule"]
-    return {
-        "rows": rows,
-        "density": result_density(
-            rows=len(rows),
-            paper=PAPER_CLASSES.get(data["paper"], "a4"),
-            kill_rule=bool(kill_rule),
-        ),
-        "outcomes": [o.label for o in Outcome],
-        "end_reasons": [r.label for r in EndReason],
-        "sides": [("player", "Player side"), ("ai", "AI side")],
-        "has_victory_points": battlefield.scores_victory_points,
-        "rounds": list(range(1, battlefield.length + 1)),
-        "kill_rule": kill_rule,
     }
 
 

@@ -45,9 +45,9 @@ STATS_PAD = 0.8
 STATS_WIDTH = TEXT_WIDTH - 2 * 1.2 - 0.5
 """The stats box's text width: the card's, less the box's padding and border."""
 STATS_LINE = STATS_PT * 1.15 * (25.4 / 72)
-STATS_CLASSES = {2: "stats2", 3: "stats3", 4: "stats4"}
 """Two lines of 8 pt ("Attack +2 · Defence +1", "Range 24″ · Move 6″"); a
-value a wound changes takes a line of its own, with the reason."""
+value a wound changes takes a line of its own, with the reason, and the box
+grows with every line its text wraps to."""
 STATS_GAP = 1.0
 SLOTS_HEIGHT = 5.0
 """One line of 11 pt slot glyphs (① empty, ❶ marked)."""
@@ -103,9 +103,18 @@ def character_cards(participants: Sequence[dict[str, Any]]) -> list[dict[str, An
 
 
 def card_sheets(cards: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    return [
-        cards[i : i + CARDS_PER_SHEET] for i in range(0, len(cards), CARDS_PER_SHEET)
-    ]
+    """The cards over the fewest sheets, shared out evenly so no sheet holds a
+    card or two alone (ten cards: five and five, not nine and one)."""
+    sheets = -(-len(cards) // CARDS_PER_SHEET)
+    if sheets <= 1:
+        return [cards] if cards else []
+    base, extra = divmod(len(cards), sheets)
+    out, start = [], 0
+    for index in range(sheets):
+        size = base + (1 if index < extra else 0)
+        out.append(cards[start : start + size])
+        start += size
+    return out
 
 
 def _cards_for(p: dict[str, Any]) -> list[dict[str, Any]]:
@@ -127,7 +136,10 @@ def _cards_for(p: dict[str, Any]) -> list[dict[str, Any]]:
         for f in flags
     )
     stats = _stats(p)
-    stats_height = len(stats) * STATS_LINE + STATS_PAD
+    stats_lines = sum(
+        len(layout([Run(line, bold=True)], STATS_WIDTH, STATS_PT)) for line in stats
+    )
+    stats_height = stats_lines * STATS_LINE + STATS_PAD
     card_parts = stats_height + STATS_GAP + SLOTS_HEIGHT + SLOTS_GAP + flags_height
     slots, paras = _slots_and_paras(p)
     body_lines = {
@@ -181,7 +193,7 @@ def _cards_for(p: dict[str, Any]) -> list[dict[str, Any]]:
                 "part": index + 1,
                 "parts": len(bodies),
                 "stats": stats if index == 0 else [],
-                "stats_class": STATS_CLASSES[len(stats)],
+                "stats_mm": round(stats_height + 0.05, 2),
                 "slots": slots if index == 0 else [],
                 "flags": flags if index == 0 else [],
                 "paras": [{"label": para.label, "text": para.text} for para in body],
@@ -257,9 +269,9 @@ def _stats(p: dict[str, Any]) -> list[str]:
 
 
 def _flags(p: dict[str, Any]) -> list[str]:
+    # Scouting is over once the battle is set up: a scout's card needs no
+    # banner (a late one says "Reserve").
     flags = []
-    if p["scout"]:
-        flags.append("Scout")
     if p["disorganized"]:
         flags.append("Disorganized")
     if p["reserve"]:

@@ -18,6 +18,12 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from campaigns.printing.diagram_text import (
+    KIND_STYLE,
+    feature_where,
+    objective_line,
+    terrain_kind,
+)
 from engines.battlefield import Battlefield, Force
 from engines.enums import Cover, Deployment, Edge, Shape
 
@@ -26,6 +32,8 @@ MAX_DEPTH_MM = 92.0
 MARGIN_MM = 7.0
 """Room around the table for compass letters, arrival arrows and the scale."""
 GRID_INCHES = 6
+ZONE_INSET = 0.35
+"""Inches inside a zone's edge where its outline is drawn over the terrain."""
 FONT_MM = 2.4
 SMALL_MM = 2.0
 COVER_FILL = {Cover.HARD.value: "#7d7d7d", Cover.SOFT.value: "#9fbf8a", "none": "none"}
@@ -55,6 +63,28 @@ class ZoneShape:
     key_x: float = 0
     key_y: float = 0
 
+    # Its outline drawn again over the terrain, a little inside, so a zone
+    # that coincides with a feature shows as both.
+    @property
+    def inner_r(self) -> float:
+        return _n(max(self.r - ZONE_INSET, 0))
+
+    @property
+    def inner_x(self) -> float:
+        return _n(self.x + ZONE_INSET)
+
+    @property
+    def inner_y(self) -> float:
+        return _n(self.y + ZONE_INSET)
+
+    @property
+    def inner_width(self) -> float:
+        return _n(max(self.width - 2 * ZONE_INSET, 0))
+
+    @property
+    def inner_height(self) -> float:
+        return _n(max(self.height - 2 * ZONE_INSET, 0))
+
 
 @dataclass(frozen=True)
 class Arrow:
@@ -83,6 +113,8 @@ class FeatureShape:
     objective: bool = False
     letter_x: float = 0
     letter_y: float = 0
+    dash: str = ""
+    """The outline's dashes ("" solid): a water's dotted bank, a road's edge."""
 
 
 @dataclass(frozen=True)
@@ -152,7 +184,12 @@ def table_diagram(
         _feature(f, chr(ord("A") + i), font) for i, f in enumerate(battlefield.features)
     )
     feature_legend = tuple(
-        {"letter": shape.letter, "feature": f, "where": feature_where(f)}
+        {
+            "letter": shape.letter,
+            "feature": f,
+            "where": feature_where(f),
+            "kind": terrain_kind(f) if terrain_kind(f) in KIND_STYLE else "",
+        }
         for shape, f in zip(features, battlefield.features, strict=True)
     )
     markers = tuple(
@@ -205,40 +242,6 @@ def table_diagram(
         feature_legend=feature_legend,
         objective_legend=tuple(objective_line(o) for o in battlefield.objectives),
     )
-
-
-def _in(value: float) -> str:
-    return f"{value:g}\u2033"
-
-
-def feature_where(feature) -> str:
-    """Its size and place in few words: '8″ × 6″ at 14″, 15″' (the north-west
-    corner, inches east and south of the table's); a circle by its centre."""
-    if feature.shape is Shape.CIRCLE:
-        return (
-            f"radius {_in(feature.radius or 0)}, centre at {_in(feature.x)}, "
-            f"{_in(feature.y)}"
-        )
-    return (
-        f"{_in(feature.width or 0)} × {_in(feature.depth or 0)} at "
-        f"{_in(feature.x)}, {_in(feature.y)}"
-    )
-
-
-def objective_line(objective) -> str:
-    """'The One Ring (carriable): carried by Frodo Baggins' in few words."""
-    kind = objective.kind.label.lower()
-    points = f", {objective.victory_points} VP" if objective.victory_points else ""
-    if objective.carrier:
-        where = f"carried by {objective.carrier}"
-    elif objective.placement is not None:
-        clock, inches = objective.placement
-        where = f"{_in(inches)} from the centre toward {clock} o'clock"
-    elif objective.placed:
-        where = f"at {_in(objective.x or 0)}, {_in(objective.y or 0)}"
-    else:
-        where = "placed as the setup says"
-    return f"{objective.name} ({kind}{points}): {where}"
 
 
 def _zone(
@@ -355,7 +358,10 @@ def _arrows(
                 (cx + size, cy + out * size * 1.6),
                 (cx, cy + out * size * 0.2),
             ]
-            tx, ty = cx + size * 1.3, cy + out * size * 1.1 + font * 0.3
+            # Inside the table beside the wedge's tip: clear of the edge line
+            # and of the compass letters in the margin.
+            tx = cx + size * 1.2
+            ty = size * 1.5 if edge is Edge.NORTH else depth - size * 0.7
             anchor = "start"
         else:
             out = -1 if edge is Edge.WEST else 1
@@ -385,10 +391,12 @@ def _arrows(
 
 def _feature(feature, letter: str, font: float) -> FeatureShape:
     cover = feature.cover.value
+    style = KIND_STYLE.get(terrain_kind(feature), {})
     common = {
         "letter": letter,
-        "fill": COVER_FILL.get(cover, "none"),
-        "opacity": COVER_OPACITY.get(cover, 0),
+        "fill": style.get("fill", COVER_FILL.get(cover, "none")),
+        "opacity": style.get("opacity", COVER_OPACITY.get(cover, 0)),
+        "dash": style.get("dash", "0.5 0.35" if cover == "none" else ""),
         "objective": feature.objective,
     }
     if feature.shape is Shape.CIRCLE:

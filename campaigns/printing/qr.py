@@ -6,9 +6,13 @@ it as an attribute value; there is no image file and no ``data:`` URL.
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import segno
+
+LOCAL_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
 
 QUIET_ZONE = 4
 """Modules of white border the QR specification asks for."""
@@ -38,3 +42,16 @@ def qr_code(url: str) -> QRCode:
                 f"M{start + QUIET_ZONE} {y + QUIET_ZONE}h{x - start}v1h-{x - start}z"
             )
     return QRCode(size=len(matrix) + 2 * QUIET_ZONE, path="".join(commands))
+
+
+def reachable_from_a_phone(url: str) -> bool:
+    """False for an address only this machine can open (loopback, or no
+    host): a QR code of it would be dead on any phone at the table."""
+    host = (urlsplit(url).hostname or "").strip("[]").lower()
+    if not host or host in LOCAL_NAMES or host.endswith(".localhost"):
+        return False
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return True
+    return not (address.is_loopback or address.is_unspecified)

@@ -25,6 +25,7 @@ __all__ = [
     "RANDOM_SELECTION",
     "attack_rows",
     "event_draw_rows",
+    "event_draw_table",
     "initiative_rows",
     "rout_text",
 ]
@@ -33,6 +34,11 @@ __all__ = [
 def event_draw_rows() -> list[tuple[str, str]]:
     """The start-of-round draw, from the engine's procedure."""
     return [(step.label, step.text) for step in EVENTS_PROCEDURE.steps()]
+
+
+def event_draw_table() -> list[tuple[str, str]]:
+    """The start-of-round draw as a table: the cards, and what they do."""
+    return [(step.label, step.then) for step in EVENTS_PROCEDURE.steps()]
 
 
 def attack_rows() -> list[tuple[str, str]]:

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from campaigns.printing.fit import PT, Run, layout
-from engines.scouting import LATE_ARRIVAL_ROUND as LATE
 
 # The page's height for content (mm): the sheet less its top and bottom margins.
 CONTENT_HEIGHT = {"a4": 297.0 - 11 - 12, "letter": 279.4 - 10 - 11}
@@ -36,9 +35,11 @@ BOX_CHROME = 3.2 + 0.6 + 2.5
 """A box's padding, border and the gap after it."""
 H3 = 9.0 * 1.15 * PT + 0.8
 LINE = 1.25
-BOX_PT = {"normal": 8.5, "compact": 7.5, "tight": 7.0}
-LEGEND_PT = {"normal": 7.5, "compact": 7.0, "tight": 6.5}
-DICE_PT = 6.3
+BOX_PT = {"normal": 8.5, "compact": 8.0, "tight": 7.5}
+LEGEND_PT = {"normal": 7.5, "compact": 7.5, "tight": 7.5}
+BOX_TIGHTER = {"normal": 0.0, "compact": 0.0, "tight": 1.3}
+"""How much less a tight box's padding and gap take (print.css)."""
+DICE_PT = 6.5
 DICE_LINE = 1.15
 
 
@@ -56,10 +57,19 @@ def _box(paragraphs: Iterable[str], width: float, size: float, gap: float) -> fl
     return BOX_CHROME + H3 + _text(paragraphs, width, size, gap)
 
 
+STAKES_NOTE = (
+    "What the story hopes for. The scoring under “Length and scoring” decides who wins."
+)
 PARAGRAPH_GAP = 1.4
 ITEM_GAP = 0.3
 ROW_GAP = 1.0
 """The gap after a paragraph, a bullet and a table row (print.css)."""
+
+
+def dice_log_left(context: dict[str, Any], density: str) -> bool:
+    """Whether the dice log goes under the diagram's key (the left column
+    ends higher) rather than under the right column's boxes."""
+    return bool(setup_parts(context, density)["dice_left"])
 
 
 def setup_density(context: dict[str, Any]) -> str:
@@ -68,21 +78,22 @@ def setup_density(context: dict[str, Any]) -> str:
     for density in DENSITIES:
         if setup_height(context, density) <= room:
             return density
-    return DENSITIES[-1]
+    return DENSITIES[0]
 
 
 def setup_height(context: dict[str, Any], density: str) -> float:
     """An estimate (mm) of the setup sheet at a density."""
     parts = setup_parts(context, density)
-    top = max(parts["diagram"] + parts["legend"], parts["right"])
-    return (HEADING_MM + top + 3 + parts["lower"]) * SAFETY
+    top = max(parts["left"], parts["right"])
+    saved = BOX_TIGHTER[density] * parts["boxes"]
+    return (HEADING_MM + top + 3 + parts["lower"] - saved) * SAFETY
 
 
 def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
     """The setup sheet's parts (mm): diagram and legend on the left, the boxes
     beside them on the right, the full-width boxes below."""
     size, legend_pt = BOX_PT[density], LEGEND_PT[density]
-    battle, scene, setup = context["battle"], context["scene"], context["setup"]
+    battle, setup = context["battle"], context["setup"]
     diagram = context["diagram"]
     parts: dict[str, float] = {"diagram": diagram.height_mm + 1}
 
@@ -92,15 +103,11 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         for item in diagram.legend
     ]
     legend += [
-        f"{e['letter']} {e['feature'].name} · cover: {e['where']}"
+        f"{e['letter']} {e['feature'].name} · {e['kind']} · cover: {e['where']}"
         for e in diagram.feature_legend
     ]
     legend += list(diagram.objective_legend)
-    legend.append(
-        f"Table {diagram.table_width}″ × {diagram.table_depth}″; grid every 6″; "
-        "places are inches east and south of the north-west corner; clock: 12 "
-        f"north, 3 east. R{LATE}: comes on at the start of round {LATE}."
-    )
+    legend.append(context["diagram_key"])
     parts["legend"] = _text(legend, LEFT_WIDTH - 4, legend_pt, 0.4)
 
     rows = [value for _, value in setup["scoring"] + setup["roles"]]
@@ -120,6 +127,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
     initiative = setup["initiative"]
     parts["round"] = _box(
         [
+            *(f"Before round 1: {rule}" for rule in setup["before_round_one"]),
             initiative["round_one"],
             f"{initiative['rule']} {initiative['ai_choice']}",
         ],
@@ -132,7 +140,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
             "continue."
         ],
         RIGHT_WIDTH,
-        7.0,
+        7.5,
         0,
     )
     parts["dice"] = 0.0
@@ -144,15 +152,42 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
             + H3
             + max(_text(c, width, DICE_PT, 0) for c in columns) * DICE_LINE / LINE
         )
-    parts["right"] = (
-        parts["scenario"] + parts["scoring"] + parts["round"] + parts["dice"]
-    )
+    parts["right"] = parts["scenario"] + parts["scoring"] + parts["round"]
+    parts["left"] = parts["diagram"] + parts["legend"]
+    # The dice log goes where the taller column ends higher.
+    left, right, dice = parts["left"], parts["right"], parts["dice"]
+    parts["dice_left"] = float(max(left + dice, right) < max(left, right + dice))
+    parts["left" if parts["dice_left"] else "right"] += parts["dice"]
 
-    lower = []
+    lower = lower_boxes(context)
+    heights = {
+        key: [_box(paragraphs, width, size, gap) for width in (FULL_WIDTH, RIGHT_WIDTH)]
+        for key, paragraphs, gap in lower
+    }
+    # Boxes from the top of the lower part move up into the right column while
+    # it still ends above the left one: the sheet reads in the same order.
+    lifted = 0
+    for key, _paragraphs, _gap in lower:
+        if parts["right"] + heights[key][1] > parts["left"]:
+            break
+        parts["right"] += heights[key][1]
+        lifted += 1
+    parts["lifted"] = float(lifted)
+    parts["lower"] = sum(heights[key][0] for key, _p, _g in lower[lifted:])
+    parts["boxes"] = len(lower)
+    return parts
+
+
+def lower_boxes(context: dict[str, Any]) -> list[tuple[str, list[str], float]]:
+    """The setup sheet's boxes below the diagram, in reading order: (key, its
+    paragraphs as the estimate reads them, the gap after each)."""
+    battle, scene, setup = context["battle"], context["scene"], context["setup"]
+    boxes: list[tuple[str, list[str], float]] = []
     if setup["coop"]:
         coop = setup["coop"]
-        lower.append(
-            _box(
+        boxes.append(
+            (
+                "coop",
                 [
                     *(
                         f"{g['turn']}. {g['name']} " + ", ".join(g["characters"])
@@ -164,35 +199,38 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
                     + " → ".join(coop["ai_first"])
                     + ".",
                 ],
-                FULL_WIDTH,
-                size,
                 ROW_GAP,
             )
         )
-    for paragraphs in (
-        [scene["briefing"]],
-        battle["setup_text"],
-        [scene["special_rules"]],
-        [scene["victory_conditions"]],
+    stakes = [] if battle["fixed"] or not scene["victory_conditions"] else [STAKES_NOTE]
+    for key, paragraphs in (
+        ("briefing", [scene["briefing"]]),
+        ("setup", battle["setup_text"]),
+        ("special", [scene["special_rules"]]),
+        ("wound", [setup["wound_here"]]),
+        ("victory", [scene["victory_conditions"], *stakes]),
     ):
         if any(paragraphs):
-            lower.append(_box(paragraphs, FULL_WIDTH, size, PARAGRAPH_GAP))
+            boxes.append((key, paragraphs, PARAGRAPH_GAP))
     if setup["statuses"]:
-        lower.append(
-            _box(
+        boxes.append(
+            (
+                "statuses",
                 [
                     f"{s['title']}: "
                     + ", ".join(f"{name} ({side})" for name, side in s["names"])
                     + f". {s['rule']}"
                     for s in setup["statuses"]
                 ],
-                FULL_WIDTH,
-                size,
                 0.8,
             )
         )
-    parts["lower"] = sum(lower)
-    return parts
+    return boxes
+
+
+def lifted_boxes(context: dict[str, Any], density: str) -> int:
+    """How many of the lower boxes go up into the right column."""
+    return int(setup_parts(context, density)["lifted"])
 
 
 # --- the result form --------------------------------------------------------------
@@ -203,9 +241,14 @@ RESULT_ROW = {"normal": 4.8, "compact": 4.1, "tight": 3.6}
 NOTES = {"normal": 30.0, "compact": 22.0, "tight": 14.0}
 
 
-def result_density(*, rows: int, paper: str, kill_rule: bool) -> str:
-    """The largest density at which the result form fits one page."""
-    room = CONTENT_HEIGHT[paper] - (6.0 if kill_rule else 0.0)
+NOTE_LINE = 7.5 * LINE * PT + 1.4
+"""A line of the form's small notes (7.5 pt) and its gap (mm)."""
+
+
+def result_density(*, rows: int, paper: str, kill_rule: bool, notes: int = 0) -> str:
+    """The largest density at which the result form fits one page, with
+    ``notes`` more lines of small notes than the usual one."""
+    room = CONTENT_HEIGHT[paper] - (6.0 if kill_rule else 0.0) - notes * NOTE_LINE
     for density in DENSITIES:
         height = RESULT_TOP[density] + rows * RESULT_ROW[density] + NOTES[density]
         if height <= room:

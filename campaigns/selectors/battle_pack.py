@@ -21,6 +21,7 @@ from campaigns.models import (
     Campaign,
     PersistingWound,
 )
+from campaigns.models.battle import BattleStatus
 from campaigns.models.company import SIDE_COLOURS
 from campaigns.models.orders import orders_prefetch
 from campaigns.selectors.battlefield import scene_forces, scene_table
@@ -74,6 +75,13 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     companies = [_company(bc) for bc in battle.companies.all()]
     colours = {c["id"]: c["colour"] for c in companies}
     battlefield = battle_battlefield(battle)
+    # A battle played prints its characters as they stood at set-up
+    # (campaigns.services.battle_snapshot), whatever healed or changed since; a
+    # planned one as they stand (nothing but a correction changes them before
+    # it is played), as does one set up before snapshots were kept.
+    snapshot = {}
+    if battle.status != BattleStatus.PLANNED:
+        snapshot = (battle.setup_data or {}).get("cards") or {}
     return {
         "version": DATA_VERSION,
         "paper": campaign.paper_size,
@@ -103,6 +111,15 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
                 for o in scene.objectives.all()
             ],
             "special_wound": scene.special_wound_name,
+            "special_wound_rule": {
+                "name": scene.special_wound_name,
+                "rules": scene.special_wound_rules,
+                "heals_at_sanctuary": scene.special_wound_heals_at_sanctuary,
+                "applies_to": scene.special_wound_applies_to,
+                "attack": scene.special_wound_attack,
+                "defence": scene.special_wound_defence,
+                "move": scene.special_wound_move,
+            },
             "outright_kill_rule": scene.outright_kill_rule,
             "reinforcements": scene.reinforcements,
             "reinforcement_cap": scene.reinforcement_cap,
@@ -111,7 +128,10 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             "pursuit_bonus_inches": scene.pursuit_bonus_inches,
         },
         "companies": companies,
-        "participants": [_participant(p, colours) for p in battle.participants.all()],
+        "participants": [
+            _participant(p, colours, snapshot.get(str(p.character_id)))
+            for p in battle.participants.all()
+        ],
         "events": _events(campaign),
         "events_problem": _events_problem(campaign),
         "procedures": {
@@ -284,8 +304,36 @@ def _company(bc: BattleCompany) -> dict[str, Any]:
     }
 
 
-def _participant(p: BattleParticipant, colours: dict[int, str]) -> dict[str, Any]:
+def _participant(
+    p: BattleParticipant, colours: dict[int, str], card: dict[str, Any] | None
+) -> dict[str, Any]:
     character = p.character
+    live = {
+        "troop_type": character.troop_type,
+        "attack": character.attack,
+        "defence": character.defence,
+        "shooting_range": character.shooting_range,
+        "move": character.move,
+        "wound_slots": character.wound_slots,
+        "hero": character.hero,
+        "special_rules": character.special_rules,
+    }
+    values = {**live, **{k: v for k, v in (card or {}).items() if k in live}}
+    wounds = (
+        card["wounds"]
+        if card is not None and "wounds" in card
+        else [
+            {
+                "name": w.name,
+                "rules": w.rules_text,
+                "heals_at_sanctuary": w.heals_at_sanctuary,
+                "attack": w.attack_modifier,
+                "defence": w.defence_modifier,
+                "move": w.move_modifier,
+            }
+            for w in character.wounds.all()
+        ]
+    )
     return {
         "id": p.pk,
         "order": p.order,
@@ -296,31 +344,21 @@ def _participant(p: BattleParticipant, colours: dict[int, str]) -> dict[str, Any
             character.company_id, _colour(character.company.colour, p.side)
         ),
         "side": p.side,
-        "troop_type": _label(TroopType, character.troop_type),
-        "attack": character.attack,
-        "defence": character.defence,
-        "shooting_range": character.shooting_range,
-        "move": character.move,
-        "wound_slots": character.wound_slots,
-        "hero": character.hero,
-        "special_rules": character.special_rules,
+        "troop_type": _label(TroopType, values["troop_type"]),
+        "attack": values["attack"],
+        "defence": values["defence"],
+        "shooting_range": values["shooting_range"],
+        "move": values["move"],
+        "wound_slots": values["wound_slots"],
+        "hero": values["hero"],
+        "special_rules": values["special_rules"],
         "scout": p.scout,
         "mishap": p.mishap,
         "mishap_label": _label(Mishap, p.mishap),
         "disorganized": p.disorganized,
         "reserve": p.reserve,
         "coop_player": p.coop_player,
-        "wounds": [
-            {
-                "name": w.name,
-                "rules": w.rules_text,
-                "heals_at_sanctuary": w.heals_at_sanctuary,
-                "attack": w.attack_modifier,
-                "defence": w.defence_modifier,
-                "move": w.move_modifier,
-            }
-            for w in character.wounds.all()
-        ],
+        "wounds": [dict(w) for w in wounds],
     }
 
 

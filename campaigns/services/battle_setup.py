@@ -28,6 +28,7 @@ from campaigns.models import (
 from campaigns.models.battle import BattleStatus, new_seed
 from campaigns.selectors.battlefield import scene_forces, scene_table
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineup
+from campaigns.services.battle_snapshot import SNAPSHOT_KEY, cards_snapshot
 from campaigns.services.locks import campaign_locked
 from campaigns.services.pack_render import pack_render_schedule
 from campaigns.site_url import site_url as default_site_url
@@ -524,6 +525,12 @@ def _save_lineup(
             )
         )
     BattleParticipant.objects.bulk_create(rows)
+    # The pack prints the participants as they stand now, however often later.
+    battle.setup_data = {
+        **battle.setup_data,
+        SNAPSHOT_KEY: cards_snapshot(characters=[c.character for c in fighting]),
+    }
+    battle.save(update_fields=["setup_data"])
 
 
 def _ordered_unique(names: Any) -> list[str]:

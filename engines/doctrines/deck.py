@@ -509,8 +509,9 @@ def _picture(suit: Suit, then: str, rule: Rule, action: Action) -> Step:
     )
 
 
-def _move_and_shoot_text(suit: Suit) -> str:
-    return f"Move and shoot, {MOVE_LIMITS[suit].text}."
+def _move_and_shoot_text(suit: Suit, *, nearest: bool = False) -> str:
+    target = " at the nearest such enemy" if nearest else ""
+    return f"Move and shoot{target}, {MOVE_LIMITS[suit].text}."
 
 
 def _suit_title(suit: Suit) -> str:
@@ -546,7 +547,7 @@ def _spades() -> Section:
                 Suit.SPADES,
                 1,
                 "An enemy in sight within trigger and shooting range",
-                "Shoot it.",
+                "Shoot the nearest such enemy.",
                 _spade_shoot,
                 (Action.SHOOT,),
             ),
@@ -554,7 +555,7 @@ def _spades() -> Section:
                 Suit.SPADES,
                 2,
                 "An enemy within trigger but not in sight (Ace to 10 only)",
-                "Charge it.",
+                "Charge the nearest such enemy.",
                 _spade_charge_unseen,
                 (Action.MOVE_INTO_MELEE, Action.MOVE_TOWARD_ENEMY),
             ),
@@ -578,7 +579,7 @@ def _move_and_shoot_steps(suit: Suit) -> tuple[Step, Step]:
             suit,
             1,
             IN_TRIGGER_AFTER_MOVE,
-            _move_and_shoot_text(suit),
+            _move_and_shoot_text(suit, nearest=True),
             _move_and_shoot_triggered,
             (Action.MOVE_AND_SHOOT,),
         ),

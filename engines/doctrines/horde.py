@@ -190,7 +190,11 @@ LURKING_TABLE = Table(
     "D6 per lurker",
     (
         band(1, LURKER_REMOVED_FROM - 1, "It stays"),
-        band(LURKER_REMOVED_FROM, 6, "Removed: it returns to the pool"),
+        band(
+            LURKER_REMOVED_FROM,
+            6,
+            "Removed from the table; it may come back as a reinforcement",
+        ),
     ),
 )
 CONSOLIDATION_TABLE = Table(
@@ -733,7 +737,7 @@ def _lurking_texts(settings: DoctrineSettings | None) -> tuple[str, str]:
     then = (
         "In normal mode each unwounded horde character more than "
         f"{inches(LURK_BEYOND)} from every enemy is removed on D6 "
-        f"{_from(LURKER_REMOVED_FROM)} (it returns to the pool)."
+        f"{_from(LURKER_REMOVED_FROM)} (it may come back as a reinforcement)."
     )
     if settings is None:
         return ("Lurking (with reinforcements)", then)

@@ -177,15 +177,17 @@ def _lever_texts(settings: DoctrineSettings | None) -> tuple[str, str]:
     if settings is None:
         boosts = words((f"+{lever}" for lever in LEVERS if lever), last="or")
         return (
-            "Difficulty lever (per scene): it starts behind the player's rearmost "
-            "model",
-            f"{boosts} inches.",
+            "It starts behind the player's rearmost model",
+            f"{boosts} inches to its move, as the scene sets it.",
         )
     if not settings.pursuit_lever:
-        return ("Difficulty lever", "No lever in this battle.")
+        return (
+            "It starts behind the player's rearmost model",
+            "Nothing more in this battle.",
+        )
     return (
         "It starts behind the player's rearmost model",
-        f"+{inches(settings.pursuit_lever)} (this battle's lever).",
+        f"+{inches(settings.pursuit_lever)} to its move in this battle.",
     )
 
 
@@ -203,7 +205,7 @@ def _summary(settings: DoctrineSettings | None) -> str:
     if settings.quarry:
         parts.append(f"The quarry: {words(settings.quarry)} (the nearest one counts).")
     if settings.route:
-        parts.append(f"The route: {settings.route}.")
+        parts.append(f"The route: {settings.route.rstrip().rstrip('.')}.")
     return " ".join((*parts, dice))
 
 
@@ -221,7 +223,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
         settings=settings,
         notes=(
             "Pursuers ignore difficult terrain; only other models stop them.",
-            "Difficulty lever (per scene): start the quarry further back.",
+            *(() if settings else ("A scene may also start the quarry further back.",)),
         ),
         sections=(
             Section(
@@ -251,7 +253,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                     ),
                     Step(
                         "drift-wide",
-                        "3",
+                        "3a",
                         "C > M",
                         f"Drift |M − C| × {INCHES_PER_PIP} inches wide, away from "
                         "the quarry's line, during the move (M after raising).",
@@ -259,7 +261,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                     ),
                     Step(
                         "drift-in",
-                        "3",
+                        "3b",
                         "C < M",
                         f"Cut in |M − C| × {INCHES_PER_PIP} inches, toward the "
                         "quarry's line (not past it), during the move (M after "
@@ -268,7 +270,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                     ),
                     Step(
                         "balanced",
-                        "3",
+                        "3c",
                         "C = M",
                         f"Balanced: no drift and +{inches(BALANCED_BONUS)}.",
                         actions=(Action.PURSUE,),
@@ -300,8 +302,8 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                 ),
             ),
             follow_up_section(
-                f"M × {INCHES_PER_PIP}, the drift, the balanced bonus and the lever "
-                f"are all {share_word(verb=True)}."
+                f"M × {INCHES_PER_PIP}, the drift, the balanced bonus and the inches "
+                f"for starting behind are all {share_word(verb=True)}."
             ),
         ),
     )

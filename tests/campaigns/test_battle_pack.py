@@ -9,6 +9,7 @@ are checked on the HTML, which is quicker.
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from django.urls import reverse
@@ -136,13 +137,17 @@ def doctrine_lines(battle) -> list[str]:
 def test_the_ai_card_prints_every_step_of_its_doctrine_on_one_page(
     make_pack_battle, doctrine
 ):
+    """Every step, word for word (with the pack's one inch mark), on one page
+    for a small company and no random events."""
+    pages = 1
     battle = make_pack_battle(doctrine=doctrine, scene={"reinforcements": True})
     texts = page_texts(battle_pack_pdf(battle))
     cards = pages_with(texts, "AI REFERENCE CARD")
-    assert len(cards) == 1 and len(texts) == 4
+    assert len(cards) == pages and len(texts) == 3 + pages
     # A line may break after the hyphen of "pre-activation": join it again.
-    card = texts[cards[0]].replace("- ", "-")
-    assert [line for line in doctrine_lines(battle) if line not in card] == []
+    card = " ".join(texts[n] for n in cards).replace("- ", "-")
+    lines = [re.sub(r'(?<=\d)"', "\u2033", line) for line in doctrine_lines(battle)]
+    assert [line for line in lines if line not in card] == []
 
 
 def test_the_horde_card_names_the_mode_the_battle_starts_in(make_pack_battle):
@@ -153,8 +158,9 @@ def test_the_horde_card_names_the_mode_the_battle_starts_in(make_pack_battle):
 
 def test_the_deck_card_prints_the_trigger_distances(make_pack_battle):
     battle = make_pack_battle(doctrine="deck")
-    card = page_texts(battle_pack_pdf(battle))[1]
-    assert 'A 2" (one pip)' in card and '10 20"' in card
+    texts = page_texts(battle_pack_pdf(battle))
+    card = " ".join(texts[n] for n in pages_with(texts, "AI REFERENCE CARD"))
+    assert "A 2\u2033 (one pip)" in card and "10 20\u2033" in card
 
 
 def test_the_setup_sheet_shows_what_each_leader_changed(make_pack_battle):
@@ -203,9 +209,10 @@ def test_with_random_events_one_page_tells_them_and_the_ai_card_tracks_them(
     campaign.save()
     battle = make_pack_battle(doctrine="deck")
     texts = page_texts(battle_pack_pdf(battle))
-    card = texts[pages_with(texts, "AI REFERENCE CARD")[0]]
+    card = " ".join(texts[n] for n in pages_with(texts, "AI REFERENCE CARD"))
     events_page = texts[pages_with(texts, "Random events: the AI deck")[0]]
-    assert len(texts) == 5
+    # Setup sheet, the deck card's two pages at 8 pt, events, cards, result.
+    assert len(texts) == 6
     assert not any(f"Event {key}" in card for key in EVENT_KEYS)
     assert "Events drawn" in card
     assert all(squash(prose(600, key))[:200] in events_page for key in EVENT_KEYS)
@@ -321,15 +328,17 @@ def test_a_card_with_the_longest_values_keeps_its_text_inside(battle, campaign, 
     assert [c["parts"] for c in cards if c["name"] == character.name] == [1]
     pdf = battle_pack_pdf(battle)
     texts = page_texts(pdf)
-    card_pages = [i for i, t in enumerate(texts) if "Wounds" in t and "Attack" in t]
+    card_pages = [
+        i
+        for i, t in enumerate(texts)
+        if "Wounds" in t and "Attack" in t and "AI REFERENCE" not in t
+    ]
     assert (len(texts), card_pages) == (4, [2])
     assert chars_outside_cards(pdf, card_pages, paper) == []
     cells = cell_texts(pdf, 2, paper)
     index = next(i for i, cell in enumerate(cells) if squash(character.name) in cell)
     *text, flags = cell_lines(pdf, 2, paper, index)
-    assert flags[2] == "Scout · Disorganized" and flags[0] >= max(
-        b for _t, b, _ in text
-    )
+    assert flags[2] == "Disorganized" and flags[0] >= max(b for _t, b, _ in text)
 
 
 def test_a_card_too_full_for_seven_points_goes_on_a_second_card(battle):
@@ -345,7 +354,11 @@ def test_a_card_too_full_for_seven_points_goes_on_a_second_card(battle):
     ]
     pdf = battle_pack_pdf(battle)
     texts = page_texts(pdf)
-    card_pages = [i for i, t in enumerate(texts) if "Wounds" in t and "Attack" in t]
+    card_pages = [
+        i
+        for i, t in enumerate(texts)
+        if "Wounds" in t and "Attack" in t and "AI REFERENCE" not in t
+    ]
     assert len(parts) > 1 and all(c["body_class"] == "s70" for c in parts)
     assert chars_outside_cards(pdf, card_pages, "A4") == []
 
@@ -353,7 +366,11 @@ def test_a_card_too_full_for_seven_points_goes_on_a_second_card(battle):
 def test_cards_come_nine_to_a_sheet(make_pack_battle):
     battle = make_pack_battle(players=8, ai=5)
     texts = page_texts(battle_pack_pdf(battle))
-    card_pages = [i for i, t in enumerate(texts) if "Wounds" in t and "Attack" in t]
+    card_pages = [
+        i
+        for i, t in enumerate(texts)
+        if "Wounds" in t and "Attack" in t and "AI REFERENCE" not in t
+    ]
     assert len(card_pages) == math.ceil(13 / 9)
 
 
@@ -372,17 +389,22 @@ def test_every_page_has_the_campaigns_paper_size(battle, campaign, paper, size):
 # --- the result form ---------------------------------------------------------------
 
 
-def test_the_result_form_follows_participant_order_and_skips_the_missing(battle):
+def test_the_result_form_follows_participant_order_and_marks_the_missing(battle):
+    """Every participant in order, so the numbers run without a gap; the one
+    who misses the battle is marked so, with nothing to record."""
     missing = battle.participants.filter(side="player").last()
     BattleParticipant.objects.filter(pk=missing.pk).update(scout=True, mishap="misses")
     rows = battle_pack_context(battle_pack_data(battle=battle))["result"]["rows"]
     expected = [
-        p.character.name
+        (p.character.name, p.mishap == "misses")
         for p in battle.participants.order_by("order").select_related("character")
-        if p.mishap != "misses"
     ]
-    assert missing.character.name not in expected
-    assert [row["name"] for row in rows] == expected
+    assert (missing.character.name, True) in expected
+    assert [(row["name"], row["absent"]) for row in rows] == expected
+    text = " ".join(page_texts(battle_pack_pdf(battle)))
+    assert (
+        f"{missing.character.name} Player Misses the battle: nothing to record" in text
+    )
 
 
 def test_a_lost_scout_is_marked_fallen_on_the_result_form(battle):
@@ -403,7 +425,7 @@ def test_the_qr_code_leads_to_the_result_page(battle, settings):
 
 
 def test_the_qr_code_is_a_path_of_numbers_with_no_image_url(battle):
-    html = battle_pack_html(battle)
+    html = battle_pack_html(battle, site_url="https://chronicle.example")
     qr = html[html.index('aria-label="QR code') :]
     qr = qr[: qr.index("</svg>")]
     path = qr[qr.index('d="') + 3 :]

@@ -304,13 +304,19 @@ def test_a_follow_up_still_in_melee_continues_it() -> None:
 
 @pytest.mark.parametrize(
     ("lever", "printed"),
-    [(None, "+2 or +4 inches."), (0, "No lever in this battle."), (4, '+4" ')],
+    [
+        (None, "+2 or +4 inches to its move, as the scene sets it."),
+        (0, "Nothing more in this battle."),
+        (4, '+4" to its move in this battle.'),
+    ],
 )
 def test_the_lever_step_prints_this_battles_lever(
     lever: int | None, printed: str
 ) -> None:
+    """The step says what the pursuer gains, never "difficulty lever"."""
     settings = None if lever is None else DoctrineSettings(pursuit_lever=lever)
-    assert printed in procedure(Doctrine.PURSUIT, settings).step("lever").then
+    step = procedure(Doctrine.PURSUIT, settings).step("lever")
+    assert printed in step.then and "lever" not in f"{step.when} {step.then}"
 
 
 def test_the_card_names_this_battles_quarry_and_route() -> None:

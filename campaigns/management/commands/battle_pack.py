@@ -19,8 +19,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from campaigns.models import Battle, Campaign, Scene
 from campaigns.models.battle import BattleStatus
 from campaigns.printing.battle_pack import battle_pack_pdf, battle_pack_text
+from campaigns.printing.qr import reachable_from_a_phone
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import MAX_SEED, battle_set_up
+from campaigns.site_url import site_url
 from engines.enums import SceneStatus, Stance
 
 DEFAULT_STANCE = Stance.RECON
@@ -67,6 +69,12 @@ class Command(BaseCommand):
             raise CommandError(
                 f"Cannot write {output}: {error.strerror or error}."
             ) from error
+        if not options["text"] and not reachable_from_a_phone(site_url()):
+            self.stderr.write(
+                f"SITE_URL is not set, so the site's address is {site_url()}, "
+                "which no phone can open: the pack prints no QR code. Set "
+                "SITE_URL to the address the phones use to get one."
+            )
         kind = "setup text" if options["text"] else "pack"
         self.stdout.write(
             f"Wrote the {kind} of battle {battle.number} (id {battle.pk}, "
