@@ -11,6 +11,7 @@ from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 
+from campaigns.admin.builders import BuilderScopeMixin
 from campaigns.admin.common import (
     ADMIN_CSS,
     ADMIN_JS,
@@ -160,7 +161,7 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
             return HttpResponseNotAllowed(["POST"])
         if not self.has_add_permission(request):
             raise PermissionDenied
-        company = get_object_or_404(Company, pk=object_id)
+        company = get_object_or_404(self.get_queryset(request), pk=object_id)
         copy = company_duplicate(company=company)
         self.log_addition(request, copy, f"Duplicated from {company}.")
         messages.success(
@@ -184,7 +185,9 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
 
 
 @admin.register(Character)
-class CharacterAdmin(ScopedSearchMixin, AdminFieldsMixin, admin.ModelAdmin):
+class CharacterAdmin(
+    BuilderScopeMixin, ScopedSearchMixin, AdminFieldsMixin, admin.ModelAdmin
+):
     list_display = (
         "name",
         "company",
@@ -346,7 +349,7 @@ class CommanderChangeAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PersistingWound)
-class PersistingWoundAdmin(AdminFieldsMixin, admin.ModelAdmin):
+class PersistingWoundAdmin(BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin):
     list_display = (
         "name",
         "character",

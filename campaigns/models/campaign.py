@@ -29,6 +29,14 @@ class Campaign(models.Model):
         A4 = "A4", "A4"
         LETTER = "LETTER", "Letter"
 
+    class Setting(models.TextChoices):
+        """The campaign's genre: which starter it begins from and which event
+        deck it draws by default (the rules behind it are the same)."""
+
+        FANTASY = "fantasy", "Fantasy"
+        SCIENCE_FICTION = "science_fiction", "Science fiction"
+        HISTORICAL = "historical", "Historical (black powder to the Second World War)"
+
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -53,6 +61,9 @@ class Campaign(models.Model):
     paper_size = models.CharField(
         max_length=8, choices=PaperSize.choices, default=PaperSize.A4
     )
+    setting = models.CharField(
+        max_length=24, choices=Setting.choices, default=Setting.FANTASY
+    )
     random_events = models.BooleanField(
         default=False,
         help_text="At the start of each round a card is drawn for the AI: a jack, "
@@ -71,6 +82,12 @@ class Campaign(models.Model):
 
     class Meta:
         ordering = ("name", "id")
+        permissions = [
+            (
+                "build_campaigns",
+                "Can build their own campaigns in the admin (sees only their own)",
+            )
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=~Q(slug__in=sorted(RESERVED_SLUGS)),

@@ -108,6 +108,7 @@ _MODEL_EXCLUDED: dict[type[models.Model], dict[str, str]] = {
         "event_deck": "the deck travels whole, as the document's event_deck",
     },
     Event: {"deck": "an event is listed inside its deck"},
+    EventDeck: {"owner": "a deck travels as content; the site's copy has no builder"},
 }
 
 

@@ -42,7 +42,7 @@ OWNER = {
     "result_reopen",
     "battle_notes",
 }
-NOT_CAMPAIGN = {"home", "import"}
+NOT_CAMPAIGN = {"home", "import", "campaign_new"}
 
 
 def campaign_url_names() -> list[str]:
