@@ -131,6 +131,19 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
     def formfield_for_onetoone(self, db_field, request, **kwargs):
         return self.formfield_for_foreignkey(db_field, request, **kwargs)
 
+    def response_post_save_add(self, request, obj):
+        return self._back_to_campaign(request, obj)
+
+    def response_post_save_change(self, request, obj):
+        return self._back_to_campaign(request, obj)
+
+    def _back_to_campaign(self, request, obj):
+        """Saved: back to the company's campaign, whose page lists what it
+        still needs (not to every campaign's companies)."""
+        return HttpResponseRedirect(
+            reverse("admin:campaigns_campaign_change", args=[obj.campaign_id])
+        )
+
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)
         company = form.instance
