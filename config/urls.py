@@ -21,3 +21,5 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("", include("campaigns.urls")),
 ]
+
+handler404 = "campaigns.views.errors.page_not_found"

@@ -108,6 +108,9 @@ _MODEL_EXCLUDED: dict[type[models.Model], dict[str, str]] = {
         "event_deck": "the deck travels whole, as the document's event_deck",
     },
     Event: {"deck": "an event is listed inside its deck"},
+    CampaignLogEntry: {
+        "discarded_battle_id": "an id of the exporting site, meaningless here"
+    },
     EventDeck: {"owner": "a deck travels as content; the site's copy has no builder"},
 }
 
