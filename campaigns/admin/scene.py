@@ -434,6 +434,7 @@ class SceneAdmin(ScopedSearchMixin, CampaignPartAdmin):
                         "sight_limit",
                         "special_rules",
                         "victory_conditions",
+                        ("after_victory_text", "after_defeat_text"),
                         "outright_kill_rule",
                     ),
                     "description": "Generate: the scenario is rolled at setup from "
