@@ -162,8 +162,10 @@ def _battle_steps(
     pack_made = packs_downloaded.get(str(battle.pk)) == battle.times_rolled
     return (
         Step("Enter result", battle_url("result_entry", battle), primary=pack_made),
-        Step("Re-roll the setup", battle_url("battle_reroll", battle)),
-        Step("Discard this battle", battle_url("battle_discard", battle)),
+        Step("Re-roll the setup", battle_url("battle_reroll", battle), takes_back=True),
+        Step(
+            "Discard this battle", battle_url("battle_discard", battle), takes_back=True
+        ),
     ), ()
 
 

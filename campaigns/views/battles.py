@@ -17,6 +17,7 @@ from campaigns.selectors.battles import (
 )
 from campaigns.selectors.confirm import discard_confirm, reroll_confirm
 from campaigns.selectors.scenes import setup_page
+from campaigns.selectors.setup_on_screen import setup_on_screen
 from campaigns.selectors.table_record import battle_table_log
 from campaigns.services import battle_setup as setup_service
 from campaigns.services.battle_discard import battle_discard
@@ -90,6 +91,7 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
         page=page,
         pack=pack,
         table_log=battle_table_log(battle=page.battle),
+        setup=setup_on_screen(data=data),
     )
 
 
