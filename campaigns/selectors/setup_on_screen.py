@@ -29,18 +29,11 @@ class SetupOnScreen:
         return (*lines, *battlefield.scoring)
 
 
-def _ink(colour: str) -> str:
-    """White or near-black, whichever reads on ``colour``."""
-    r, g, b = (int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4))
-    return "#111111" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else "#ffffff"
-
-
 def setup_on_screen(*, data: dict[str, Any]) -> SetupOnScreen:
     """The setup from the battle's pack data (no query of its own)."""
     battlefield = Battlefield.from_data(data["battlefield"])
-    companies = [{**c, "ink": _ink(c["colour"])} for c in data["companies"]]
     return SetupOnScreen(
-        diagram=table_diagram(battlefield=battlefield, companies=companies),
+        diagram=table_diagram(battlefield=battlefield, companies=data["companies"]),
         battlefield=battlefield,
         special_rules=" ".join(data["scene"]["special_rules"].split()),
         victory_conditions=" ".join(data["scene"]["victory_conditions"].split()),

@@ -45,4 +45,4 @@ def test_a_newcomer_starts_a_campaign_and_sees_the_table_on_a_phone(open_tab, ne
     expect(page.locator("svg.table-diagram")).to_be_visible()
     expect(page.locator(".table-setup__legend")).to_contain_text("2nd Platoon")
     visit.check("battle page on a phone")
-    assert visit.foreign_requests == []
+    assert (visit.foreign_requests, visit.console_errors) == ([], [])
