@@ -336,7 +336,7 @@ HISTORICAL = Starter(
 
 STARTERS: dict[str, Starter] = {
     "fantasy": FANTASY,
-    "science_fiction": SCIENCE_FICTION,
+    "science-fiction": SCIENCE_FICTION,
     "historical": HISTORICAL,
 }
-"""The starter of each setting (``Campaign.Setting``)."""
+"""The starter of each shipped setting, by the setting's slug."""

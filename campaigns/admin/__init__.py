@@ -8,6 +8,6 @@ import and export), ``company`` (companies, characters, commanders), ``scene``
 the site writes). The site's index is ordered in ``campaigns.admin_site``.
 """
 
-from campaigns.admin import campaign, company, events, play, scene
+from campaigns.admin import campaign, company, events, genres, play, scene
 
-__all__ = ["campaign", "company", "events", "play", "scene"]
+__all__ = ["campaign", "company", "events", "genres", "play", "scene"]

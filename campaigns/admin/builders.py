@@ -32,6 +32,7 @@ OWNER_PATHS: dict[str, str] = {
     "objective": "scene__campaign__owner",
     "scenefeature": "scene__campaign__owner",
     "eventdeck": "owner",
+    "setting": "owner",
     "event": "deck__owner",
     "battle": "campaign__owner",
     "battleresult": "battle__campaign__owner",
@@ -39,7 +40,7 @@ OWNER_PATHS: dict[str, str] = {
 }
 """Each campaigns model (by model name): the path from it to its owner."""
 
-SHARED_WHEN_UNOWNED = frozenset({"eventdeck"})
+SHARED_WHEN_UNOWNED = frozenset({"eventdeck", "setting"})
 """Models whose rows without an owner (the site's own) any builder may pick."""
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from django import forms
 
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Setting
+from campaigns.selectors.genres import settings_for
 from campaigns.services.campaign_start import CampaignStart
+from campaigns.starters import STARTERS
 from campaigns.validators import validate_printable
 
 NAME_MAX = Campaign._meta.get_field("name").max_length
@@ -23,10 +25,11 @@ class CampaignNewForm(forms.Form):
             "max_length": f"A name has at most {NAME_MAX} characters.",
         },
     )
-    setting = forms.ChoiceField(
-        choices=Campaign.Setting.choices,
-        initial=Campaign.Setting.FANTASY,
-        help_text="The genre it is played in; the starter campaign is of it.",
+    setting = forms.ModelChoiceField(
+        queryset=Setting.objects.none(),
+        empty_label=None,
+        help_text="The genre it is played in: its pages and papers use its words, "
+        "and the starter campaign is of it.",
     )
     paper_size = forms.ChoiceField(
         label="Paper size",
@@ -40,6 +43,28 @@ class CampaignNewForm(forms.Form):
         initial=CampaignStart.STARTER,
         widget=forms.RadioSelect,
     )
+
+    def __init__(self, *args, user, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["setting"].queryset = settings_for(user=user)
+        self.fields["setting"].initial = (
+            self.fields["setting"].queryset.filter(slug="fantasy").first()
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        setting = cleaned.get("setting")
+        if (
+            setting is not None
+            and cleaned.get("start") == CampaignStart.STARTER
+            and setting.slug not in STARTERS
+        ):
+            self.add_error(
+                "start",
+                f"There is no starter campaign for “{setting.name}”: start from "
+                "the demo or empty.",
+            )
+        return cleaned
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())

@@ -11,6 +11,7 @@ from campaigns.models.events import Event, EventDeck
 from campaigns.models.log import CampaignLogEntry
 from campaigns.models.result import BattleResult, CharacterOutcome, Effect
 from campaigns.models.scene import Scene
+from campaigns.models.setting import Setting
 from campaigns.models.table_log import TableEntry, TableLog
 from campaigns.models.wound import PersistingWound
 
@@ -34,6 +35,7 @@ __all__ = [
     "Scene",
     "SceneCompany",
     "SceneFeature",
+    "Setting",
     "TableEntry",
     "TableLog",
 ]

@@ -29,14 +29,6 @@ class Campaign(models.Model):
         A4 = "A4", "A4"
         LETTER = "LETTER", "Letter"
 
-    class Setting(models.TextChoices):
-        """The campaign's genre: which starter it begins from and which event
-        deck it draws by default (the rules behind it are the same)."""
-
-        FANTASY = "fantasy", "Fantasy"
-        SCIENCE_FICTION = "science_fiction", "Science fiction"
-        HISTORICAL = "historical", "Historical (black powder to the Second World War)"
-
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -61,8 +53,14 @@ class Campaign(models.Model):
     paper_size = models.CharField(
         max_length=8, choices=PaperSize.choices, default=PaperSize.A4
     )
-    setting = models.CharField(
-        max_length=24, choices=Setting.choices, default=Setting.FANTASY
+    setting = models.ForeignKey(
+        "campaigns.Setting",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="campaigns",
+        help_text="The genre whose words its pages and papers use; none: the "
+        "rules' own (fantasy) words.",
     )
     random_events = models.BooleanField(
         default=False,

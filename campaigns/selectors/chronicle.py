@@ -26,13 +26,11 @@ from campaigns.models.battle import BattleStatus
 from campaigns.selectors.chronicle_story import (
     CommanderAsWas,
     commanders_as_they_were,
-    discards_by_scene,
     reopening_sentence,
-    reopenings,
-    table_highlights,
+    table_lines_and_highlights,
+    taken_back,
 )
 from campaigns.selectors.table import LogLine
-from campaigns.selectors.table_record import table_logs_for
 from campaigns.story import (
     CommanderLine,
     FateLine,
@@ -282,10 +280,9 @@ def campaign_chronicle(
     scene_ids = None if top_ids is None else [scene.pk for scene in scenes]
     entries = {scene.pk: ChronicleScene(scene=scene) for scene in scenes}
     battles = _battles(campaign, scene_ids)
-    table_logs = table_logs_for(battles)
-    highlights = table_highlights(battles)
+    table_logs, highlights = table_lines_and_highlights(battles)
     commanders = commanders_as_they_were(battles)
-    reopened = reopenings(battles)
+    back = taken_back(campaign_id=campaign.pk, scene_ids=scene_ids)
     for battle in battles:
         entry = entries.get(battle.scene_id)
         if entry is None:
@@ -300,12 +297,10 @@ def campaign_chronicle(
                 table_log=table_logs.get(battle.pk, ()),
                 highlights=highlights.get(battle.pk, ()),
                 commanders=commanders.get(battle.pk, ()),
-                reopened=reopened.get(battle.pk, 0),
+                reopened=back.reopened.get(battle.pk, 0),
             )
         )
-    for scene_id, found in discards_by_scene(
-        campaign_id=campaign.pk, scene_ids=scene_ids
-    ).items():
+    for scene_id, found in back.discards.items():
         entry = entries.get(scene_id)
         if entry is not None:
             entry.discards.extend(ChronicleDiscard(entry=e) for e in found)

@@ -19,6 +19,7 @@ from campaigns.models import (
     CommanderChange,
     TableEntry,
 )
+from campaigns.selectors.table import LogLine, log_line
 from engines.enums import Rating, Reputation, Side
 
 HIGHLIGHT_TAPS = frozenset(
@@ -28,23 +29,30 @@ HIGHLIGHT_TAPS = frozenset(
 (A wound token is a moment only when it fells its character.)"""
 
 
-def table_highlights(battles: Iterable[Battle]) -> dict[int, tuple[str, ...]]:
-    """Each battle's moments from its table log, by battle id: who fell or
-    routed, the random events drawn, the objective carried off, how it ended."""
+def table_lines_and_highlights(
+    battles: Iterable[Battle],
+) -> tuple[dict[int, tuple[LogLine, ...]], dict[int, tuple[str, ...]]]:
+    """Each battle's table log, line by line, and its moments (who fell or
+    routed, the random events drawn, the objective carried off, how it ended),
+    both by battle id, from one query."""
     ids = [battle.pk for battle in battles]
-    found: dict[int, list[str]] = {}
+    lines: dict[int, list[LogLine]] = {}
+    moments: dict[int, list[str]] = {}
     entries = (
-        TableEntry.objects.filter(
-            log__battle_id__in=ids, kind__in=("round", "tap", "end")
-        )
+        TableEntry.objects.filter(log__battle_id__in=ids)
         .select_related("log")
         .order_by("log__battle_id", "position")
     )
     for entry in entries:
-        line = _moment(entry)
-        if line:
-            found.setdefault(entry.log.battle_id, []).append(line)
-    return {battle_id: tuple(lines) for battle_id, lines in found.items()}
+        battle_id = entry.log.battle_id
+        lines.setdefault(battle_id, []).append(log_line(entry))
+        moment = _moment(entry)
+        if moment:
+            moments.setdefault(battle_id, []).append(moment)
+    return (
+        {battle_id: tuple(found) for battle_id, found in lines.items()},
+        {battle_id: tuple(found) for battle_id, found in moments.items()},
+    )
 
 
 def _moment(entry: TableEntry) -> str:
@@ -60,7 +68,9 @@ def _moment(entry: TableEntry) -> str:
         if data.get("tap") in HIGHLIGHT_TAPS or data.get("falls"):
             return f"{when}{entry.text}"
         return ""
-    return f"{when}{entry.text}" if entry.text else ""
+    if entry.kind == "end" and entry.text:
+        return f"{when}{entry.text}"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -123,30 +133,31 @@ def _values_at(commander, changes: list[CommanderChange], moment: datetime):
     return values
 
 
-def reopenings(battles: Iterable[Battle]) -> dict[int, int]:
-    """How many times each battle's result was reopened, by battle id."""
-    counts: dict[int, int] = {}
-    for battle_id in CampaignLogEntry.objects.filter(
-        battle_id__in=[b.pk for b in battles], kind=CampaignLogEntry.Kind.REOPEN
-    ).values_list("battle_id", flat=True):
-        counts[battle_id] = counts.get(battle_id, 0) + 1
-    return counts
+@dataclass(frozen=True)
+class TakenBack:
+    """The steps taken back, from the campaign log: each battle's reopenings
+    counted (by battle id), and the discarded setups (by scene id, in order)."""
+
+    reopened: dict[int, int]
+    discards: dict[int, list[CampaignLogEntry]]
 
 
-def discards_by_scene(
-    *, campaign_id: int, scene_ids: Collection[int] | None
-) -> dict[int, list[CampaignLogEntry]]:
-    """The battles discarded before they were fought, by scene id, in order."""
+def taken_back(*, campaign_id: int, scene_ids: Collection[int] | None) -> TakenBack:
+    """Reopenings and discards in the chronicle's scenes (one query)."""
     entries = CampaignLogEntry.objects.filter(
-        campaign_id=campaign_id, kind=CampaignLogEntry.Kind.DISCARD
+        campaign_id=campaign_id,
+        kind__in=(CampaignLogEntry.Kind.REOPEN, CampaignLogEntry.Kind.DISCARD),
     )
     if scene_ids is not None:
         entries = entries.filter(scene_id__in=scene_ids)
-    found: dict[int, list[CampaignLogEntry]] = {}
+    reopened: dict[int, int] = {}
+    discards: dict[int, list[CampaignLogEntry]] = {}
     for entry in entries.order_by("created_at", "order", "id"):
-        if entry.scene_id is not None:
-            found.setdefault(entry.scene_id, []).append(entry)
-    return found
+        if entry.kind == CampaignLogEntry.Kind.REOPEN and entry.battle_id:
+            reopened[entry.battle_id] = reopened.get(entry.battle_id, 0) + 1
+        elif entry.kind == CampaignLogEntry.Kind.DISCARD and entry.scene_id:
+            discards.setdefault(entry.scene_id, []).append(entry)
+    return TakenBack(reopened=reopened, discards=discards)
 
 
 def reopening_sentence(count: int) -> str:

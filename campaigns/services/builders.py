@@ -20,6 +20,7 @@ BUILDER_MODELS: dict[str, tuple[str, ...]] = {
     "scenefeature": ("add", "change", "delete", "view"),
     "eventdeck": ("add", "change", "delete", "view"),
     "event": ("add", "change", "delete", "view"),
+    "setting": ("add", "change", "delete", "view"),
     "commanderchange": ("view",),
     "persistingwound": ("view",),
 }

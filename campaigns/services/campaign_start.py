@@ -4,6 +4,7 @@ admin."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.text import slugify
 
@@ -14,6 +15,7 @@ from campaigns.models import (
     Company,
     Scene,
     SceneCompany,
+    Setting,
 )
 from campaigns.services.demo import demo_document
 from campaigns.starters import STARTERS, Starter
@@ -47,9 +49,15 @@ def campaign_slug_for(*, name: str) -> str:
 
 
 def campaign_start(
-    *, owner, name: str, setting: str, paper_size: str, start: str
+    *, owner, name: str, setting: Setting, paper_size: str, start: str
 ) -> Campaign:
-    """Create the campaign ``owner`` asked for, whole or not at all."""
+    """Create the campaign ``owner`` asked for, whole or not at all. A starter
+    exists for the shipped settings only (ValidationError otherwise)."""
+    starter = STARTERS.get(setting.slug)
+    if start == CampaignStart.STARTER and starter is None:
+        raise ValidationError(
+            {"start": f"There is no starter campaign for “{setting.name}”."}
+        )
     with transaction.atomic():
         if start == CampaignStart.DEMO:
             return _demo_copy(owner, name, paper_size)
@@ -59,12 +67,13 @@ def campaign_start(
             slug=campaign_slug_for(name=name),
             setting=setting,
             paper_size=paper_size,
-            description=STARTERS[setting].description
-            if start == CampaignStart.STARTER
+            event_deck=setting.event_deck,
+            description=starter.description
+            if start == CampaignStart.STARTER and starter
             else "",
         )
-        if start == CampaignStart.STARTER:
-            _build_starter(campaign, STARTERS[setting])
+        if start == CampaignStart.STARTER and starter:
+            _build_starter(campaign, starter)
         return campaign
 
 

@@ -27,6 +27,7 @@ from django.db import transaction
 
 from campaigns.models import Campaign, EventDeck
 from campaigns.services.builders import user_make_builder
+from campaigns.services.genres import settings_ship
 from campaigns.site_url import site_url
 from campaigns.transfer import CampaignImportError, campaign_import, event_deck_import
 
@@ -115,6 +116,7 @@ def demo_seed(
             password=password, stored=_read_login_file(login_path), added=added
         )
         user_make_builder(user=user)
+        settings_ship()
         if reset:
             Campaign.objects.filter(slug=DEMO_CAMPAIGN_SLUG).delete()
         if not Campaign.objects.filter(slug=DEMO_CAMPAIGN_SLUG).exists():
@@ -123,6 +125,7 @@ def demo_seed(
             except CampaignImportError as exc:
                 raise DemoSeedError(f"{campaign_source}: {_one_line(exc)}") from exc
             added["campaign"] = 1
+        settings_ship()  # again: the demo brought its deck, the fantasy default
         _write_login_file(login_path, username=user.get_username(), password=password)
     return DemoLogin(
         username=user.get_username(),

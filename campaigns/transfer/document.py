@@ -40,6 +40,7 @@ from campaigns.models import (
     Scene,
     SceneCompany,
     SceneFeature,
+    Setting,
     TableEntry,
     TableLog,
 )
@@ -102,16 +103,31 @@ DEFERRED_REFS = frozenset(
 
 RENAMED = {(Effect, "target_id"): "target"}
 
+SETTING_KEYS = (
+    "slug",
+    "name",
+    "description",
+    "castle_words",
+    "troop_words",
+    "scenario_words",
+)
+"""The document's ``setting``: a campaign's setting travels whole, by value."""
+
 _MODEL_EXCLUDED: dict[type[models.Model], dict[str, str]] = {
     Campaign: {
         "owner": "the importing user owns the new campaign",
         "event_deck": "the deck travels whole, as the document's event_deck",
+        "setting": "the setting travels whole, as the document's setting",
     },
     Event: {"deck": "an event is listed inside its deck"},
     CampaignLogEntry: {
         "discarded_battle_id": "an id of the exporting site, meaningless here"
     },
     EventDeck: {"owner": "a deck travels as content; the site's copy has no builder"},
+    Setting: {
+        "owner": "a setting travels as content",
+        "event_deck": "the campaign's own deck travels; a default one stays here",
+    },
 }
 
 
@@ -240,6 +256,9 @@ def kind_for_model_name(model_name: str) -> Kind | None:
 
 def exported_fields(model: type[models.Model]) -> set[str]:
     """The model's field names that are document values (for the coverage test)."""
+    if model is Setting:
+        # It travels whole as the document's "setting" (campaigns.transfer.genres).
+        return set(SETTING_KEYS)
     every = [*kinds(), campaign_kind(), *event_deck_kinds()]
     kind = next(k for k in every if k.model is model)
     return {v.field.name for v in kind.values}

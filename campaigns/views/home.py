@@ -24,9 +24,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def campaign_new(request: HttpRequest) -> HttpResponse:
-    form = CampaignNewForm()
+    form = CampaignNewForm(user=request.user)
     if request.method == "POST":
-        form = CampaignNewForm(request.POST)
+        form = CampaignNewForm(request.POST, user=request.user)
         if form.is_valid():
             campaign = campaign_start(owner=request.user, **form.cleaned_data)
             if form.cleaned_data["start"] == CampaignStart.EMPTY:

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from campaigns.models import Campaign
+from campaigns.services.genres import settings_ship
 from tests.browser.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,6 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def newcomer(django_user_model):
+    settings_ship()  # a transactional test starts from an empty database
     return django_user_model.objects.create_user(username="newt", password="pw-newt-1")
 
 
@@ -32,12 +34,12 @@ def test_a_newcomer_starts_a_campaign_and_sees_the_table_on_a_phone(open_tab, ne
     page.get_by_role("link", name="New campaign").click()
     visit.check("new campaign")
     page.get_by_label("Name", exact=True).fill("Arnhem 1944")
-    page.get_by_label("Setting", exact=True).select_option("historical")
+    page.get_by_label("Setting", exact=True).select_option(label="Historical")
     page.get_by_label(re.compile("starter campaign")).check()
     page.get_by_role("button", name="Start the campaign").click()
     expect(page.get_by_role("heading", name=re.compile("Arnhem 1944"))).to_be_visible()
     visit.check("dashboard")
-    assert Campaign.objects.get(owner=newcomer).setting == "historical"
+    assert Campaign.objects.get(owner=newcomer).setting.slug == "historical"
 
     page.get_by_role("link", name="Set up battle").first.click()
     page.get_by_role("button", name="Set up battle").click()

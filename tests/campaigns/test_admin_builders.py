@@ -193,7 +193,6 @@ def test_a_builders_new_campaign_is_their_own(alice, world):
             "name": "Fresh",
             "slug": "fresh",
             "member_names": "bob",
-            "setting": "fantasy",
             "paper_size": "A4",
             "commanders-TOTAL_FORMS": "0",
             "commanders-INITIAL_FORMS": "0",

@@ -53,7 +53,14 @@ def test_the_document_names_its_format_and_schema_version(document):
 
 
 def test_the_document_has_the_campaign_its_deck_and_every_collection(document):
-    expected = ["format", "schema_version", "owner", "campaign", "event_deck"]
+    expected = [
+        "format",
+        "schema_version",
+        "owner",
+        "campaign",
+        "event_deck",
+        "setting",
+    ]
     assert list(document) == expected + COLLECTIONS
 
 
@@ -153,7 +160,7 @@ def test_the_text_export_is_the_same_document(world, document):
 def test_the_text_export_puts_one_object_per_line(world, document):
     lines = campaign_export_json(campaign=world.campaign).splitlines()
     per_list = [len(document[key]) + 2 if document[key] else 1 for key in COLLECTIONS]
-    assert len(lines) == 7 + sum(per_list)
+    assert len(lines) == 8 + sum(per_list)
 
 
 def test_an_empty_campaign_exports_empty_collections(campaign):

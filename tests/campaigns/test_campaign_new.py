@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Setting
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.selectors.readiness import campaign_readiness
 from campaigns.services.battle_setup import battle_set_up
@@ -19,6 +19,7 @@ NEW = "/campaigns/new/"
 
 
 def post(client, **fields):
+    """The form as sent, the setting named by its slug."""
     data = {
         "name": "My War",
         "setting": "historical",
@@ -26,6 +27,8 @@ def post(client, **fields):
         "start": "starter",
         **fields,
     }
+    setting = Setting.objects.filter(slug=data["setting"]).first()
+    data["setting"] = str(setting.pk) if setting else data["setting"]
     return client.post(NEW, data)
 
 
@@ -50,7 +53,7 @@ def test_an_anonymous_visitor_is_sent_to_log_in(client):
     assert client.get(NEW)["Location"].startswith("/accounts/login/")
 
 
-@pytest.mark.parametrize("setting", ["fantasy", "science_fiction", "historical"])
+@pytest.mark.parametrize("setting", ["fantasy", "science-fiction", "historical"])
 def test_a_starter_is_ready_to_play(owner, user, setting):
     """Two or three scenes, two companies a side, nothing lacking, and its first
     battle sets up."""
@@ -62,7 +65,7 @@ def test_a_starter_is_ready_to_play(owner, user, setting):
     battle = battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
     assert (
         response["Location"],
-        campaign.setting,
+        campaign.setting.slug,
         campaign.paper_size,
         campaign.scenes.count() in (2, 3),
         sides,
@@ -116,9 +119,10 @@ def test_an_unknown_choice_is_a_form_error(owner, fields):
 
 
 def test_a_taken_slug_gets_a_number(user):
+    fantasy = Setting.objects.get(slug="fantasy")
     for _ in range(2):
         campaign_start(
-            owner=user, name="Twice", setting="fantasy", paper_size="A4", start="empty"
+            owner=user, name="Twice", setting=fantasy, paper_size="A4", start="empty"
         )
     assert sorted(Campaign.objects.values_list("slug", flat=True)) == [
         "twice",
@@ -132,3 +136,25 @@ def test_a_taken_slug_gets_a_number(user):
 def test_a_slug_never_takes_a_site_url(name, slug):
     """ "new" and "import" are the site's own pages under /campaigns/."""
     assert campaign_slug_for(name=name) == slug
+
+
+def test_a_starter_needs_a_setting_that_has_one(owner, user):
+    """A builder's own setting has no starter: the form says so, saves nothing."""
+    Setting.objects.create(slug="weird-west", name="Weird West", owner=user)
+    response = post(owner, setting="weird-west")
+    assert ("There is no starter campaign for" in response.content.decode()) and (
+        Campaign.objects.count() == 0
+    )
+
+
+def test_another_users_setting_cannot_be_picked(owner, other_user):
+    Setting.objects.create(slug="theirs", name="Theirs", owner=other_user)
+    response = post(owner, setting="theirs", start="empty")
+    assert (response.status_code, Campaign.objects.count()) == (200, 0)
+
+
+def test_a_starter_of_a_setting_draws_from_its_deck(owner, user, demo_campaign):
+    """The science-fiction starter's random events come from the streets deck."""
+    post(owner, setting="science-fiction", name="Colony")
+    campaign = Campaign.objects.get(owner=user, name="Colony")
+    assert campaign.event_deck.slug == "streets"
