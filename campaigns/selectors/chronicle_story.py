@@ -89,22 +89,24 @@ class CommanderAsWas:
 
 
 def commanders_as_they_were(
-    battles: Collection[Battle],
+    battles: Collection[Battle], *, leading: list[BattleCompany] | None = None
 ) -> dict[int, tuple[CommanderAsWas, ...]]:
     """Each battle's leading commanders with the reputation and rating they had
     when it was set up, by battle id: the values now, taken back through every
-    change made since (two queries)."""
+    change made since (two queries; one when the battles' ``leading``
+    companies, with their commanders, are at hand)."""
     if not battles:
         return {}
-    leading = list(
-        BattleCompany.objects.filter(
-            battle__in=[b.pk for b in battles],
-            leading=True,
-            company__commander__isnull=False,
+    if leading is None:
+        leading = list(
+            BattleCompany.objects.filter(
+                battle__in=[b.pk for b in battles],
+                leading=True,
+                company__commander__isnull=False,
+            )
+            .select_related("company__commander")
+            .order_by("battle_id", "side")
         )
-        .select_related("company__commander")
-        .order_by("battle_id", "side")
-    )
     commander_ids = {bc.company.commander_id for bc in leading}
     changes: dict[int, list[CommanderChange]] = {}
     for change in CommanderChange.objects.filter(

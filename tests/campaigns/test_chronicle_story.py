@@ -167,3 +167,20 @@ def test_the_notes_form_says_why_an_emoji_is_refused(owner, skirmish):
     html = owner.post(url, {"notes": "Gone 🙂"}).content.decode()
     battle.refresh_from_db()
     assert ("cannot show 🙂" in html, battle.notes) == (True, "")
+
+
+def test_a_resolved_battles_page_shows_its_commanders_as_they_were(
+    owner, skirmish, result_data
+):
+    """The battle page too: Aragorn led battle 1 as Bold, whatever he is now."""
+    first = skirmish.set_up()
+    result_apply(battle=first, data=result_data(first, "victory"))
+    html = owner.get(
+        reverse(
+            "campaigns:battle_detail",
+            kwargs={"slug": skirmish.campaign.slug, "battle_id": first.pk},
+        )
+    ).content.decode()
+    html = html.replace("<bdi>", "").replace("</bdi>", "")
+    told = ("Aragorn (Bold, average) led your side." in html, "Aragorn (Rash" in html)
+    assert told == (True, False)
