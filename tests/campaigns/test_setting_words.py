@@ -66,3 +66,41 @@ def test_a_character_page_names_its_troop_type_in_the_settings_words(owner, colo
 def test_a_scenario_is_named_in_the_settings_words(owner, colony, page):
     html = text(owner, url(page, colony))
     assert ("The Relay Station" in html, "Wizard's Tower" in html) == (True, False)
+
+
+FANTASY_ONLY = (
+    "Magician",
+    "Rogue",
+    "Lurker",
+    "Monster",
+    "Flyer",
+    "Airship",
+    "Auxiliary",
+    "Wizard",
+    "Dragon",
+    "Magic Item",
+)
+
+
+def test_a_science_fiction_campaigns_pages_speak_no_fantasy(owner, colony):
+    """Dashboard, rosters, characters, the setup form, the battle and result
+    pages: none of the fantasy words the rules' own names carry."""
+    slug = colony.campaign.slug
+    pages = [
+        reverse("campaigns:dashboard", kwargs={"slug": slug}),
+        url("battle_detail", colony),
+        url("result_entry", colony),
+        *[
+            reverse("campaigns:company", kwargs={"slug": slug, "company_id": c.pk})
+            for c in colony.campaign.companies.all()
+        ],
+        *[
+            reverse("campaigns:character", kwargs={"slug": slug, "character_id": c.pk})
+            for c in Character.objects.filter(company__campaign=colony.campaign)
+        ],
+    ]
+    found = {
+        page: [word for word in FANTASY_ONLY if word in text(owner, page)]
+        for page in pages
+    }
+    assert {page: words for page, words in found.items() if words} == {}
