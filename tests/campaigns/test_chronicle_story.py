@@ -184,3 +184,45 @@ def test_a_resolved_battles_page_shows_its_commanders_as_they_were(
     html = html.replace("<bdi>", "").replace("</bdi>", "")
     told = ("Aragorn (Bold, average) led your side." in html, "Aragorn (Rash" in html)
     assert told == (True, False)
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "text", "told"),
+    [
+        (
+            "round",
+            {"event": {"card": "Q♥", "title": "Reinforcements."}},
+            "Round 2 begins.",
+            "Round 2: the Q♥ drawn brought “Reinforcements”.",
+        ),
+        ("round", {"event": None}, "Round 2 begins.", ""),
+        (
+            "tap",
+            {"tap": "carried_off"},
+            "Sam carried an objective off.",
+            "Round 2: Sam carried an objective off.",
+        ),
+        (
+            "tap",
+            {"tap": "wound", "falls": True},
+            "Sam took a wound and fell.",
+            "Round 2: Sam took a wound and fell.",
+        ),
+        ("tap", {"tap": "wound", "falls": False}, "Sam took a wound token.", ""),
+        ("activation", {}, "Uglúk charges Sam.", ""),
+        (
+            "end",
+            {},
+            "The battle ends: the AI side routed.",
+            "Round 2: The battle ends: the AI side routed.",
+        ),
+    ],
+)
+def test_the_moments_of_a_table_log(kind, data, text, told):
+    """Falls, routs, events drawn, objectives carried off and the end are
+    moments; a wound token kept on its feet, an activation, a round without an
+    event are not."""
+    from campaigns.models import TableEntry
+    from campaigns.selectors.chronicle_story import _moment
+
+    assert _moment(TableEntry(kind=kind, round=2, text=text, data=data)) == told
