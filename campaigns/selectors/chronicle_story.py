@@ -126,6 +126,15 @@ def commanders_as_they_were(
     return {battle_id: tuple(lines) for battle_id, lines in told.items()}
 
 
+def battle_commanders(*, battle: Battle) -> tuple[CommanderAsWas, ...]:
+    """One battle's leading commanders as they were (its companies prefetched
+    with their commanders, as ``battle_for_campaign`` gives it: one query)."""
+    leading = [
+        bc for bc in battle.companies.all() if bc.leading and bc.company.commander_id
+    ]
+    return commanders_as_they_were([battle], leading=leading).get(battle.pk, ())
+
+
 def _values_at(commander, changes: list[CommanderChange], moment: datetime):
     values = {"reputation": commander.reputation, "rating": commander.rating}
     for field in values:

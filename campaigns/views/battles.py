@@ -15,7 +15,7 @@ from campaigns.selectors.battles import (
     battle_pack_page_data,
     battle_page,
 )
-from campaigns.selectors.chronicle_story import commanders_as_they_were
+from campaigns.selectors.chronicle_story import battle_commanders
 from campaigns.selectors.confirm import discard_confirm, reroll_confirm
 from campaigns.selectors.scenes import setup_page
 from campaigns.selectors.setup_on_screen import setup_on_screen
@@ -93,14 +93,7 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
         pack=pack,
         table_log=battle_table_log(battle=page.battle),
         setup=setup_on_screen(data=data),
-        commanders=commanders_as_they_were(
-            [page.battle],
-            leading=[
-                bc
-                for bc in page.battle.companies.all()
-                if bc.leading and bc.company.commander_id
-            ],
-        ).get(page.battle.pk, ()),
+        commanders=battle_commanders(battle=page.battle),
     )
 
 
