@@ -19,7 +19,7 @@ BUILD_ORDER = (
 )
 """The three steps of building a campaign, as the index names them."""
 
-ALSO = ("EventDeck", "Commander", "Character")
+ALSO = ("EventDeck", "Setting", "Commander", "Character")
 """Set-up pages that are also reached from the three steps."""
 
 PLAY_RECORDS = (

@@ -27,6 +27,7 @@ B = C + "battles/<int:battle_id>/"
 urlpatterns = [
     path("", home.home, name="home"),
     path("campaigns/import/", import_form, name="import"),  # before C: reserved
+    path("campaigns/new/", home.campaign_new, name="campaign_new"),  # reserved too
     path(C, campaign.dashboard, name="dashboard"),
     path(C + "companies/<int:company_id>/", campaign.company_detail, name="company"),
     path(

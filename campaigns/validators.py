@@ -11,7 +11,7 @@ from django.core.validators import (
     RegexValidator,
 )
 
-RESERVED_SLUGS = frozenset({"import"})
+RESERVED_SLUGS = frozenset({"import", "new"})
 """Slugs that would clash with a fixed URL under /campaigns/ (SITE.md)."""
 
 HEX_COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"

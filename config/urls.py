@@ -5,6 +5,8 @@ from django.http import HttpRequest, HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from campaigns.views.accounts import SiteLoginView, signup
+
 
 def favicon(request: HttpRequest) -> HttpResponseRedirect:
     """Browsers ask for /favicon.ico whatever the page links: send them to it."""
@@ -13,7 +15,11 @@ def favicon(request: HttpRequest) -> HttpResponseRedirect:
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/login/", SiteLoginView.as_view(), name="login"),
+    path("accounts/signup/", signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("favicon.ico", favicon, name="favicon"),
     path("", include("campaigns.urls")),
 ]
+
+handler404 = "campaigns.views.errors.page_not_found"

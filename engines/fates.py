@@ -18,8 +18,14 @@ the next battle" changes nothing the campaign stores.
 
 Order: the site passes every character of the battle in any order; they are
 resolved by ``(not is_player, company_order, card_order, key)`` — player
-companies first, then card order — so the same seed and the same result give
-the same rolls in the same order.
+companies first, then card order — and the dice log lists them in that order.
+
+Streams: each character rolls from its own random source, seeded by
+:func:`fate_stream_seed` from the battle's resolution seed and the character's
+place in the battle (its company's order there and its card order, which an
+export and import keep), so the same seed and the same result give the same
+rolls, and correcting one character's line (a token more, fallen or not)
+never changes another character's rolls.
 
 Unfit flags: a flag set before this battle is cleared when its company
 fought; a grievous wound sets a new flag. The site applies them in that order,
@@ -29,7 +35,8 @@ stays set until the *next* battle of its company resolves.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engines.dice import Dice, DiceLog, RandomSource
@@ -340,15 +347,38 @@ def resolve_fate(character: FateInput, dice: Dice) -> CharacterFate:
     return _resolve_healing(character, dice, Fate.UNHURT)
 
 
-def resolve_fates(characters: Iterable[FateInput], *, rng: RandomSource) -> FatesResult:
-    """Resolve §6.2 for a battle: every fate, the unfit flags and the dice log."""
+def fate_stream_seed(seed: int, character: FateInput) -> int:
+    """§6.2: the seed of one character's own stream of resolution rolls.
+
+    Derived from the battle's resolution seed and the character's place in the
+    battle (company order, card order): stable across export and import, and
+    independent of every other character's line.
+    """
+    text = f"fate:{seed}:{character.company_order}:{character.card_order}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def resolve_fates(
+    characters: Iterable[FateInput],
+    *,
+    seed: int,
+    random_source: Callable[[int], RandomSource],
+) -> FatesResult:
+    """Resolve §6.2 for a battle: every fate, the unfit flags and the dice log.
+
+    ``random_source(n)`` makes a random source seeded with ``n``
+    (``random.Random`` in the site); each character's rolls come from the one
+    made for :func:`fate_stream_seed`. The log lists them in resolution order.
+    """
     characters = tuple(characters)
     if len({c.key for c in characters}) != len(characters):
         raise ValueError("every character must have its own key")
-    dice = Dice(rng)
-    fates = tuple(resolve_fate(c, dice) for c in resolution_order(characters))
+    fates = tuple(
+        resolve_fate(c, Dice(random_source(fate_stream_seed(seed, c))))
+        for c in resolution_order(characters)
+    )
     return FatesResult(
         fates=fates,
         unfit=unfit_changes(characters, fates),
-        log=dice.entries(),
+        log=tuple(entry for fate in fates for entry in fate.log),
     )

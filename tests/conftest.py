@@ -246,6 +246,45 @@ def seed_rolling():
     return find
 
 
+@pytest.fixture
+def fates_rolling():
+    """``fates_rolling(battle, boromir=(2,), merry=(1, 5))``: a resolution seed
+    whose streams (RULES §6.2: one per character) start with those D6 for those
+    characters, named as ``result_data`` names them (first word, lower case).
+    The seed is set on the battle and returned."""
+    import random
+
+    from campaigns.models import Battle, BattleCompany
+    from engines.fates import FateInput, fate_stream_seed
+
+    def find(battle, **dice: tuple[int, ...]) -> int:
+        places = {}
+        for bc in BattleCompany.objects.filter(battle=battle).select_related("company"):
+            for c in bc.company.characters.all():
+                places[c.name.split()[0].lower()] = FateInput(
+                    key=str(c.pk),
+                    name=c.name,
+                    is_player=True,
+                    company="",
+                    company_order=bc.order,
+                    card_order=c.card_order,
+                    wound_slots=1,
+                )
+        wanted = [(places[name], faces) for name, faces in dice.items()]
+        for seed in range(1_000_000):
+            if all(
+                [random.Random(fate_stream_seed(seed, place)).randint(1, 6) for _ in f]
+                == list(f)
+                for place, f in wanted
+            ):
+                Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed)
+                battle.resolution_seed = seed
+                return seed
+        raise AssertionError(f"no seed rolls {dice}")
+
+    return find
+
+
 # --- the battle pack ---------------------------------------------------------------
 
 

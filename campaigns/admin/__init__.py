@@ -9,6 +9,6 @@ import and export), ``company`` (companies, characters, commanders), ``scene``
 index is ordered in ``campaigns.admin_site``.
 """
 
-from campaigns.admin import campaign, company, events, orders, play, scene
+from campaigns.admin import campaign, company, events, genres, orders, play, scene
 
-__all__ = ["campaign", "company", "events", "orders", "play", "scene"]
+__all__ = ["campaign", "company", "events", "genres", "orders", "play", "scene"]

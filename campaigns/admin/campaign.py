@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.urls import path, reverse
 
 from campaigns.admin import transfer
+from campaigns.admin.builders import BuilderScopeMixin, is_builder
 from campaigns.admin.common import ADMIN_CSS, AdminFieldsMixin
 from campaigns.models import Campaign, Commander, Event, Scene
 from campaigns.selectors.event_decks import EVENT_COUNT, event_deck_problem
@@ -42,6 +43,44 @@ class CampaignForm(forms.ModelForm):
                     f"“{deck.name}” cannot be used for random events yet: {problem}",
                 )
         return cleaned_data
+
+
+class BuilderCampaignForm(CampaignForm):
+    """A builder's campaign: they own it; members are named by username (a
+    builder is not shown the site's list of users)."""
+
+    member_names = forms.CharField(
+        label="Members",
+        required=False,
+        help_text="Usernames of the players who may read the campaign, separated "
+        "by commas.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None and not self.is_bound:
+            self.fields["member_names"].initial = ", ".join(
+                self.instance.members.order_by("username").values_list(
+                    "username", flat=True
+                )
+            )
+
+    def clean_member_names(self) -> list:
+        names = [
+            name.strip()
+            for name in self.cleaned_data.get("member_names", "").split(",")
+            if name.strip()
+        ]
+        users = {
+            user.username: user
+            for user in get_user_model().objects.filter(username__in=names)
+        }
+        unknown = [name for name in names if name not in users]
+        if unknown:
+            raise forms.ValidationError(
+                "No user is called " + ", ".join(f"“{name}”" for name in unknown) + "."
+            )
+        return [users[name] for name in dict.fromkeys(names)]
 
 
 class CommanderInlineForm(forms.ModelForm):
@@ -120,7 +159,7 @@ class CampaignImportAdminForm(forms.Form):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(AdminFieldsMixin, admin.ModelAdmin):
+class CampaignAdmin(BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin):
     form = CampaignForm
     change_form_template = "admin/campaigns/campaign/change_form.html"
     change_list_template = "admin/campaigns/campaign/change_list.html"
@@ -142,9 +181,30 @@ class CampaignAdmin(AdminFieldsMixin, admin.ModelAdmin):
     class Media:
         css = {"all": [ADMIN_CSS]}
 
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if is_builder(request.user):
+            kwargs["form"] = BuilderCampaignForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def save_model(self, request, obj, form, change) -> None:
+        if is_builder(request.user) and not change:
+            obj.owner = request.user
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        if "member_names" in form.cleaned_data:
+            members = [
+                user
+                for user in form.cleaned_data["member_names"]
+                if user.pk != form.instance.owner_id
+            ]
+            form.instance.members.set(members)
+
     def get_fieldsets(self, request, obj=None):
+        people = ("member_names",) if is_builder(request.user) else ("owner", "members")
         fieldsets = [
-            (None, {"fields": ("name", "slug", "owner", "members", "description")}),
+            (None, {"fields": ("name", "slug", *people, "setting", "description")}),
             (
                 "The table",
                 {
@@ -250,8 +310,18 @@ class CampaignAdmin(AdminFieldsMixin, admin.ModelAdmin):
         if not self.has_add_permission(request):
             raise PermissionDenied
         form = CampaignImportAdminForm(initial={"owner": request.user.pk})
+        builder = is_builder(request.user)
+        if builder:
+            # A builder imports for themselves.
+            form.fields["owner"].queryset = form.fields["owner"].queryset.filter(
+                pk=request.user.pk
+            )
         if request.method == "POST":
             form = CampaignImportAdminForm(request.POST, request.FILES)
+            if builder:
+                form.fields["owner"].queryset = form.fields["owner"].queryset.filter(
+                    pk=request.user.pk
+                )
             if form.is_valid():
                 try:
                     campaign = transfer.campaign_from_document(

@@ -30,6 +30,7 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 
+from campaigns.admin.builders import BuilderScopeMixin, limit_choices, owned
 from campaigns.admin_site import choice_label
 from campaigns.models import (
     Campaign,
@@ -90,7 +91,8 @@ def edited_campaign_id(request) -> int | None:
             )
     elif url_name and url_name.endswith("_add"):
         wanted = _int_or_none(request.GET.get("campaign"))
-        if wanted is not None and Campaign.objects.filter(pk=wanted).exists():
+        mine = owned(Campaign.objects.all(), request.user)
+        if wanted is not None and mine.filter(pk=wanted).exists():
             campaign_id = wanted
     request._chronicle_campaign_id = campaign_id
     return campaign_id
@@ -131,12 +133,14 @@ class AdminFieldsMixin:
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name in self.autocomplete_fields and "widget" not in kwargs:
             kwargs.update(scoped_autocomplete(db_field, self.admin_site))
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+        formfield = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        return limit_choices(formfield, request.user)
 
     def formfield_for_manytomany(self, db_field, request, **kwargs):
         if db_field.name in self.autocomplete_fields and "widget" not in kwargs:
             kwargs.update(scoped_autocomplete(db_field, self.admin_site))
-        return super().formfield_for_manytomany(db_field, request, **kwargs)
+        formfield = super().formfield_for_manytomany(db_field, request, **kwargs)
+        return limit_choices(formfield, request.user)
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         low, high = (None, None)
@@ -287,7 +291,7 @@ class ScopedSearchMixin:
 # --- the parts of a campaign -------------------------------------------------------
 
 
-class CampaignPartAdmin(AdminFieldsMixin, admin.ModelAdmin):
+class CampaignPartAdmin(BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin):
     """A model that belongs to one campaign (a commander, company or scene).
 
     Its add page first asks which campaign (straight through when there is only
@@ -309,7 +313,11 @@ class CampaignPartAdmin(AdminFieldsMixin, admin.ModelAdmin):
         return super().add_view(request, form_url, extra_context)
 
     def choose_campaign(self, request):
-        campaigns = list(Campaign.objects.order_by("name", "id").only("id", "name"))
+        campaigns = list(
+            owned(Campaign.objects.all(), request.user)
+            .order_by("name", "id")
+            .only("id", "name")
+        )
         verbose = self.model._meta.verbose_name
         if not campaigns:
             messages.info(
@@ -392,7 +400,7 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(BuilderScopeMixin, admin.ModelAdmin):
     """A list and detail view of records the services write; nothing to edit."""
 
     def has_add_permission(self, request) -> bool:

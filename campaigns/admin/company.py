@@ -11,6 +11,7 @@ from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 
+from campaigns.admin.builders import BuilderScopeMixin
 from campaigns.admin.common import (
     ADMIN_CSS,
     ADMIN_JS,
@@ -130,6 +131,19 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
     def formfield_for_onetoone(self, db_field, request, **kwargs):
         return self.formfield_for_foreignkey(db_field, request, **kwargs)
 
+    def response_post_save_add(self, request, obj):
+        return self._back_to_campaign(request, obj)
+
+    def response_post_save_change(self, request, obj):
+        return self._back_to_campaign(request, obj)
+
+    def _back_to_campaign(self, request, obj):
+        """Saved: back to the company's campaign, whose page lists what it
+        still needs (not to every campaign's companies)."""
+        return HttpResponseRedirect(
+            reverse("admin:campaigns_campaign_change", args=[obj.campaign_id])
+        )
+
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)
         company = form.instance
@@ -160,7 +174,7 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
             return HttpResponseNotAllowed(["POST"])
         if not self.has_add_permission(request):
             raise PermissionDenied
-        company = get_object_or_404(Company, pk=object_id)
+        company = get_object_or_404(self.get_queryset(request), pk=object_id)
         copy = company_duplicate(company=company)
         self.log_addition(request, copy, f"Duplicated from {company}.")
         messages.success(
@@ -184,7 +198,9 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
 
 
 @admin.register(Character)
-class CharacterAdmin(ScopedSearchMixin, AdminFieldsMixin, admin.ModelAdmin):
+class CharacterAdmin(
+    BuilderScopeMixin, ScopedSearchMixin, AdminFieldsMixin, admin.ModelAdmin
+):
     list_display = (
         "name",
         "company",
@@ -346,7 +362,7 @@ class CommanderChangeAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PersistingWound)
-class PersistingWoundAdmin(AdminFieldsMixin, admin.ModelAdmin):
+class PersistingWoundAdmin(BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin):
     list_display = (
         "name",
         "character",

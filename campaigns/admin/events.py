@@ -6,6 +6,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
+from campaigns.admin.builders import BuilderScopeMixin, is_builder
 from campaigns.admin.common import ADMIN_CSS
 from campaigns.models import Campaign, Event, EventDeck
 from campaigns.selectors.event_decks import EVENT_COUNT, card_name, event_deck_problem
@@ -89,7 +90,7 @@ EventDeckForm = type("EventDeckForm", (_EventDeckForm,), _slot_fields())
 
 
 @admin.register(EventDeck)
-class EventDeckAdmin(admin.ModelAdmin):
+class EventDeckAdmin(BuilderScopeMixin, admin.ModelAdmin):
     form = EventDeckForm
     list_display = ("name", "slug", "event_count")
     search_fields = ("name", "slug", "events__title")
@@ -128,6 +129,18 @@ class EventDeckAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("events")
+
+    def save_model(self, request, obj, form, change) -> None:
+        if not change and is_builder(request.user):
+            obj.owner = request.user
+        super().save_model(request, obj, form, change)
+
+    def has_change_permission(self, request, obj=None):
+        # The site's own decks (no owner) are changed by a superuser only.
+        shared = obj is not None and obj.owner_id is None
+        return super().has_change_permission(request, obj) and not (
+            shared and is_builder(request.user)
+        )
 
     @admin.display(description="events")
     def event_count(self, obj: EventDeck) -> str:

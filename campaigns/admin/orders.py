@@ -14,6 +14,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.html import format_html
 
+from campaigns.admin.builders import BuilderScopeMixin
 from campaigns.admin.common import ADMIN_CSS, ADMIN_JS, AdminFieldsMixin
 from campaigns.models import (
     Character,
@@ -185,7 +186,7 @@ class SceneArrivalInline(AdminFieldsMixin, admin.TabularInline):
 
 
 @admin.register(SceneCompany)
-class SceneCompanyAdmin(AdminFieldsMixin, admin.ModelAdmin):
+class SceneCompanyAdmin(BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin):
     """One company in one scene: orders, arrivals, stretch, notes."""
 
     list_display = ("__str__", "side")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 
+from campaigns.admin.builders import BuilderScopeMixin
 from campaigns.admin.common import ReadOnlyAdmin, ReadOnlyInline
 from campaigns.models import (
     Battle,
@@ -48,7 +49,7 @@ class BattleParticipantInline(ReadOnlyInline):
 
 
 @admin.register(Battle)
-class BattleAdmin(admin.ModelAdmin):
+class BattleAdmin(BuilderScopeMixin, admin.ModelAdmin):
     """Read-mostly: only the player's notes can be edited here."""
 
     list_display = (

@@ -445,6 +445,7 @@ class SceneAdmin(ScopedSearchMixin, CampaignPartAdmin):
                         "sight_limit",
                         "special_rules",
                         "victory_conditions",
+                        ("after_victory_text", "after_defeat_text"),
                         "outright_kill_rule",
                     ),
                     "description": "Generate: the scenario is rolled at setup from "
@@ -658,7 +659,7 @@ class SceneAdmin(ScopedSearchMixin, CampaignPartAdmin):
             return HttpResponseNotAllowed(["POST"])
         if not self.has_add_permission(request):
             raise PermissionDenied
-        scene = get_object_or_404(Scene, pk=object_id)
+        scene = get_object_or_404(self.get_queryset(request), pk=object_id)
         copy = scene_duplicate(scene=scene)
         self.log_addition(request, copy, f"Duplicated from {scene}.")
         messages.success(

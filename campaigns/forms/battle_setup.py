@@ -7,7 +7,11 @@ from django import forms
 from campaigns.forms.service_errors import ServiceErrorsMixin
 from campaigns.models.battle import SEED_DIGITS
 from campaigns.selectors.lineup import SceneLineup
-from campaigns.services.battle_setup import COOP_NAME_MAX, MAX_SEED
+from campaigns.services.battle_setup import (
+    COOP_NAME_MAX,
+    MAX_SEED,
+    SEED_RANGE_MESSAGE,
+)
 from engines.enums import ScenarioMode, Stance
 from engines.scenario import stance_line
 from engines.scouting import SCOUT_SHARE_WORDS
@@ -48,12 +52,20 @@ class BattleSetupForm(ServiceErrorsMixin):
         max_value=MAX_SEED,
         help_text=f"Leave empty for a fresh seed of up to {SEED_DIGITS} digits; the "
         "same seed gives the same battle.",
+        error_messages={
+            "min_value": SEED_RANGE_MESSAGE,
+            "max_value": SEED_RANGE_MESSAGE,
+            "invalid": "A seed is a whole number, such as 4821.",
+        },
     )
 
     def __init__(self, *args, lineup: SceneLineup, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lineup = lineup
         self.fixed = lineup.scene.scenario_mode == ScenarioMode.FIXED
+        # The browser's own check would say "less than or equal to
+        # 9223372036854775807"; the form says it in the site's words instead.
+        self.fields["seed"].widget.attrs.pop("max", None)
         if self.fixed:
             del self.fields["stance"]
         selectable = [c for c in lineup.player if c.selectable]

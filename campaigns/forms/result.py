@@ -46,6 +46,13 @@ COLUMNS = {
 """Each column of a character's line: its heading and one line of help."""
 
 
+SETUP_CHANGED = (
+    "The setup changed since this form was opened: the battle was re-rolled. "
+    "Nothing was applied. The form now shows the battle as it is set up: check "
+    "each line and apply it again."
+)
+
+
 class ResultForm(ServiceErrorsMixin):
     outcome = forms.ChoiceField(
         label="Outcome for your side",
@@ -93,6 +100,9 @@ class ResultForm(ServiceErrorsMixin):
         error_messages={"invalid": WHOLE_NUMBER},
         widget=forms.NumberInput(attrs={"min": 1, "inputmode": "numeric"}),
     )
+    setup_rolled = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    """How many times the setup had been rolled when the form was opened (the
+    page writes the battle's current count): a re-roll since refuses it."""
 
     def __init__(
         self,
@@ -205,6 +215,9 @@ class ResultForm(ServiceErrorsMixin):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        rolled = cleaned.get("setup_rolled")
+        if rolled is not None and rolled != self.battle.times_rolled:
+            raise ValidationError(SETUP_CHANGED)
         try:
             self.entry = result_entry_clean(
                 battle=self.battle,

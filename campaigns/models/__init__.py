@@ -12,6 +12,7 @@ from campaigns.models.log import CampaignLogEntry
 from campaigns.models.orders import SceneArrival, SceneOrder
 from campaigns.models.result import BattleResult, CharacterOutcome, Effect
 from campaigns.models.scene import Scene
+from campaigns.models.setting import Setting
 from campaigns.models.table_log import TableEntry, TableLog
 from campaigns.models.terrain import SceneFeature
 from campaigns.models.wound import PersistingWound
@@ -38,6 +39,7 @@ __all__ = [
     "SceneCompany",
     "SceneFeature",
     "SceneOrder",
+    "Setting",
     "TableEntry",
     "TableLog",
 ]

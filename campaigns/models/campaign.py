@@ -53,6 +53,15 @@ class Campaign(models.Model):
     paper_size = models.CharField(
         max_length=8, choices=PaperSize.choices, default=PaperSize.A4
     )
+    setting = models.ForeignKey(
+        "campaigns.Setting",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="campaigns",
+        help_text="The genre whose words its pages and papers use; none: the "
+        "rules' own (fantasy) words.",
+    )
     random_events = models.BooleanField(
         default=False,
         help_text="At the start of each round a card is drawn for the AI: a jack, "
@@ -71,6 +80,12 @@ class Campaign(models.Model):
 
     class Meta:
         ordering = ("name", "id")
+        permissions = [
+            (
+                "build_campaigns",
+                "Can build their own campaigns in the admin (sees only their own)",
+            )
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=~Q(slug__in=sorted(RESERVED_SLUGS)),

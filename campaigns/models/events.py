@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.validators import MaxLengthValidator
 from django.db import models
 
@@ -14,6 +15,15 @@ class EventDeck(models.Model):
     name = models.CharField(max_length=80, validators=[validate_printable])
     description = models.TextField(
         blank=True, max_length=1000, validators=[MaxLengthValidator(1000)]
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="event_decks",
+        help_text="The campaign builder who made the deck; none for the site's "
+        "decks, which every campaign may use.",
     )
 
     class Meta:

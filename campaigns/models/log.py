@@ -43,6 +43,12 @@ class CampaignLogEntry(models.Model):
     )
     kind = models.CharField(max_length=16, choices=Kind.choices)
     text = models.CharField(max_length=500)
+    discarded_battle_id = models.PositiveBigIntegerField(
+        null=True,
+        blank=True,
+        help_text="A discard: the id the battle had, so its old address can say "
+        "it was discarded.",
+    )
     created_at = models.DateTimeField(default=timezone.now)
     order = models.PositiveIntegerField(
         default=0, help_text="Breaks ties between entries written at the same time."

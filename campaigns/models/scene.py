@@ -121,6 +121,19 @@ class Scene(models.Model):
         max_length=1000,
         validators=[validate_printable, MaxLengthValidator(1000)],
     )
+    after_victory_text = models.TextField(
+        blank=True,
+        max_length=600,
+        validators=[validate_printable, MaxLengthValidator(600)],
+        help_text="What the chronicle tells after a victory here, in a sentence "
+        "or two.",
+    )
+    after_defeat_text = models.TextField(
+        blank=True,
+        max_length=600,
+        validators=[validate_printable, MaxLengthValidator(600)],
+        help_text="What the chronicle tells after a defeat here.",
+    )
     outright_kill_rule = models.TextField(
         blank=True,
         max_length=400,

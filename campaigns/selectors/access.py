@@ -67,7 +67,7 @@ def campaign_for_user(*, user: AnyUser, slug: str, write: bool = False) -> Campa
     campaign = (
         Campaign.objects.filter(slug=slug)
         .filter(Q(owner=user) | Q(members=user))
-        .select_related("owner", "event_deck")
+        .select_related("owner", "event_deck", "setting")
         .distinct()
         .first()
     )

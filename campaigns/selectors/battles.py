@@ -9,7 +9,6 @@ from typing import Any
 
 from django.db.models import Prefetch
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from campaigns.models import (
@@ -17,6 +16,7 @@ from campaigns.models import (
     BattleCompany,
     BattleParticipant,
     Campaign,
+    CampaignLogEntry,
     Scene,
 )
 from campaigns.models.battle import BattleStatus
@@ -33,9 +33,20 @@ RELATION_VERBS = {
 """How each scouting relation reads after "you" and after "the AI"."""
 
 
+class BattleGone(Http404):
+    """A battle of this campaign that was discarded: its old address (the back
+    button after a discard) says so instead of a bare "not found"."""
+
+    def __init__(self, *, text: str, campaign: Campaign) -> None:
+        super().__init__(text)
+        self.text = text
+        self.campaign = campaign
+
+
 def battle_for_campaign(*, campaign: Campaign, battle_id: int) -> Battle:
     """The battle with its scene, companies and participants (a fixed number of
-    queries); 404 when it is not this campaign's."""
+    queries); 404 when it is not this campaign's (:class:`BattleGone` when it
+    was, and was discarded)."""
     participants = BattleParticipant.objects.select_related(
         "character__company"
     ).order_by("order", "id")
@@ -50,7 +61,17 @@ def battle_for_campaign(*, campaign: Campaign, battle_id: int) -> Battle:
             Prefetch("companies", queryset=companies),
         )
     )
-    return get_object_or_404(queryset, pk=battle_id)
+    battle = queryset.filter(pk=battle_id).first()
+    if battle is None:
+        discard = CampaignLogEntry.objects.filter(
+            campaign=campaign,
+            kind=CampaignLogEntry.Kind.DISCARD,
+            discarded_battle_id=battle_id,
+        ).first()
+        if discard is not None:
+            raise BattleGone(text=discard.text, campaign=campaign)
+        raise Http404("No such battle in this campaign.")
+    return battle
 
 
 def scouting_sentence(battle: Battle) -> str:
@@ -141,8 +162,10 @@ def _battle_steps(
     pack_made = packs_downloaded.get(str(battle.pk)) == battle.times_rolled
     return (
         Step("Enter result", battle_url("result_entry", battle), primary=pack_made),
-        Step("Re-roll the setup", battle_url("battle_reroll", battle)),
-        Step("Discard this battle", battle_url("battle_discard", battle)),
+        Step("Re-roll the setup", battle_url("battle_reroll", battle), takes_back=True),
+        Step(
+            "Discard this battle", battle_url("battle_discard", battle), takes_back=True
+        ),
     ), ()
 
 

@@ -16,14 +16,21 @@ from django.db.models import Prefetch, Q
 from campaigns.models import (
     Battle,
     Campaign,
+    CampaignLogEntry,
     CharacterOutcome,
     CommanderChange,
     PersistingWound,
     Scene,
 )
 from campaigns.models.battle import BattleStatus
+from campaigns.selectors.chronicle_story import (
+    CommanderAsWas,
+    commanders_as_they_were,
+    reopening_sentence,
+    table_lines_and_highlights,
+    taken_back,
+)
 from campaigns.selectors.table import LogLine
-from campaigns.selectors.table_record import table_logs_for
 from campaigns.story import (
     CommanderLine,
     FateLine,
@@ -31,7 +38,7 @@ from campaigns.story import (
     healed_words,
     result_sentence_of,
 )
-from engines.enums import Fate, SceneKind, SceneStatus
+from engines.enums import Fate, Outcome, SceneKind, SceneStatus
 
 DEATHS = frozenset({Fate.KILLED, Fate.KILLED_OUTRIGHT})
 CHRONICLE_PAGE = 10
@@ -47,6 +54,31 @@ class ChronicleBattle:
     commander_changes: list[CommanderChange]
     table_log: tuple[LogLine, ...] = ()
     """The battle's table-mode log, one line an entry (none if not played so)."""
+    highlights: tuple[str, ...] = ()
+    """The moments of its table log: falls, routs, events, objectives, the end."""
+    commanders: tuple[CommanderAsWas, ...] = ()
+    """Its leading commanders as they were when it was fought."""
+    reopened: int = 0
+    """How many times its result was reopened before the one that stands."""
+
+    @property
+    def outcome_text(self) -> str:
+        """The scene's own words for this outcome (after a victory or a defeat)."""
+        scene = self.battle.scene
+        match self.result.outcome:
+            case Outcome.VICTORY:
+                return " ".join(scene.after_victory_text.split())
+            case Outcome.DEFEAT:
+                return " ".join(scene.after_defeat_text.split())
+        return ""
+
+    @property
+    def reopening(self) -> str:
+        return reopening_sentence(self.reopened)
+
+    @property
+    def when(self):
+        return self.battle.created_at
 
     @property
     def result(self):
@@ -93,12 +125,33 @@ class ChronicleBattle:
         )
 
 
+@dataclass(frozen=True)
+class ChronicleDiscard:
+    """A battle set up here and discarded before it was fought."""
+
+    entry: CampaignLogEntry
+
+    @property
+    def text(self) -> str:
+        return self.entry.text
+
+    @property
+    def when(self):
+        return self.entry.created_at
+
+
 @dataclass
 class ChronicleScene:
     scene: Scene
     battles: list[ChronicleBattle] = field(default_factory=list)
     sub_scenes: list[ChronicleScene] = field(default_factory=list)
     healed_here: list[PersistingWound] = field(default_factory=list)
+    discards: list[ChronicleDiscard] = field(default_factory=list)
+
+    @property
+    def moments(self) -> list[ChronicleBattle | ChronicleDiscard]:
+        """Its battles and its discarded setups, in the order they happened."""
+        return sorted([*self.battles, *self.discards], key=lambda m: m.when)
 
     @property
     def is_sanctuary(self) -> bool:
@@ -127,6 +180,50 @@ class Chronicle:
     scenes: list[ChronicleScene]
     """Top-level scenes played so far (resolved or current), in order."""
 
+    @property
+    def battles(self) -> list[ChronicleBattle]:
+        """Every battle told, in story order."""
+        return [
+            battle
+            for scene in self.scenes
+            for entry in (scene, *scene.sub_scenes)
+            for battle in entry.battles
+        ]
+
+    @property
+    def logged_battles(self) -> list[ChronicleBattle]:
+        """The battles played with a table log (the printed appendix)."""
+        return [battle for battle in self.battles if battle.table_log]
+
+    @property
+    def summary(self) -> str:
+        """The story so far in one sentence, for the first page."""
+        battles = self.battles
+        if not battles:
+            return "No battle has been fought yet: the story begins with the first."
+        counts = {outcome: 0 for outcome in Outcome}
+        for battle in battles:
+            counts[Outcome(battle.result.outcome)] += 1
+        words = {
+            Outcome.VICTORY: ("victory", "victories"),
+            Outcome.DEFEAT: ("defeat", "defeats"),
+            Outcome.DRAW: ("draw", "draws"),
+        }
+        parts = [
+            f"{counts[outcome]} {one if counts[outcome] == 1 else many}"
+            for outcome, (one, many) in words.items()
+            if counts[outcome]
+        ]
+        fought = len(battles)
+        current = self.campaign.current_scene()
+        now = f" The story stands at {current.title}." if current else ""
+        return (
+            f"{fought} battle{'' if fought == 1 else 's'} fought: "
+            + ", ".join(parts)
+            + "."
+            + now
+        )
+
 
 def _battles(campaign: Campaign, scene_ids: Collection[int] | None) -> list[Battle]:
     outcomes = CharacterOutcome.objects.select_related(
@@ -143,7 +240,7 @@ def _battles(campaign: Campaign, scene_ids: Collection[int] | None) -> list[Batt
             campaign=campaign, status=BattleStatus.RESOLVED, result__isnull=False
         )
         .filter(**({} if scene_ids is None else {"scene_id__in": scene_ids}))
-        .select_related("result")
+        .select_related("result", "scene")
         .prefetch_related(
             Prefetch("result__character_outcomes", queryset=outcomes),
             Prefetch("wounds_taken", queryset=wounds),
@@ -183,7 +280,9 @@ def campaign_chronicle(
     scene_ids = None if top_ids is None else [scene.pk for scene in scenes]
     entries = {scene.pk: ChronicleScene(scene=scene) for scene in scenes}
     battles = _battles(campaign, scene_ids)
-    table_logs = table_logs_for(battles)
+    table_logs, highlights = table_lines_and_highlights(battles)
+    commanders = commanders_as_they_were(battles)
+    back = taken_back(campaign_id=campaign.pk, scene_ids=scene_ids)
     for battle in battles:
         entry = entries.get(battle.scene_id)
         if entry is None:
@@ -196,8 +295,15 @@ def campaign_chronicle(
                 wounds_healed=list(battle.wounds_healed.all()),
                 commander_changes=list(battle.commander_changes.all()),
                 table_log=table_logs.get(battle.pk, ()),
+                highlights=highlights.get(battle.pk, ()),
+                commanders=commanders.get(battle.pk, ()),
+                reopened=back.reopened.get(battle.pk, 0),
             )
         )
+    for scene_id, found in back.discards.items():
+        entry = entries.get(scene_id)
+        if entry is not None:
+            entry.discards.extend(ChronicleDiscard(entry=e) for e in found)
     healed = PersistingWound.objects.filter(
         healed_at_scene__campaign=campaign
     ).select_related("character")

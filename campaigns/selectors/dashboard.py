@@ -237,7 +237,9 @@ def step_back_offer(
             "campaigns:result_reopen",
             kwargs={"slug": campaign.slug, "battle_id": newest.battle_id},
         )
-        return Step(f"Reopen battle {newest.battle.number}'s result", url)
+        return Step(
+            f"Reopen battle {newest.battle.number}'s result", url, takes_back=True
+        )
     if (
         newest.kind == CampaignLogEntry.Kind.REST
         and newest.scene is not None
@@ -247,7 +249,7 @@ def step_back_offer(
             "campaigns:rest_undo",
             kwargs={"slug": campaign.slug, "scene": newest.scene.slug},
         )
-        return Step(f"Undo the rest at {newest.scene.title}", url)
+        return Step(f"Undo the rest at {newest.scene.title}", url, takes_back=True)
     return None
 
 

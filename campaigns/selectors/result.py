@@ -286,6 +286,13 @@ class ResolutionPage:
         return _result_sentence(self.result)
 
     @property
+    def corrected(self) -> bool:
+        """The result was applied, reopened and entered again (RULES §6.2:
+        each character's rolls are its own, so a correction moved no one
+        else's)."""
+        return self.result is not None and bool(self.battle.reopened_entry)
+
+    @property
     def rolls_in_words(self) -> list[str]:
         return [roll_in_words(entry) for entry in self.rolls]
 

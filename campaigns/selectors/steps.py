@@ -33,6 +33,9 @@ class Step:
     url: str
     primary: bool = False
     method: str = "get"
+    takes_back: bool = False
+    """It undoes or deletes (re-roll, discard, reopen, undo a rest): drawn
+    apart from the steps that move the story on."""
 
 
 class StepKind(StrEnum):
@@ -220,7 +223,7 @@ def reopen_offer(
         "campaigns:result_reopen",
         kwargs={"slug": campaign.slug, "battle_id": battle.pk},
     )
-    return Step(f"Reopen battle {battle.number}'s result", url), ""
+    return Step(f"Reopen battle {battle.number}'s result", url, takes_back=True), ""
 
 
 def undo_rest_offer(
@@ -233,4 +236,4 @@ def undo_rest_offer(
     url = reverse(
         "campaigns:rest_undo", kwargs={"slug": campaign.slug, "scene": scene.slug}
     )
-    return Step(f"Undo the rest at {scene.title}", url), ""
+    return Step(f"Undo the rest at {scene.title}", url, takes_back=True), ""

@@ -53,6 +53,7 @@ def battle_discard(*, battle: Battle) -> BattleDiscarded:
             campaign_id=battle.campaign_id,
             scene=battle.scene,
             kind=CampaignLogEntry.Kind.DISCARD,
+            discarded_battle_id=battle.pk,
             text=f"Battle {battle.number} at {battle.scene.title}{scenario} was "
             f"discarded before it was fought; {battle.scene.title} waits to be set "
             "up again.",

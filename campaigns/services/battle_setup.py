@@ -56,6 +56,10 @@ from engines.scenario import (
 from engines.scouting import SCOUT_SHARE_WORDS, scouts_allowed
 
 MAX_SEED = 2**63 - 1
+SEED_RANGE_MESSAGE = (
+    f"A seed is a whole number (0 or more) of at most {len(str(MAX_SEED)) - 1} "
+    "digits: shorten it, or leave it empty for a fresh one."
+)
 # The engine names the input at fault; the form names its fields differently.
 FORM_FIELDS = {
     "player_characters": "participants",
@@ -366,16 +370,26 @@ def _coop_names(
                 }
             )
         names[c.character.pk] = name
-    return names
+    return _deal_unassigned(names)
+
+
+def _deal_unassigned(names: dict[int, str]) -> dict[int, str]:
+    """RULES §4: every character belongs to a general; those the players left
+    without one are dealt round-robin, in card order, to the generals named."""
+    generals = _ordered_unique(name for name in names.values() if name)
+    if not generals:
+        return names
+    dealt = iter(range(len(names)))
+    return {
+        pk: name or generals[next(dealt) % len(generals)] for pk, name in names.items()
+    }
 
 
 def _seed(seed: int | None) -> int:
     if seed is None:
         return new_seed()
     if not 0 <= int(seed) <= MAX_SEED:
-        raise ValidationError(
-            {"seed": f"The seed is a whole number from 0 to {MAX_SEED}."}
-        )
+        raise ValidationError({"seed": SEED_RANGE_MESSAGE})
     return int(seed)
 
 

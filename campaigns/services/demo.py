@@ -4,8 +4,9 @@ The campaign is a campaign document (``fixtures/demo/war_of_the_ring.json``, the
 format the export writes, with the Middle-earth deck inside it) loaded through
 the import service, keeping its slug. Other event decks are deck documents in
 ``fixtures/event_decks/`` (the ``event_deck`` part of a campaign document).
-Seeding adds whatever is missing (the demo user, a deck, the campaign) and never
-changes what is there: a campaign that exists is play state, left alone.
+Seeding adds whatever is missing (the demo user, a campaign builder in the
+admin, a deck, the campaign) and never changes what is there: a campaign that
+exists is play state, left alone.
 ``reset`` deletes the demo campaign first, so it comes back in its starting
 state.
 """
@@ -25,6 +26,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from campaigns.models import Campaign, EventDeck
+from campaigns.services.builders import user_make_builder
+from campaigns.services.genres import settings_ship
 from campaigns.site_url import site_url
 from campaigns.transfer import CampaignImportError, campaign_import, event_deck_import
 
@@ -112,6 +115,8 @@ def demo_seed(
         user, password = _ensure_user(
             password=password, stored=_read_login_file(login_path), added=added
         )
+        user_make_builder(user=user)
+        settings_ship()
         if reset:
             Campaign.objects.filter(slug=DEMO_CAMPAIGN_SLUG).delete()
         if not Campaign.objects.filter(slug=DEMO_CAMPAIGN_SLUG).exists():
@@ -120,6 +125,7 @@ def demo_seed(
             except CampaignImportError as exc:
                 raise DemoSeedError(f"{campaign_source}: {_one_line(exc)}") from exc
             added["campaign"] = 1
+        settings_ship()  # again: the demo brought its deck, the fantasy default
         _write_login_file(login_path, username=user.get_username(), password=password)
     return DemoLogin(
         username=user.get_username(),
@@ -213,3 +219,13 @@ def _read_json(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise DemoSeedError(f"{_source(path)} must hold a JSON object.")
     return data
+
+
+def demo_document(*, fixtures_dir: Path | str | None = None) -> dict[str, Any]:
+    """The demo campaign's document, as ``seed_demo`` loads it (a copy of the
+    demo for a player starts from it)."""
+    fixtures = Path(
+        fixtures_dir
+        or getattr(settings, "DEMO_FIXTURES_DIR", Path(settings.BASE_DIR) / "fixtures")
+    )
+    return _read_json(fixtures / DEMO_CAMPAIGN_FILE)

@@ -117,7 +117,8 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
         sides = _sides(battle, companies, characters)
         fates = resolve_fates(
             _fate_inputs(companies, characters, sides, rows, entry),
-            rng=random.Random(battle.resolution_seed),
+            seed=battle.resolution_seed,
+            random_source=random.Random,
         )
         result = BattleResult.objects.create(
             battle=battle,

@@ -42,6 +42,7 @@ from campaigns.models import (
     SceneCompany,
     SceneFeature,
     SceneOrder,
+    Setting,
     TableEntry,
     TableLog,
 )
@@ -106,12 +107,31 @@ DEFERRED_REFS = frozenset(
 
 RENAMED = {(Effect, "target_id"): "target"}
 
+SETTING_KEYS = (
+    "slug",
+    "name",
+    "description",
+    "castle_words",
+    "troop_words",
+    "scenario_words",
+)
+"""The document's ``setting``: a campaign's setting travels whole, by value."""
+
 _MODEL_EXCLUDED: dict[type[models.Model], dict[str, str]] = {
     Campaign: {
         "owner": "the importing user owns the new campaign",
         "event_deck": "the deck travels whole, as the document's event_deck",
+        "setting": "the setting travels whole, as the document's setting",
     },
     Event: {"deck": "an event is listed inside its deck"},
+    CampaignLogEntry: {
+        "discarded_battle_id": "an id of the exporting site, meaningless here"
+    },
+    EventDeck: {"owner": "a deck travels as content; the site's copy has no builder"},
+    Setting: {
+        "owner": "a setting travels as content",
+        "event_deck": "the campaign's own deck travels; a default one stays here",
+    },
 }
 
 

@@ -34,6 +34,7 @@ from campaigns.transfer.document import (
     kind_for_model_name,
     kinds,
 )
+from campaigns.transfer.genres import setting_export
 from campaigns.transfer.refs import SETUP_KINDS, remap_embedded, snapshot_kinds
 
 CARD_ORDER = {card: index for index, card in enumerate(EventCard.values)}
@@ -59,6 +60,7 @@ def campaign_export(*, campaign: Campaign) -> dict[str, Any]:
         "owner": campaign.owner.get_username(),
         "campaign": exporter.values(campaign_kind(), campaign, many=members),
         "event_deck": _event_deck(campaign.event_deck),
+        "setting": setting_export(campaign.setting),
     }
     for kind in kinds():
         many = _many_to_many(kind, campaign)
@@ -111,6 +113,8 @@ def document_normalise(document: dict[str, Any]) -> dict[str, Any]:
         result["campaign"]["slug"] = "<slug>"
     if isinstance(result.get("event_deck"), dict):
         result["event_deck"]["slug"] = "<slug>"
+    if isinstance(result.get("setting"), dict):
+        result["setting"]["slug"] = "<slug>"
     for item in result.get("commander_changes", []):
         if item.get("changed_by") == owner:
             item["changed_by"] = "<owner>"

@@ -26,6 +26,7 @@ from campaigns.transfer.build import Judge, document_build, event_deck_build
 from campaigns.transfer.checks import Problems, document_check, event_deck_check
 from campaigns.transfer.document import kinds
 from campaigns.transfer.errors import CampaignImportError, ErrorList, TooManyErrors
+from campaigns.transfer.genres import setting_check, setting_write
 from campaigns.transfer.parse import document_parse
 from campaigns.transfer.write import (
     CampaignImported,
@@ -56,7 +57,14 @@ def campaign_import(
     errors = ErrorList()
     problems = Problems(errors)
     built = None
+    setting = None
+    if isinstance(document, dict) and "setting" in document:
+        document = dict(document)
+        raw_setting = document.pop("setting")
+    else:
+        raw_setting = None
     try:
+        setting = setting_check(raw_setting, errors)
         checked = document_check(document, problems=problems)
         built = document_build(
             checked, owner=owner, keep_slug=keep_slug, problems=problems
@@ -67,7 +75,11 @@ def campaign_import(
     assert built is not None
     try:
         with transaction.atomic():
-            return document_write(built, owner=owner, keep_slug=keep_slug)
+            imported = document_write(built, owner=owner, keep_slug=keep_slug)
+            if setting is not None:
+                imported.campaign.setting = setting_write(setting, owner=owner)
+                imported.campaign.save(update_fields=["setting"])
+            return imported
     except (IntegrityError, DataError, OverflowError) as exc:
         raise CampaignImportError(
             f"The database refused the campaign: {_refusal(exc)}"

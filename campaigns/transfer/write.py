@@ -19,6 +19,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import models
+from django.db.models import Q
+from django.utils import timezone
 
 from campaigns.models import Campaign, Event, EventDeck
 from campaigns.transfer.build import Built, free_slug
@@ -115,10 +117,32 @@ class _Writer:
                 "already here."
             )
         campaign.slug = free_slug(campaign.slug, taken | RESERVED_SLUGS, max_length)
+        campaign.name = self._free_name(campaign.name)
         campaign.pk = None
         campaign.event_deck = self.deck
         campaign.save()
         return campaign
+
+    def _free_name(self, name: str) -> str:
+        """The document's name, unless the importing user already has a campaign
+        of that name (their own, or one they follow): then "Name (imported
+        25 Nov 2026)", numbered if that is taken too, so the two tell apart."""
+        theirs = Campaign.objects.filter(
+            Q(owner=self.owner) | Q(members=self.owner)
+        ).values_list("name", flat=True)
+        taken = set(theirs)
+        if name not in taken:
+            return name
+        max_length = Campaign._meta.get_field("name").max_length
+        day = timezone.localdate()
+        label = f"imported {day.day} {day:%b %Y}"
+        number = 1
+        while True:
+            suffix = f" ({label})" if number == 1 else f" ({label}, {number})"
+            candidate = name[: max_length - len(suffix)] + suffix
+            if candidate not in taken:
+                return candidate
+            number += 1
 
     def _members(self, campaign: Campaign) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Members are linked by username where such a user exists here."""

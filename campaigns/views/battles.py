@@ -15,8 +15,10 @@ from campaigns.selectors.battles import (
     battle_pack_page_data,
     battle_page,
 )
+from campaigns.selectors.chronicle_story import battle_commanders
 from campaigns.selectors.confirm import discard_confirm, reroll_confirm
 from campaigns.selectors.scenes import setup_page
+from campaigns.selectors.setup_on_screen import setup_on_screen
 from campaigns.selectors.table_record import battle_table_log
 from campaigns.services import battle_setup as setup_service
 from campaigns.services.battle_discard import battle_discard
@@ -90,6 +92,8 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
         page=page,
         pack=pack,
         table_log=battle_table_log(battle=page.battle),
+        setup=setup_on_screen(data=data),
+        commanders=battle_commanders(battle=page.battle),
     )
 
 

@@ -137,6 +137,9 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaigns:home"
 LOGOUT_REDIRECT_URL = "login"
+# Anyone may make an account at /accounts/signup/ (and then build their own
+# campaigns); off, accounts are made by the site's admin.
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN")
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

@@ -21,6 +21,7 @@ from pypdf import PdfReader
 from campaigns.models import Battle, PersistingWound, Scene
 from campaigns.services.demo import DEMO_CAMPAIGN_SLUG, demo_seed
 from engines.enums import SceneStatus, WoundStatus
+from engines.fates import FateInput, fate_stream_seed
 from tests.browser.conftest import DEMO_PASSWORD, DESKTOP, PHONE, Visit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,14 +29,26 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 CAMPAIGN = "The War of the Ring"
 
 
-def seed_rolling(die: int) -> int:
-    """A resolution seed whose first D6 is ``die``: with one fallen character
-    and no wounds anywhere, that roll is its fate (RULES §6.2)."""
-    return next(s for s in range(1000) if random.Random(s).randint(1, 6) == die)
-
-
-RESOLUTION_SEED = seed_rolling(4)
-"""A fallen character rolling 4 recovers with one persisting wound."""
+def seed_rolling(battle: Battle, character, die: int) -> int:
+    """A resolution seed whose stream for ``character`` (RULES §6.2: one per
+    character) starts with ``die``: with one fallen character and no wounds
+    anywhere, that roll is its fate. A fallen character rolling 4 recovers
+    with one persisting wound."""
+    company_order = battle.companies.get(company=character.company_id).order
+    place = FateInput(
+        key="",
+        name="",
+        is_player=True,
+        company="",
+        company_order=company_order,
+        card_order=character.card_order,
+        wound_slots=1,
+    )
+    return next(
+        s
+        for s in range(100_000)
+        if random.Random(fate_stream_seed(s, place)).randint(1, 6) == die
+    )
 
 
 @pytest.fixture
@@ -118,8 +131,11 @@ def test_a_new_player_plays_one_scene_of_the_demo(
     visit.check("battle")
 
     battle = Battle.objects.get(scene=scene)
+    fallen = battle.participants.filter(side="player").order_by("order")[0].character
     # A fixed resolution seed keeps the fates the same run after run.
-    Battle.objects.filter(pk=battle.pk).update(resolution_seed=RESOLUTION_SEED)
+    Battle.objects.filter(pk=battle.pk).update(
+        resolution_seed=seed_rolling(battle, fallen, 4)
+    )
     names = [
         p.character.name
         for p in battle.participants.select_related("character").order_by("order")
@@ -141,7 +157,6 @@ def test_a_new_player_plays_one_scene_of_the_demo(
     ).to_be_visible()
     visit.check("result form")
 
-    fallen = battle.participants.filter(side="player").order_by("order")[0].character
     enter_result(page, fallen.name)
     expect(
         page.get_by_role("heading", name=re.compile("Resolution of battle"))

@@ -43,7 +43,7 @@ OWNER = {
     "battle_notes",
 }
 MEMBERS_WRITE = {"battle_table"}
-NOT_CAMPAIGN = {"home", "import"}
+NOT_CAMPAIGN = {"home", "import", "campaign_new"}
 
 
 def campaign_url_names() -> list[str]:

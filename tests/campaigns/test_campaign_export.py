@@ -7,11 +7,12 @@ import json
 import pytest
 from django.apps import apps
 
-from campaigns.models import Campaign, Character, Effect, Scene
+from campaigns.models import Campaign, Character, Effect, Scene, Setting
 from campaigns.transfer import campaign_export, campaign_export_json
 from campaigns.transfer.document import (
     FORMAT,
     SCHEMA_VERSION,
+    SETTING_KEYS,
     campaign_kind,
     event_deck_kinds,
     excluded,
@@ -26,6 +27,9 @@ COLLECTIONS = [kind.key for kind in kinds()]
 
 def exported_fields(model) -> set[str]:
     """The model's field names that are document values."""
+    if model is Setting:
+        # It travels whole as the document's "setting" (campaigns.transfer.genres).
+        return set(SETTING_KEYS)
     every = [*kinds(), campaign_kind(), *event_deck_kinds()]
     kind = next(k for k in every if k.model is model)
     return {v.field.name for v in kind.values}
@@ -61,7 +65,14 @@ def test_the_document_names_its_format_and_schema_version(document):
 
 
 def test_the_document_has_the_campaign_its_deck_and_every_collection(document):
-    expected = ["format", "schema_version", "owner", "campaign", "event_deck"]
+    expected = [
+        "format",
+        "schema_version",
+        "owner",
+        "campaign",
+        "event_deck",
+        "setting",
+    ]
     assert list(document) == expected + COLLECTIONS
 
 
@@ -161,7 +172,7 @@ def test_the_text_export_is_the_same_document(world, document):
 def test_the_text_export_puts_one_object_per_line(world, document):
     lines = campaign_export_json(campaign=world.campaign).splitlines()
     per_list = [len(document[key]) + 2 if document[key] else 1 for key in COLLECTIONS]
-    assert len(lines) == 7 + sum(per_list)
+    assert len(lines) == 8 + sum(per_list)
 
 
 def test_an_empty_campaign_exports_empty_collections(campaign):

@@ -95,7 +95,12 @@ def test_export_import_export_gives_the_same_document(world, importer):
 def test_the_import_copies_every_row_and_shares_the_identical_deck(world, importer):
     before = table_counts()
     campaign_import(data=campaign_export(campaign=world.campaign), owner=importer)
-    shared = {"campaigns.EventDeck", "campaigns.Event", "auth.User"}
+    shared = {
+        "campaigns.EventDeck",
+        "campaigns.Event",
+        "campaigns.Setting",
+        "auth.User",
+    }
     expected = {label: n if label in shared else 2 * n for label, n in before.items()}
     assert table_counts() == expected
 

@@ -23,11 +23,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def told(skirmish, result_data, seed_rolling) -> Battle:
+def told(skirmish, result_data, fates_rolling) -> Battle:
     """Amon Hen told: Boromir killed outright, Merry wounded (token rolls 1)."""
     battle = skirmish.set_up()
-    Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed_rolling(1))
-    battle.refresh_from_db()
+    fates_rolling(battle, merry=(1,))
     data = result_data(
         battle,
         "defeat",

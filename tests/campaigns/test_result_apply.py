@@ -56,34 +56,34 @@ def refreshed(obj):
 
 
 def test_a_fallen_hero_rolling_2_is_grievously_wounded(
-    battle, skirmish, result_data, seed_rolling
+    battle, skirmish, result_data, fates_rolling
 ):
-    pin(battle, seed_rolling(2))
+    fates_rolling(battle, boromir=(2,))
     result = applied(battle=battle, data=result_data(battle, boromir={"fallen": True}))
     assert fate(result, skirmish.boromir) == "grievously_wounded"
 
 
 def test_a_grievous_wound_persists_and_makes_the_character_unfit(
-    battle, skirmish, result_data, seed_rolling
+    battle, skirmish, result_data, fates_rolling
 ):
-    pin(battle, seed_rolling(2))
+    fates_rolling(battle, boromir=(2,))
     result_apply(battle=battle, data=result_data(battle, boromir={"fallen": True}))
     boromir = refreshed(skirmish.boromir)
     assert (boromir.unfit_next_battle, boromir.count_open_wounds()) == (True, 1)
 
 
 def test_a_fallen_character_rolling_a_natural_1_dies(
-    battle, skirmish, result_data, seed_rolling
+    battle, skirmish, result_data, fates_rolling
 ):
-    pin(battle, seed_rolling(1))
+    fates_rolling(battle, boromir=(1,))
     result_apply(battle=battle, data=result_data(battle, boromir={"fallen": True}))
     assert refreshed(skirmish.boromir).alive is False
 
 
 def test_a_fallen_character_rolling_4_recovers_with_a_wound(
-    battle, skirmish, result_data, seed_rolling
+    battle, skirmish, result_data, fates_rolling
 ):
-    pin(battle, seed_rolling(4))
+    fates_rolling(battle, merry=(4,))
     result_apply(battle=battle, data=result_data(battle, merry={"fallen": True}))
     merry = refreshed(skirmish.merry)
     assert (merry.unfit_next_battle, merry.count_open_wounds()) == (False, 1)
@@ -97,22 +97,22 @@ def test_killed_outright_dies_without_a_roll(battle, skirmish, result_data):
 
 @pytest.mark.parametrize(("die", "wounds"), [(1, 1), (2, 1), (3, 0), (6, 0)])
 def test_a_wound_token_persists_on_1_or_2(
-    battle, skirmish, result_data, seed_rolling, die, wounds
+    battle, skirmish, result_data, fates_rolling, die, wounds
 ):
-    pin(battle, seed_rolling(die))
+    fates_rolling(battle, pippin=(die,))
     result_apply(battle=battle, data=result_data(battle, pippin={"wound_tokens": 1}))
     assert skirmish.pippin.wounds.count() == wounds
 
 
 def test_a_new_wound_is_the_scenes_special_wound(
-    battle, skirmish, result_data, seed_rolling
+    battle, skirmish, result_data, fates_rolling
 ):
     Scene.objects.filter(pk=skirmish.scene.pk).update(
         special_wound_name="Morgul-blade wound",
         special_wound_rules="−1 defence.",
         special_wound_heals_at_sanctuary=False,
     )
-    pin(battle, seed_rolling(1))
+    fates_rolling(battle, pippin=(1,))
     result_apply(battle=battle, data=result_data(battle, pippin={"wound_tokens": 1}))
     wound = skirmish.pippin.wounds.get()
     assert (wound.name, wound.rules_text, wound.heals_at_sanctuary) == (
@@ -136,10 +136,10 @@ def special_wound(scene: Scene, applies_to: str | None = None) -> None:
     Scene.objects.filter(pk=scene.pk).update(**fields)
 
 
-def wound_names(battle, skirmish, result_data, seed_rolling) -> tuple[str, str]:
+def wound_names(battle, skirmish, result_data, fates_rolling) -> tuple[str, str]:
     """Pippin (player) takes a token that persists, Uglúk (AI hero) falls and
     is grievously wounded: the names of their new wounds."""
-    pin(battle, seed_rolling(1, 2))
+    fates_rolling(battle, pippin=(1,), uglúk=(2,))
     data = result_data(
         battle, pippin={"wound_tokens": 1}, **{"uglúk": {"fallen": True}}
     )
@@ -157,19 +157,19 @@ def wound_names(battle, skirmish, result_data, seed_rolling) -> tuple[str, str]:
     ],
 )
 def test_the_special_wound_applies_only_to_the_side_the_scene_names(
-    battle, skirmish, result_data, seed_rolling, applies_to, names
+    battle, skirmish, result_data, fates_rolling, applies_to, names
 ):
     """The Witch-king takes a plain wound at Weathertop: the player's side by
     default."""
     special_wound(skirmish.scene, applies_to)
-    assert wound_names(battle, skirmish, result_data, seed_rolling) == names
+    assert wound_names(battle, skirmish, result_data, fates_rolling) == names
 
 
 def test_a_plain_wound_taken_in_a_special_wound_scene_is_plain(
-    battle, skirmish, result_data, seed_rolling
+    battle, skirmish, result_data, fates_rolling
 ):
     special_wound(skirmish.scene, "player")
-    wound_names(battle, skirmish, result_data, seed_rolling)
+    wound_names(battle, skirmish, result_data, fates_rolling)
     wound = skirmish.ugluk.wounds.get()
     assert (
         wound.rules_text,
@@ -181,10 +181,10 @@ def test_a_plain_wound_taken_in_a_special_wound_scene_is_plain(
 
 
 def test_the_special_wound_carries_the_scenes_modifiers(
-    battle, skirmish, result_data, seed_rolling
+    battle, skirmish, result_data, fates_rolling
 ):
     special_wound(skirmish.scene)
-    pin(battle, seed_rolling(1))
+    fates_rolling(battle, pippin=(1,))
     result_apply(battle=battle, data=result_data(battle, pippin={"wound_tokens": 1}))
     wound = skirmish.pippin.wounds.get()
     assert (wound.attack_modifier, wound.defence_modifier, wound.move_modifier) == (
@@ -194,35 +194,38 @@ def test_the_special_wound_carries_the_scenes_modifiers(
     )
 
 
-def test_a_new_wound_remembers_its_battle(battle, skirmish, result_data, seed_rolling):
-    pin(battle, seed_rolling(1))
+def test_a_new_wound_remembers_its_battle(battle, skirmish, result_data, fates_rolling):
+    fates_rolling(battle, pippin=(1,))
     result_apply(battle=battle, data=result_data(battle, pippin={"wound_tokens": 1}))
     assert skirmish.pippin.wounds.get().battle_taken == battle
 
 
 def test_an_open_wound_heals_on_a_6_when_no_token_was_taken(
-    skirmish, result_data, seed_rolling
+    skirmish, result_data, fates_rolling
 ):
     wound = PersistingWound.objects.create(character=skirmish.merry)
-    battle = pin(skirmish.set_up(), seed_rolling(6))
+    battle = skirmish.set_up()
+    fates_rolling(battle, merry=(6,))
     result_apply(battle=battle, data=result_data(battle))
     wound.refresh_from_db()
     assert (wound.status, wound.healed_in_battle) == ("healed", battle)
 
 
-def test_an_open_wound_stays_open_below_6(skirmish, result_data, seed_rolling):
+def test_an_open_wound_stays_open_below_6(skirmish, result_data, fates_rolling):
     wound = PersistingWound.objects.create(character=skirmish.merry)
-    battle = pin(skirmish.set_up(), seed_rolling(5))
+    battle = skirmish.set_up()
+    fates_rolling(battle, merry=(5,))
     result_apply(battle=battle, data=result_data(battle))
     assert refreshed(wound).status == "open"
 
 
 def test_an_unfit_character_of_a_company_that_fought_rolls_to_heal(
-    skirmish, result_data, seed_rolling
+    skirmish, result_data, fates_rolling
 ):
     Character.objects.filter(pk=skirmish.merry.pk).update(unfit_next_battle=True)
     wound = PersistingWound.objects.create(character=skirmish.merry)
-    battle = pin(skirmish.set_up(), seed_rolling(6))
+    battle = skirmish.set_up()
+    fates_rolling(battle, merry=(6,))
     result_apply(battle=battle, data=result_data(battle))
     assert refreshed(wound).status == "healed"
 
@@ -255,16 +258,16 @@ def test_a_company_that_sent_nobody_keeps_its_unfit_flags(
 
 
 def test_an_unfit_character_of_a_company_that_sent_nobody_rolls_nothing(
-    skirmish, rangers, result_data, seed_rolling
+    skirmish, rangers, result_data
 ):
     wound = PersistingWound.objects.create(character=rangers)
-    battle = pin(skirmish.set_up(), seed_rolling(6))
+    battle = skirmish.set_up()
     result = applied(battle=battle, data=result_data(battle))
     assert (refreshed(wound).status, result.resolution_log) == ("open", [])
 
 
-def test_an_ai_hero_has_a_fate(battle, skirmish, result_data, seed_rolling):
-    pin(battle, seed_rolling(2))
+def test_an_ai_hero_has_a_fate(battle, skirmish, result_data, fates_rolling):
+    fates_rolling(battle, uglúk=(2,))
     data = result_data(battle, "defeat", **{"uglúk": {"fallen": True}})
     result = applied(battle=battle, data=data)
     assert fate(result, skirmish.ugluk) == "grievously_wounded"
@@ -276,11 +279,11 @@ def test_other_ai_characters_are_replenished(battle, skirmish, result_data):
     assert (fate(result, skirmish.orc), skirmish.orc.wounds.count()) == ("", 0)
 
 
-def test_a_lost_scout_arrives_fallen(battle, skirmish, result_data, seed_rolling):
+def test_a_lost_scout_arrives_fallen(battle, skirmish, result_data, fates_rolling):
     battle.participants.filter(character=skirmish.pippin).update(
         scout=True, mishap="lost"
     )
-    pin(battle, seed_rolling(4))
+    fates_rolling(battle, pippin=(4,))
     result = applied(battle=battle, data=result_data(battle))
     assert fate(result, skirmish.pippin) == "recovers"
 
@@ -295,8 +298,8 @@ def test_a_scout_who_missed_the_battle_has_no_line(battle, skirmish, result_data
     ).exists()
 
 
-def test_the_resolution_log_keeps_every_roll(battle, result_data, seed_rolling):
-    pin(battle, seed_rolling(2, 5))
+def test_the_resolution_log_keeps_every_roll(battle, result_data, fates_rolling):
+    fates_rolling(battle, boromir=(2,), merry=(5,))
     data = result_data(battle, boromir={"fallen": True}, merry={"wound_tokens": 1})
     result = applied(battle=battle, data=data)
     assert [(e["purpose"], e["dice"]) for e in result.resolution_log] == [
@@ -485,9 +488,9 @@ def test_after_a_larger_battle_the_next_scene_is_current(
 
 
 def test_every_change_is_recorded_as_an_effect(
-    battle, skirmish, result_data, seed_rolling
+    battle, skirmish, result_data, fates_rolling
 ):
-    pin(battle, seed_rolling(2))
+    fates_rolling(battle, boromir=(2,))
     result_apply(battle=battle, data=result_data(battle, boromir={"fallen": True}))
     kinds = list(Effect.objects.filter(battle=battle).values_list("kind", flat=True))
     assert kinds == [
@@ -674,13 +677,14 @@ def character(campaign, name: str) -> Character:
 
 
 @pytest.fixture
-def after_bree(demo_campaign, result_data, seed_rolling):
+def after_bree(demo_campaign, result_data, fates_rolling):
     """Bree resolved: Merry killed outright (by a rule given to Bree here),
     Aragorn grievously wounded."""
     Scene.objects.filter(campaign=demo_campaign, slug="bree").update(
         outright_kill_rule="A hero who falls at the gate is slain."
     )
-    battle = pin(set_up(demo_campaign, "bree"), seed_rolling(2))
+    battle = set_up(demo_campaign, "bree")
+    fates_rolling(battle, aragorn=(2,))
     data = result_data(
         battle,
         meriadoc={"fallen": True, "killed_outright": True},
@@ -718,9 +722,10 @@ def test_loop_the_unfit_flag_clears_after_the_companys_next_battle(at_weathertop
 
 
 def test_loop_frodo_takes_a_morgul_blade_wound_at_weathertop(
-    at_weathertop, result_data, seed_rolling
+    at_weathertop, result_data, fates_rolling
 ):
-    battle = pin(set_up(at_weathertop, "weathertop"), seed_rolling(1))
+    battle = set_up(at_weathertop, "weathertop")
+    fates_rolling(battle, frodo=(1,))
     data = result_data(battle, frodo={"wound_tokens": 1})
     result_apply(battle=battle, data=data)
     frodo = character(at_weathertop, "Frodo Baggins")
@@ -730,9 +735,10 @@ def test_loop_frodo_takes_a_morgul_blade_wound_at_weathertop(
 
 
 def test_loop_after_weathertop_the_next_scene_is_current(
-    at_weathertop, result_data, seed_rolling
+    at_weathertop, result_data, fates_rolling
 ):
-    battle = pin(set_up(at_weathertop, "weathertop"), seed_rolling(1))
+    battle = set_up(at_weathertop, "weathertop")
+    fates_rolling(battle, frodo=(1,))
     result_apply(battle=battle, data=result_data(battle, frodo={"wound_tokens": 1}))
     assert at_weathertop.current_scene().slug == "osgiliath-the-east-bank-falls"
 
@@ -768,14 +774,15 @@ def test_two_different_results_at_once_apply_one(skirmish, result_data):
 
 
 def test_loop_the_next_pack_marks_the_morgul_blade_wound_on_frodos_card(
-    at_weathertop, result_data, seed_rolling
+    at_weathertop, result_data, fates_rolling
 ):
     """The whole loop: Bree, the bridge, Weathertop lost with one persisting token
     for Frodo, then the Ford's pack prints the wound on Frodo's card."""
     from campaigns.printing.battle_pack import battle_pack_pdf
     from tests.campaigns.pack_helpers import cell_texts, page_texts
 
-    battle = pin(set_up(at_weathertop, "weathertop"), seed_rolling(1))
+    battle = set_up(at_weathertop, "weathertop")
+    fates_rolling(battle, frodo=(1,))
     data = result_data(battle, "defeat", frodo={"wound_tokens": 1})
     result_apply(battle=battle, data=data)
     next_scene = at_weathertop.current_scene()

@@ -261,9 +261,8 @@ def test_a_death_by_the_scenes_rule_names_the_rule(battle, result_data):
     )
 
 
-def test_a_death_by_the_dice_says_so(battle, result_data, seed_rolling):
-    Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed_rolling(1))
-    battle.refresh_from_db()
+def test_a_death_by_the_dice_says_so(battle, result_data, fates_rolling):
+    fates_rolling(battle, boromir=(1,))
     result_apply(battle=battle, data=result_data(battle, boromir={"fallen": True}))
     assert battle.effects.get(kind="death").description == (
         "Boromir fell and died (rolled a natural 1)"
@@ -293,12 +292,11 @@ def test_the_length_is_named(battle, result_data):
 
 
 def test_the_same_result_sent_again_is_recognised_although_it_filled_the_slots(
-    battle, result_data, skirmish, seed_rolling
+    battle, result_data, skirmish, fates_rolling
 ):
     """Merry's two tokens both become wounds, filling both slots: the same
     result again is not refused for "no free wound slot"."""
-    Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed_rolling(1, 1))
-    battle.refresh_from_db()
+    fates_rolling(battle, merry=(1, 1))
     data = result_data(battle, merry={"wound_tokens": 2})
     result_apply(battle=battle, data=data)
     assert (
@@ -308,9 +306,9 @@ def test_the_same_result_sent_again_is_recognised_although_it_filled_the_slots(
 
 
 def test_the_form_sent_again_says_nothing_changed(
-    client, user, battle, skirmish, seed_rolling
+    client, user, battle, skirmish, fates_rolling
 ):
-    Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed_rolling(1, 1))
+    fates_rolling(battle, merry=(1, 1))
     url = reverse(
         "campaigns:result_entry",
         kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
@@ -327,13 +325,12 @@ def test_the_form_sent_again_says_nothing_changed(
 
 
 def test_a_wound_healed_by_the_battle_counts_as_open_before_it(
-    battle, result_data, skirmish, seed_rolling
+    battle, result_data, skirmish, fates_rolling
 ):
     """Pippin's old wound heals on a 6 in this battle: a result sent for it
     again is checked against the one slot the wound filled before."""
     PersistingWound.objects.create(character=skirmish.pippin, name="old cut")
-    Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed_rolling(6))
-    battle.refresh_from_db()
+    fates_rolling(battle, pippin=(6,))
     result_apply(battle=battle, data=result_data(battle))
     too_many = result_data(battle, pippin={"wound_tokens": 2})
     field = row_field(int(line(battle, skirmish.pippin)), "wound_tokens")

@@ -61,7 +61,7 @@ def grim_data(result_data):
 
 
 @pytest.fixture
-def battle(skirmish, seed_rolling) -> Battle:
+def battle(skirmish, fates_rolling) -> Battle:
     """The battle, with an open wound on Merry, and Sam unfit (flag set, a
     wound) sitting it out. Boromir rolls 2 (grievous), Merry's token 1 (a
     wound), Pippin 1 (killed), Sam's wound 6 (healed); Aragorn's third
@@ -71,9 +71,7 @@ def battle(skirmish, seed_rolling) -> Battle:
     PersistingWound.objects.create(character=sam, name="Sam's cut")
     Commander.objects.filter(name="Aragorn").update(victories_since_rating_change=2)
     battle = skirmish.set_up()
-    seed = seed_rolling(2, 1, 1, 6)
-    Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed)
-    battle.refresh_from_db()
+    fates_rolling(battle, boromir=(2,), merry=(1,), pippin=(1,), sam=(6,))
     return battle
 
 
@@ -184,20 +182,20 @@ def test_reopening_is_refused_once_a_later_battle_is_set_up(skirmish, result_dat
 
 
 def test_reopening_is_refused_after_a_sanctuary_rest(
-    skirmish, result_data, seed_rolling
+    skirmish, result_data, fates_rolling
 ):
     Scene.objects.filter(pk=skirmish.next_scene.pk).update(
         kind="sanctuary", scenario_mode="generate", custom_scenario_name=""
     )
     battle = skirmish.set_up()
-    Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed_rolling(1))
+    fates_rolling(battle, merry=(1,))
     result_apply(battle=battle, data=result_data(battle, merry={"wound_tokens": 1}))
     scene_rest(scene=skirmish.next_scene)
     with pytest.raises(ValidationError, match="the rest at Parth Galen came after"):
         result_reopen(battle=battle)
 
 
-def test_a_refused_reopen_changes_nothing(skirmish, result_data, seed_rolling):
+def test_a_refused_reopen_changes_nothing(skirmish, result_data):
     Scene.objects.filter(pk=skirmish.next_scene.pk).update(
         kind="sanctuary", scenario_mode="generate", custom_scenario_name=""
     )

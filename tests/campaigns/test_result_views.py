@@ -278,9 +278,8 @@ def test_another_campaigns_battle_is_not_found(
 
 
 @pytest.fixture
-def resolved(battle, skirmish, result_data, seed_rolling) -> Battle:
-    Battle.objects.filter(pk=battle.pk).update(resolution_seed=seed_rolling(2))
-    battle.refresh_from_db()
+def resolved(battle, skirmish, result_data, fates_rolling) -> Battle:
+    fates_rolling(battle, boromir=(2,))
     result_apply(battle=battle, data=result_data(battle, boromir={"fallen": True}))
     return battle
 

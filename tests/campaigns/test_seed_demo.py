@@ -467,11 +467,27 @@ def test_real_demo_starts_with_no_battles_results_or_chronicle(real_demo):
     ) == (False, False, False)
 
 
-def test_real_demo_has_both_decks(real_demo):
+def test_real_demo_has_every_shipped_deck(real_demo):
+    """The demo's own deck, the streets deck and the historical setting's."""
     assert sorted(EventDeck.objects.values_list("slug", flat=True)) == [
+        "fortunes-of-war",
         "middle-earth",
         "streets",
     ]
+
+
+def test_real_demo_links_each_shipped_setting_to_its_deck(real_demo):
+    from campaigns.models import Setting
+
+    assert dict(Setting.objects.values_list("slug", "event_deck__slug")) == {
+        "fantasy": "middle-earth",
+        "science-fiction": "streets",
+        "historical": "fortunes-of-war",
+    }
+
+
+def test_real_demo_is_a_fantasy_campaign(real_demo):
+    assert real_demo.setting.slug == "fantasy"
 
 
 def test_real_demo_loads_twice_without_change(real_demo):

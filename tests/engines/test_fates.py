@@ -70,7 +70,7 @@ def fate_beside_sam(absent: FateInput, *faces: int):
 def resolve(characters: list[FateInput], *faces: int) -> FatesResult:
     """Resolve with scripted dice, checking every scripted face was rolled."""
     rng = ScriptedRandom(*faces)
-    result = resolve_fates(characters, rng=rng)
+    result = resolve_fates(characters, seed=0, random_source=lambda _seed: rng)
     assert rng.faces == [], "scripted faces left unrolled"
     return result
 
@@ -311,7 +311,11 @@ def test_fate_of_an_untouched_character_is_none() -> None:
 def test_duplicate_keys_are_refused() -> None:
     """Every character needs its own key."""
     with pytest.raises(ValueError, match="own key"):
-        resolve_fates([character(), character()], rng=ScriptedRandom())
+        resolve_fates(
+            [character(), character()],
+            seed=0,
+            random_source=lambda _seed: ScriptedRandom(),
+        )
 
 
 # --- order and the dice log -----------------------------------------------------------
@@ -375,19 +379,20 @@ def test_resolution_order_is_card_order_with_player_companies_first() -> None:
 
 
 def test_fixed_seed_gives_the_exact_log() -> None:
-    """Seed 24 rolls these dice, in this order, with these outcomes."""
-    result = resolve_fates(battle(), rng=random.Random(24))
+    """Seed 136 rolls these dice, each character from its own stream, listed in
+    resolution order with these outcomes."""
+    result = resolve_fates(battle(), seed=136, random_source=random.Random)
     hero = (("hero", 1),)
     assert result.log == (
         LogEntry("Aragorn: wound, heals on a 6", (6,), (), 6, "heals"),
         LogEntry(
-            "Aragorn: Morgul-blade wound, heals on a 6", (4,), (), 4, "stays open"
+            "Aragorn: Morgul-blade wound, heals on a 6", (2,), (), 2, "stays open"
         ),
-        LogEntry("Merry: wound token 1 of 2", (5,), (), 5, "heals"),
+        LogEntry("Merry: wound token 1 of 2", (6,), (), 6, "heals"),
         LogEntry(
-            "Merry: wound token 2 of 2", (2,), (), 2, "becomes a persisting wound"
+            "Merry: wound token 2 of 2", (1,), (), 1, "becomes a persisting wound"
         ),
-        LogEntry("Pippin: wound, heals on a 6", (2,), (), 2, "stays open"),
+        LogEntry("Pippin: wound, heals on a 6", (4,), (), 4, "stays open"),
         LogEntry(
             "Boromir: fallen",
             (2,),
@@ -395,15 +400,13 @@ def test_fixed_seed_gives_the_exact_log() -> None:
             3,
             "grievously wounded, misses the next battle",
         ),
-        LogEntry(
-            "Ugluk: fallen", (2,), hero, 3, "grievously wounded, misses the next battle"
-        ),
+        LogEntry("Ugluk: fallen", (6,), hero, 7, "recovers with a persisting wound"),
     )
 
 
 def test_fixed_seed_gives_the_exact_fates() -> None:
-    """Seed 24: each character's fate, new wounds, healed wounds and unfit flag."""
-    result = resolve_fates(battle(), rng=random.Random(24))
+    """Seed 136: each character's fate, new wounds, healed wounds and unfit flag."""
+    result = resolve_fates(battle(), seed=136, random_source=random.Random)
     assert [
         (
             f.key,
@@ -418,14 +421,52 @@ def test_fixed_seed_gives_the_exact_fates() -> None:
         ("merry", Fate.WOUNDED, 1, (), False),
         ("pippin", Fate.SAT_OUT, 0, (), False),
         ("boromir", Fate.GRIEVOUSLY_WOUNDED, 1, (), True),
-        ("ugluk", Fate.GRIEVOUSLY_WOUNDED, 1, (), True),
+        ("ugluk", Fate.RECOVERS, 1, (), False),
     ]
+
+
+@pytest.mark.parametrize(
+    "corrected",
+    [
+        {"wound_tokens": 0},
+        {"wound_tokens": 5},
+        {"fallen": True},
+        {"took_part": False},
+        {"killed_outright": True},
+    ],
+)
+@pytest.mark.parametrize("seed", [1, 136, 9001])
+def test_correcting_one_line_leaves_every_other_fate_unchanged(
+    corrected: dict[str, object], seed: int
+) -> None:
+    """§6.2: each character rolls from its own stream, so changing Merry's line
+    changes no one else's rolls or fate."""
+    before = resolve_fates(battle(), seed=seed, random_source=random.Random)
+    lines = [replace(c, **corrected) if c.key == "merry" else c for c in battle()]
+    after = resolve_fates(lines, seed=seed, random_source=random.Random)
+    assert [f for f in after.fates if f.key != "merry"] == [
+        f for f in before.fates if f.key != "merry"
+    ]
+
+
+def test_each_character_rolls_from_its_own_stream() -> None:
+    """Two characters with the same line roll different dice: the streams are
+    derived from the character's place, not shared."""
+    twins = [
+        character(key="a", name="A", card_order=1, wound_tokens=6),
+        character(key="b", name="B", card_order=2, wound_tokens=6),
+    ]
+    result = resolve_fates(twins, seed=3, random_source=random.Random)
+    a, b = result.fates
+    assert [e.dice for e in a.log] != [e.dice for e in b.log]
 
 
 def test_input_order_does_not_change_the_result() -> None:
     """The site may pass characters in any order: the engine sorts them."""
-    forward = resolve_fates(battle(), rng=random.Random(5))
-    backward = resolve_fates(list(reversed(battle())), rng=random.Random(5))
+    forward = resolve_fates(battle(), seed=5, random_source=random.Random)
+    backward = resolve_fates(
+        list(reversed(battle())), seed=5, random_source=random.Random
+    )
     assert forward == backward
 
 
@@ -510,8 +551,8 @@ def test_same_seed_gives_the_same_fates_and_log(
     characters: list[FateInput], seed: int
 ) -> None:
     """Re-entering the same result with the same seed gives the same fates."""
-    first = resolve_fates(characters, rng=random.Random(seed))
-    again = resolve_fates(characters, rng=random.Random(seed))
+    first = resolve_fates(characters, seed=seed, random_source=random.Random)
+    again = resolve_fates(characters, seed=seed, random_source=random.Random)
     assert first == again
 
 
@@ -519,7 +560,7 @@ def test_same_seed_gives_the_same_fates_and_log(
 @given(characters=battles, seed=st.integers(0, 2**32))
 def test_fates_keep_their_invariants(characters: list[FateInput], seed: int) -> None:
     """Each fate's rolls are its own, in order, and no more wounds than rolls allow."""
-    result = resolve_fates(characters, rng=random.Random(seed))
+    result = resolve_fates(characters, seed=seed, random_source=random.Random)
     by_key = {c.key: c for c in characters}
     assert sum((f.log for f in result.fates), ()) == result.log
     for fate in result.fates:

@@ -1,0 +1,134 @@
+"""Settings (genres) in the admin: the words a campaign's pages and papers use
+for the rules' troop types and scenarios. The site's own are changed by a
+superuser; a campaign builder adds and edits their own."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+
+from campaigns.admin.builders import BuilderScopeMixin, is_builder, limit_choices
+from campaigns.admin.common import ADMIN_CSS
+from campaigns.models import Setting
+from engines.enums import Scenario, TroopType
+
+
+def _words_fields(prefix: str, names: list[tuple[str, str]]) -> dict[str, forms.Field]:
+    fields: dict[str, forms.Field] = {}
+    for key, label in names:
+        fields[f"{prefix}{key}__name"] = forms.CharField(
+            label=f"{label}: name", required=False, max_length=60
+        )
+        fields[f"{prefix}{key}__description"] = forms.CharField(
+            label=f"{label}: description", required=False, max_length=200
+        )
+    return fields
+
+
+TROOPS = [(t.value, t.label) for t in TroopType]
+SCENARIOS = [(s.value, s.value) for s in Scenario]
+
+
+class _SettingForm(forms.ModelForm):
+    """One box per word, so nobody edits JSON by hand."""
+
+    class Meta:
+        model = Setting
+        fields = ("name", "slug", "description", "castle_words", "event_deck")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for prefix, attr in (
+            ("troop_", "troop_words"),
+            ("scenario_", "scenario_words"),
+        ):
+            words = getattr(self.instance, attr) or {}
+            for key, entry in words.items():
+                for part in ("name", "description"):
+                    name = f"{prefix}{key}__{part}"
+                    if name in self.fields:
+                        self.fields[name].initial = entry.get(part, "")
+
+    def save(self, commit=True):
+        setting = super().save(commit=False)
+        for prefix, attr, names in (
+            ("troop_", "troop_words", TROOPS),
+            ("scenario_", "scenario_words", SCENARIOS),
+        ):
+            words = {}
+            for key, _label in names:
+                name = self.cleaned_data.get(f"{prefix}{key}__name", "").strip()
+                text = self.cleaned_data.get(f"{prefix}{key}__description", "").strip()
+                if name or text:
+                    words[key] = {"name": name, "description": text}
+            setattr(setting, attr, words)
+        if commit:
+            setting.save()
+        return setting
+
+
+SettingForm = type(
+    "SettingForm",
+    (_SettingForm,),
+    {**_words_fields("troop_", TROOPS), **_words_fields("scenario_", SCENARIOS)},
+)
+
+
+@admin.register(Setting)
+class SettingAdmin(BuilderScopeMixin, admin.ModelAdmin):
+    form = SettingForm
+    list_display = ("name", "slug", "event_deck")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+
+    class Media:
+        css = {"all": [ADMIN_CSS]}
+
+    def get_fieldsets(self, request, obj=None):
+        return (
+            (
+                None,
+                {
+                    "fields": (
+                        "name",
+                        "slug",
+                        "description",
+                        "castle_words",
+                        "event_deck",
+                    )
+                },
+            ),
+            (
+                "Troop types (the rule behind each stays the same)",
+                {
+                    "fields": [
+                        (f"troop_{k}__name", f"troop_{k}__description")
+                        for k, _ in TROOPS
+                    ]
+                },
+            ),
+            (
+                "Scenarios",
+                {
+                    "fields": [
+                        (f"scenario_{k}__name", f"scenario_{k}__description")
+                        for k, _ in SCENARIOS
+                    ]
+                },
+            ),
+        )
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        formfield = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        return limit_choices(formfield, request.user)
+
+    def save_model(self, request, obj, form, change) -> None:
+        if not change and is_builder(request.user):
+            obj.owner = request.user
+        super().save_model(request, obj, form, change)
+
+    def has_change_permission(self, request, obj=None):
+        shared = obj is not None and obj.owner_id is None
+        return super().has_change_permission(request, obj) and not (
+            shared and is_builder(request.user)
+        )

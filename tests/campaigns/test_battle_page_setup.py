@@ -1,0 +1,105 @@
+"""The battle page is the table's setup on screen (issue 25 part 4): the
+diagram, the table size, where each company deploys or arrives, length and
+scoring, special rules; the pack's readiness updates by itself (a page without
+scripts reloads); actions that take something back look apart."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from campaigns.models import Scene
+from campaigns.selectors.battles import battle_url as url
+from campaigns.services.battle_setup import battle_set_up
+from campaigns.services.result_apply import result_apply
+from tests.campaigns.setup_helpers import build_playable
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def playable(campaign):
+    return build_playable(campaign)
+
+
+@pytest.fixture
+def planned(playable):
+    Scene.objects.filter(pk=playable.scene.pk).update(
+        special_rules="The bridge may be crossed by one character a round."
+    )
+    return battle_set_up(
+        scene=playable.scene,
+        stance="attack",
+        participant_ids=[c.pk for c in playable.players],
+        seed=8,
+    )
+
+
+@pytest.fixture
+def html(owner, planned) -> str:
+    return owner.get(url("battle_detail", planned)).content.decode()
+
+
+def test_the_battle_page_draws_the_table(html, planned):
+    """The diagram, scaled to the screen, and the table's size."""
+    scene = planned.scene
+    assert (
+        'class="table-diagram"' in html,
+        f"Table {scene.table_width}″ × {scene.table_depth}″." in html,
+    ) == (True, True)
+
+
+def test_the_battle_page_says_where_each_company_sets_up(html, planned):
+    legend = html[html.index("table-setup__legend") :]
+    legend = legend[: legend.index("</ul>")]
+    for bc in planned.companies.select_related("company"):
+        assert bc.company.name in legend
+
+
+def test_the_battle_page_gives_length_and_special_rules(html):
+    assert ("The battle lasts" in html, "crossed by one character a round" in html) == (
+        True,
+        True,
+    )
+
+
+def test_a_page_waiting_for_its_pack_reloads_itself_without_scripts(
+    owner, planned, no_worker
+):
+    page = owner.get(url("battle_detail", planned)).content.decode()
+    if "Preparing your pack" not in page:
+        pytest.skip("the pack was ready at once")
+    assert '<noscript><meta http-equiv="refresh"' in page
+
+
+def test_re_roll_and_discard_look_apart_from_the_next_step(html):
+    """The undoing actions carry their own class, never the quiet or the main
+    button's."""
+    classes = [
+        button_class(html, label)
+        for label in ("Re-roll the setup", "Discard this battle", "Enter result")
+    ]
+    assert (classes[:2], "button--back" in classes[2]) == (
+        ["button button--back", "button button--back"],
+        False,
+    )
+
+
+def test_reopen_looks_apart_on_the_resolution_page(owner, planned, result_data):
+    result_apply(battle=planned, data=result_data(planned))
+    html = owner.get(url("resolution", planned)).content.decode()
+    assert button_class(html, "Reopen battle 1's result") == "button button--back"
+
+
+def button_class(html: str, label: str) -> str:
+    """The class of the link button reading ``label``."""
+    html = html.replace("&#x27;", "'")
+    pattern = (
+        r'<a class="([^"]+)" href="[^"]*">(?:<span aria-hidden="true">[^<]*</span>)?'
+        + re.escape(label)
+        + "</a>"
+    )
+    found = re.search(pattern, html)
+    assert found, label
+    return found.group(1)
