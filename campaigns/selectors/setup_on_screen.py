@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns.printing.diagram import Diagram, table_diagram
+from campaigns.printing.diagram_text import diagram_key
 from engines.battlefield import Battlefield
 
 
@@ -27,6 +28,11 @@ class SetupOnScreen:
         if battlefield.sight_text:
             lines.append(battlefield.sight_text)
         return (*lines, *battlefield.scoring)
+
+    @property
+    def key(self) -> str:
+        """How the diagram reads: the setup sheet's key, said once."""
+        return diagram_key(self.diagram)
 
 
 def setup_on_screen(*, data: dict[str, Any]) -> SetupOnScreen:

@@ -3,7 +3,6 @@ chronicle and the result form (which it fills in)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,20 +38,6 @@ def battle_table_log(*, battle: Battle) -> BattleTableLog:
         ),
         playable=battle.status == BattleStatus.PLANNED,
     )
-
-
-def table_logs_for(battles: Iterable[Battle]) -> dict[int, tuple[LogLine, ...]]:
-    """Each battle's log lines by battle id (one query for them all)."""
-    ids = [battle.pk for battle in battles]
-    lines: dict[int, list[LogLine]] = {}
-    entries = (
-        TableEntry.objects.filter(log__battle_id__in=ids)
-        .select_related("log")
-        .order_by("log__battle_id", "position")
-    )
-    for entry in entries:
-        lines.setdefault(entry.log.battle_id, []).append(log_line(entry))
-    return {battle_id: tuple(found) for battle_id, found in lines.items()}
 
 
 def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:

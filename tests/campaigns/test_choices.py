@@ -28,10 +28,12 @@ from engines.enums import (
     Side,
     Stance,
     TableCell,
+    TerrainKind,
     TroopType,
     WoundSide,
     WoundStatus,
 )
+from engines.orders import Moment, OrderKind, PlaceKind, TargetKind, Victim
 from engines.roles import Role
 
 FROM_ENGINE = {
@@ -48,6 +50,13 @@ FROM_ENGINE = {
     ("SceneCompany", "deployment"): Deployment,
     ("SceneFeature", "shape"): Shape,
     ("SceneFeature", "cover"): Cover,
+    ("SceneFeature", "terrain"): TerrainKind,
+    ("SceneOrder", "kind"): OrderKind,
+    ("SceneOrder", "target_kind"): TargetKind,
+    ("SceneOrder", "place_kind"): PlaceKind,
+    ("SceneOrder", "edge"): Edge,
+    ("SceneOrder", "moment"): Moment,
+    ("SceneOrder", "victim"): Victim,
     ("Scene", "special_wound_applies_to"): WoundSide,
     ("Scene", "fixed_player_role"): Role,
     ("Company", "side"): Side,
