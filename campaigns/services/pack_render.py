@@ -15,7 +15,8 @@ Setting up and re-rolling schedule the render when their transaction commits
 (:func:`pack_render_ensure`), which schedules a render when none was asked for
 (anything else that changes what the pack shows: a renamed character, a healed
 wound, another address). A row that waited for a worker too long, or whose
-worker never finished (killed, or a machine gone), is sent again up to
+worker went silent (killed, or a machine gone: the worker marks a render alive
+every few seconds while it runs), is sent again up to
 ``PACK_RENDER_ATTEMPTS`` times in all, then reported as failed: the page never
 says "preparing" forever. The owner's Retry sends a failed render again
 (:func:`pack_render_retry`).
@@ -202,6 +203,7 @@ def _send(row: PackRender) -> None:
         error="",
         enqueued_at=timezone.now(),
         started_at=None,
+        alive_at=None,
         finished_at=None,
     )
     if not claimed:
@@ -225,15 +227,21 @@ def _give_up(row: PackRender, message: str) -> None:
 
 
 def _overdue(row: PackRender) -> bool:
-    """Queued with no worker taking it, or running past the time limit and its
-    grace (the worker died): either way, nobody is going to finish it."""
+    """Queued with no worker taking it, or running with its worker silent (it
+    died) or past the time limit and its grace: either way, nobody is going to
+    finish it."""
     now = timezone.now()
     if row.status == PackRenderStatus.QUEUED:
         waited = now - row.enqueued_at
         return waited > timedelta(seconds=settings.PACK_QUEUE_TIMEOUT)
     if row.status == PackRenderStatus.RUNNING:
+        started = row.started_at or row.enqueued_at
         limit = settings.PACK_RENDER_TIME_LIMIT + settings.PACK_RENDER_GRACE
-        return now - (row.started_at or row.enqueued_at) > timedelta(seconds=limit)
+        if now - started > timedelta(seconds=limit):
+            return True
+        if row.alive_at is None:  # a worker that does not beat: the limit only
+            return False
+        return now - row.alive_at > timedelta(seconds=settings.PACK_RENDER_SILENCE)
     return False
 
 
