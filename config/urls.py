@@ -1,4 +1,5 @@
-"""The site's URLs: the admin, Django auth, the favicon and the campaigns app."""
+"""The site's URLs: the admin, Django auth, the favicon and the campaigns app;
+the site's own 400 page."""
 
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponseRedirect
@@ -17,3 +18,5 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("", include("campaigns.urls")),
 ]
+
+handler400 = "campaigns.views.errors.bad_request"

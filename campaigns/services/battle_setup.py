@@ -31,7 +31,7 @@ from campaigns.services.battlefield import scene_forces, scene_table
 from campaigns.services.locks import campaign_lock
 from campaigns.services.pack_render import pack_render_schedule
 from campaigns.site_url import site_url as default_site_url
-from campaigns.validators import unprintable
+from campaigns.validators import unprintable, visible
 from engines.enums import (
     Doctrine,
     Mishap,
@@ -356,6 +356,13 @@ def _coop_names(
         if len(name) > COOP_NAME_MAX:
             raise ValidationError(
                 {"coop": f"A player's name has at most {COOP_NAME_MAX} characters."}
+            )
+        if name and not visible(name):
+            raise ValidationError(
+                {
+                    "coop": "A player's name has nothing visible in it: write it in "
+                    "letters."
+                }
             )
         missing = unprintable(name)
         if missing:
