@@ -23,8 +23,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def run_env(tmp: Path) -> dict[str, str]:
-    """make run's settings on a migrated scratch SQLite database in ``tmp``."""
+def run_env(tmp: Path, *, static: bool = True) -> dict[str, str]:
+    """make run's settings on a migrated scratch SQLite database in ``tmp``
+    (and its static files collected, unless not ``static``)."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -37,7 +38,10 @@ def run_env(tmp: Path) -> dict[str, str]:
         MEDIA_ROOT=str(tmp / "media"),
         STATIC_ROOT=str(tmp / "static"),
     )
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+    commands = [["migrate", "--noinput"]]
+    if static:
+        commands.append(["collectstatic", "--noinput"])
+    for command in commands:
         subprocess.run(
             [sys.executable, "manage.py", *command, "--verbosity", "0"],
             cwd=ROOT,
