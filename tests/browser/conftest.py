@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import (
     Browser,
     Page,
@@ -89,7 +90,8 @@ class Visit:
         return self.base_url + path
 
     def check(self, label: str) -> None:
-        """Screenshot the page and check it fits the viewport's width."""
+        """Screenshot the page, check it fits the viewport's width and has a
+        title, and that axe-core finds no accessibility violation on it."""
         self.page.wait_for_load_state("load")
         self.shots += 1
         prefix = re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
@@ -104,6 +106,23 @@ class Visit:
             f"{label} ({self.page.url}) is {scroll_width}px wide at {self.width}px"
         )
         assert self.page.title(), f"{label} has no title"
+        violations = axe_violations(self.page)
+        assert not violations, f"{label} ({self.page.url}): {violations}"
+
+
+AXE = Axe()
+
+
+def axe_violations(page: Page) -> list[str]:
+    """What axe-core (shipped inside the axe-playwright-python package: nothing
+    is downloaded) finds wrong with the page's accessibility, one line a rule:
+    its id, impact, and the first elements it names."""
+    results = AXE.run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — "
+        + "; ".join(" ".join(node["target"]) for node in v["nodes"][:3])
+        for v in results.response["violations"]
+    ]
 
 
 @pytest.fixture
