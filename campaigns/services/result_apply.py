@@ -1,6 +1,5 @@
 """Applying a battle's result (RULES §6.2–§6.5): fates, wounds, deaths, unfit
-flags, commanders, the scene and the next one — once, and reversibly.
-"""
+flags, commanders, the scene and the next one — once, and reversibly."""
 
 from __future__ import annotations
 
@@ -323,6 +322,7 @@ def _apply_fates(
     healed: list[tuple[str, str]] = []
     for fate in fates.fates:
         character = by_key[fate.key]
+        who = isolated(character.name)
         if fate.dead:
             ledger.change(
                 character,
@@ -336,12 +336,8 @@ def _apply_fates(
             ledger.created(
                 wound,
                 EffectKind.WOUND_OPENED,
-                f"{isolated(character.name)} carries a new persisting wound"
-                + (
-                    ""
-                    if wound.name == DEFAULT_WOUND_NAME
-                    else f": {isolated(wound.name)}"
-                ),
+                f"{who} carries a new persisting wound"
+                + ("" if wound.name == DEFAULT_WOUND_NAME else f": {wound.name}"),
             )
         for key in fate.healed_wound_keys:
             wound = wounds[key]
@@ -349,8 +345,7 @@ def _apply_fates(
             ledger.change(
                 wound,
                 EffectKind.WOUND_HEALED,
-                f"{isolated(character.name)}: {isolated(wound.name)} healed (rolled a "
-                f"6)",
+                f"{who}: {isolated(wound.name)} healed (rolled a 6)",
                 status=WoundStatus.HEALED.value,
                 healed_in_battle_id=battle.pk,
             )
@@ -358,8 +353,8 @@ def _apply_fates(
         ledger.change(
             by_key[key],
             EffectKind.UNFIT_CLEARED,
-            f"{isolated(by_key[key].name)} is fit again: the company has fought its "
-            f"next battle",
+            f"{isolated(by_key[key].name)} is fit again: the company has fought "
+            "its next battle",
             unfit_next_battle=False,
         )
     for key in fates.unfit.newly_set:
