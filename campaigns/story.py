@@ -134,6 +134,7 @@ def fate_sentence(
 
 def commander_sentence(*, name: str, field: str, old: str, new: str) -> str:
     """ "Aragorn's reputation moved from Bold to Rash." """
+    name = isolated(name)
     enum = COMMANDER_FIELDS.get(field)
     old_label = _label(enum, old)
     new_label = _label(enum, new)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 from django_tasks import task
 
@@ -53,6 +54,41 @@ def time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+@contextmanager
+def heartbeat(row_id: int, started_at) -> Iterator[None]:
+    """While the render runs, mark its row alive every PACK_RENDER_HEARTBEAT
+    seconds from a thread of its own, so that a page can tell a worker that
+    died mid-render (silent) from one still at it, long before the time limit.
+
+    Not inside a transaction (a task run at once by a request or a test):
+    the thread could not see the row, and its write would wait on the lock."""
+    every = float(settings.PACK_RENDER_HEARTBEAT)
+    if every <= 0 or connection.in_atomic_block:
+        yield
+        return
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(every):
+                PackRender.objects.filter(
+                    pk=row_id, status=PackRenderStatus.RUNNING, started_at=started_at
+                ).update(alive_at=timezone.now())
+        except Exception:  # a missed beat only makes the render look late
+            logger.warning("Battle pack heartbeat stopped", exc_info=True)
+        finally:
+            connection.close()  # this thread's own
+
+    thread = threading.Thread(target=beat, name=f"pack-heartbeat-{row_id}")
+    thread.daemon = True
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=every + 5)
+
+
 @task()
 def pack_render(render_id: int) -> str:
     """Render and store the battle pack of PackRender ``render_id``; the row
@@ -63,11 +99,15 @@ def pack_render(render_id: int) -> str:
         return "gone"
     if row.status == PackRenderStatus.STORED:
         return "stored already"
+    started_at = timezone.now()
     PackRender.objects.filter(pk=row.pk).update(
-        status=PackRenderStatus.RUNNING, started_at=timezone.now()
+        status=PackRenderStatus.RUNNING, started_at=started_at, alive_at=started_at
     )
     try:
-        with time_limit(settings.PACK_RENDER_TIME_LIMIT):
+        with (
+            heartbeat(row.pk, started_at),
+            time_limit(settings.PACK_RENDER_TIME_LIMIT),
+        ):
             data = battle_pack_data(battle=row.battle, site_url=row.site_url)
             pack = pack_store_save(data=data)
     except RenderTimeLimit as error:

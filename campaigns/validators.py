@@ -55,8 +55,32 @@ def unprintable(value: str) -> list[str]:
     return missing
 
 
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp", "Mn", "Me"})
+"""Controls, formatting characters (zero-width spaces, direction marks),
+spaces and combining marks: nothing a reader sees on their own."""
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e")
+"""Characters counted as letters or symbols that print as blank space (the
+Hangul fillers, the blank Braille pattern, the Mongolian vowel separator)."""
+
+
+def visible(value: str) -> bool:
+    """Whether the text has at least one character a reader can see."""
+    return any(
+        char not in BLANK_LETTERS
+        and unicodedata.category(char) not in INVISIBLE_CATEGORIES
+        for char in value
+    )
+
+
 def validate_printable(value: str) -> None:
-    """Refuse text the printed pack would show as empty boxes."""
+    """Refuse text the printed pack would show as empty boxes, or as nothing
+    at all (only spaces, zero-width or direction characters)."""
+    if value and not visible(value):
+        raise ValidationError(
+            "This has nothing visible in it (only spaces or invisible "
+            "characters): write it in letters.",
+            code="invisible",
+        )
     missing = unprintable(value or "")
     if missing:
         raise ValidationError(

@@ -1,4 +1,5 @@
-"""The site's URLs: the admin, Django auth, the favicon and the campaigns app."""
+"""The site's URLs: the admin, Django auth, the favicon and the campaigns app;
+the site's own 400 page."""
 
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponseRedirect
@@ -23,3 +24,4 @@ urlpatterns = [
 ]
 
 handler404 = "campaigns.views.errors.page_not_found"
+handler400 = "campaigns.views.errors.bad_request"

@@ -11,6 +11,7 @@ from campaigns.admin.common import ADMIN_CSS
 from campaigns.models import Campaign, Event, EventDeck
 from campaigns.selectors.event_decks import EVENT_COUNT, card_name, event_deck_problem
 from campaigns.services.event_decks import event_deck_fill
+from campaigns.validators import validate_printable
 from engines.events import EVENT_KEYS
 
 SUITS = (("S", "Spades ♠"), ("H", "Hearts ♥"), ("C", "Clubs ♣"), ("D", "Diamonds ♦"))
@@ -19,17 +20,21 @@ TEXT_MAX = Event._meta.get_field("text").max_length
 
 
 def _slot_fields() -> dict[str, forms.Field]:
+    """Each slot's title and text, checked as the event's own fields are (a
+    title the pack cannot print is the slot's message, not an error on save)."""
     fields: dict[str, forms.Field] = {}
     for key in EVENT_KEYS:
         fields[f"{key}_title"] = forms.CharField(
             label=f"{card_name(key)} event",
             max_length=TITLE_MAX,
+            validators=[validate_printable],
             required=False,
             widget=forms.TextInput(attrs={"size": 24}),
         )
         fields[f"{key}_text"] = forms.CharField(
             label="What happens",
             max_length=TEXT_MAX,
+            validators=[validate_printable],
             required=False,
             widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
         )

@@ -16,6 +16,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from campaigns.bidi import isolated
 from campaigns.forms.service_errors import ServiceErrorsMixin
 from campaigns.models import Battle
 from campaigns.selectors.result import ROW_FIELDS, EntryRow, ResultRules, row_field
@@ -137,7 +138,7 @@ class ResultForm(ServiceErrorsMixin):
                 field.disabled = True
 
     def _add_row(self, row: EntryRow) -> None:
-        pk, name = row.participant.pk, row.character.name
+        pk, name = row.participant.pk, isolated(row.character.name)
         free = row.free_slots
         self.fields[row_field(pk, "wound_tokens")] = forms.IntegerField(
             label=f"Wound tokens taken by {name}",

@@ -48,6 +48,11 @@ class PackRender(models.Model):
     )
     enqueued_at = models.DateTimeField(default=timezone.now)
     started_at = models.DateTimeField(null=True, blank=True)
+    alive_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The last time the worker rendering it said it was still at it.",
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

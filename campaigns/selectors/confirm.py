@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
+from campaigns.bidi import isolated
 from campaigns.models import Battle, Effect, Scene, TableEntry
 from campaigns.selectors.access import CampaignAccess
 from campaigns.selectors.battles import battle_for_campaign, battle_url
@@ -55,7 +56,7 @@ class ConfirmPage:
 
 
 def _names(participants, side: str) -> str:
-    names = [p.character.name for p in participants if p.side == side]
+    names = [isolated(p.character.name) for p in participants if p.side == side]
     return ", ".join(names) if names else "nobody"
 
 
@@ -76,7 +77,7 @@ def reroll_confirm(*, access: CampaignAccess, battle_id: int) -> ConfirmPage:
     )
     return ConfirmPage(
         title=f"Re-roll battle {battle.number}'s setup?",
-        lead=f"Battle {battle.number} at {battle.scene.title} is set up as "
+        lead=f"Battle {battle.number} at {isolated(battle.scene.title)} is set up as "
         f"{battle.scenario_name or 'its scenario'} (seed {battle.setup_seed}). "
         "Re-rolling rolls every setup die again with a new seed.",
         changes=(
@@ -108,7 +109,7 @@ def discard_confirm(*, access: CampaignAccess, battle_id: int) -> ConfirmPage:
     scene = battle.scene
     return ConfirmPage(
         title=f"Discard battle {battle.number}?",
-        lead=f"Battle {battle.number} at {scene.title} "
+        lead=f"Battle {battle.number} at {isolated(scene.title)} "
         f"({battle.scenario_name or 'not fought yet'}) has no result yet. "
         "Discarding it deletes it as if it had never been set up.",
         changes=(
@@ -116,8 +117,8 @@ def discard_confirm(*, access: CampaignAccess, battle_id: int) -> ConfirmPage:
             f"{_names(participants, Side.PLAYER)} against "
             f"{_names(participants, Side.AI)}), its setup, its dice and its pack.",
             "The chronicle says the battle was discarded.",
-            f"“{scene.title}” stays the current scene, ready to be set up again "
-            "with another line-up.",
+            f"“{isolated(scene.title)}” stays the current scene, ready to be set up "
+            "again with another line-up.",
         ),
         keeps=(
             "Every character, wound, commander and earlier result: nothing was "
@@ -175,22 +176,23 @@ def rest_confirm(*, access: CampaignAccess, slug: str) -> ConfirmPage:
         changes = (
             *(f"{wound} heals." for wound in preview.healed),
             *(f"{name} is fit again." for name in preview.fit_again),
-            f"“{scene.title}” is resolved and the next scene becomes current.",
+            f"“{isolated(scene.title)}” is resolved and the next scene becomes "
+            f"current.",
         )
         keeps = tuple(
             f"{wound} does not heal at a sanctuary: it stays open."
             for wound in preview.kept
         )
     return ConfirmPage(
-        title=f"Rest at {scene.title}?",
+        title=f"Rest at {isolated(scene.title)}?",
         lead="Resting heals every open wound that heals at a sanctuary and clears "
         "every unfit flag. It can be undone afterwards, while it is the latest "
         "step.",
         changes=changes,
         keeps=keeps,
-        button=f"Rest at {scene.title}",
+        button=f"Rest at {isolated(scene.title)}",
         back_url=scene_url(scene, access.campaign),
-        back_label=f"Back to {scene.title}",
+        back_label=f"Back to {isolated(scene.title)}",
         state=state,
         scene=scene,
     )
@@ -201,13 +203,13 @@ def rest_undo_confirm(*, access: CampaignAccess, slug: str) -> ConfirmPage:
     state = campaign_steps(campaign_id=scene.campaign_id).undo_rest(scene)
     effects = list(step_effects(rest_scene=scene).order_by("order", "id"))
     return ConfirmPage(
-        title=f"Undo the rest at {scene.title}?",
+        title=f"Undo the rest at {isolated(scene.title)}?",
         lead="Undoing the rest reverses every change it made, exactly: the "
-        f"wounds it healed are open again, and “{scene.title}” is the current "
-        "scene again.",
+        f"wounds it healed are open again, and “{isolated(scene.title)}” is the "
+        "current scene again.",
         changes=_effect_lines(effects),
         keeps=("The chronicle says the rest was undone.",),
-        button=f"Undo the rest at {scene.title}",
+        button=f"Undo the rest at {isolated(scene.title)}",
         back_url=reverse("campaigns:dashboard", kwargs={"slug": access.campaign.slug}),
         back_label="Back to the campaign",
         state=state,

@@ -11,6 +11,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 
+from campaigns.bidi import isolated
 from campaigns.models import Battle, Campaign, CampaignLogEntry, Commander, Scene
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.access import CampaignAccess, campaigns_for_user
@@ -249,7 +250,9 @@ def step_back_offer(
             "campaigns:rest_undo",
             kwargs={"slug": campaign.slug, "scene": newest.scene.slug},
         )
-        return Step(f"Undo the rest at {newest.scene.title}", url, takes_back=True)
+        return Step(
+            f"Undo the rest at {isolated(newest.scene.title)}", url, takes_back=True
+        )
     return None
 
 

@@ -54,15 +54,21 @@ class PackStatus:
 
 
 def pack_overdue(row: PackRender) -> bool:
-    """Queued with no worker taking it, or running past the time limit and its
-    grace (the worker died): either way, nobody is going to finish it."""
+    """Queued with no worker taking it, or running with its worker silent (it
+    died) or past the time limit and its grace: either way, nobody is going to
+    finish it."""
     now = timezone.now()
     if row.status == PackRenderStatus.QUEUED:
         waited = now - row.enqueued_at
         return waited > timedelta(seconds=settings.PACK_QUEUE_TIMEOUT)
     if row.status == PackRenderStatus.RUNNING:
+        started = row.started_at or row.enqueued_at
         limit = settings.PACK_RENDER_TIME_LIMIT + settings.PACK_RENDER_GRACE
-        return now - (row.started_at or row.enqueued_at) > timedelta(seconds=limit)
+        if now - started > timedelta(seconds=limit):
+            return True
+        if row.alive_at is None:  # a worker that does not beat: the limit only
+            return False
+        return now - row.alive_at > timedelta(seconds=settings.PACK_RENDER_SILENCE)
     return False
 
 

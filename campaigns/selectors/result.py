@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Max, Prefetch, Q
 
+from campaigns.bidi import isolated
 from campaigns.models import (
     Battle,
     BattleParticipant,
@@ -252,6 +253,7 @@ def roll_in_words(entry: LogEntry) -> str:
     """A §6.2 roll as a player says it: "Boromir fell — rolled 2, +1 hero:
     grievously wounded, misses the next battle"."""
     subject, _, what = entry.purpose.partition(": ")
+    subject = isolated(subject)
     head = f"{subject} fell" if what == "fallen" else f"{subject}, {what or 'roll'}"
     rolled = ", ".join(str(die) for die in entry.dice)
     modifiers = "".join(f", {value:+d} {reason}" for reason, value in entry.modifiers)
@@ -388,8 +390,8 @@ def result_page(*, access: CampaignAccess, battle_id: int) -> ResultPage:
     not_now = ""
     if result is None and battle.scene.status != SceneStatus.CURRENT:
         not_now = (
-            f"Battle {battle.number} is for “{battle.scene.title}”, which is not "
-            "the campaign's current scene: its result cannot be entered."
+            f"Battle {battle.number} is for “{isolated(battle.scene.title)}”, which is "
+            "not the campaign's current scene: its result cannot be entered."
         )
     return ResultPage(
         battle=battle,

@@ -13,6 +13,7 @@ from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
+from campaigns.bidi import isolated
 from campaigns.models import (
     Battle,
     Campaign,
@@ -76,11 +77,11 @@ def where_the_story_is(scene: Scene, current: Scene | None) -> str:
     if current is None:
         now = "Every scene of the campaign is resolved: the story is told."
     else:
-        now = f"The current scene is “{current.title}”."
+        now = f"The current scene is “{isolated(current.title)}”."
     if scene.status == SceneStatus.RESOLVED:
         outcome = f" ({Outcome(scene.outcome).label.lower()})" if scene.outcome else ""
-        return f"“{scene.title}” is resolved{outcome}. {now}"
-    return f"“{scene.title}” comes later in the story. {now}"
+        return f"“{isolated(scene.title)}” is resolved{outcome}. {now}"
+    return f"“{isolated(scene.title)}” comes later in the story. {now}"
 
 
 # --- the scene page -----------------------------------------------------------------
@@ -253,7 +254,7 @@ def setup_page(*, access: CampaignAccess, slug: str) -> SetupPage:
             lineup=None,
             planned=None,
             current=current,
-            blocked=f"“{scene.title}” is {what}.",
+            blocked=f"“{isolated(scene.title)}” is {what}.",
         )
     if scene.status != SceneStatus.CURRENT:
         current = current_scene(campaign=campaign)
@@ -323,13 +324,13 @@ def rest_preview(*, scene: Scene) -> RestPreview:
     cleared = set(outcome.unfit_cleared)
     return RestPreview(
         healed=tuple(
-            f"{c.name}'s {w.name}"
+            f"{isolated(c.name)}'s {isolated(w.name)}"
             for c in characters
             for w in c.open
             if str(w.pk) in healed
         ),
         kept=tuple(
-            f"{c.name}'s {w.name}"
+            f"{isolated(c.name)}'s {isolated(w.name)}"
             for c in characters
             for w in c.open
             if str(w.pk) in kept
@@ -341,11 +342,11 @@ def rest_preview(*, scene: Scene) -> RestPreview:
 def rest_state(*, scene: Scene) -> StepBack:
     """Whether the company can rest at ``scene`` now."""
     if scene.kind != SceneKind.SANCTUARY:
-        return StepBack(False, f"“{scene.title}” is not a sanctuary.")
+        return StepBack(False, f"“{isolated(scene.title)}” is not a sanctuary.")
     if scene.status != SceneStatus.CURRENT:
         return StepBack(
             False,
-            f"“{scene.title}” is not the campaign's current scene: only the current "
-            "sanctuary can be rested at.",
+            f"“{isolated(scene.title)}” is not the campaign's current scene: only the "
+            "current sanctuary can be rested at.",
         )
     return StepBack(True)

@@ -18,6 +18,7 @@ from enum import StrEnum
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.urls import reverse
 
+from campaigns.bidi import isolated
 from campaigns.models import Battle, Campaign, CampaignLogEntry, Effect, Scene
 from campaigns.models.battle import BattleStatus
 from engines.enums import SceneKind, SceneStatus
@@ -56,8 +57,8 @@ class StoryStep:
     def label(self) -> str:
         """ "battle 3 (Weathertop)" or "the rest at Rivendell"."""
         if self.battle is not None:
-            return f"battle {self.battle.number} ({self.scene.title})"
-        return f"the rest at {self.scene.title}"
+            return f"battle {self.battle.number} ({isolated(self.scene.title)})"
+        return f"the rest at {isolated(self.scene.title)}"
 
     def is_battle(self, battle: Battle) -> bool:
         return self.battle is not None and self.battle.pk == battle.pk
@@ -97,19 +98,19 @@ class CampaignSteps:
     def undo_rest(self, scene: Scene) -> StepBack:
         """Can the rest at the sanctuary ``scene`` be undone now?"""
         if scene.kind != SceneKind.SANCTUARY or scene.status != SceneStatus.RESOLVED:
-            return StepBack(False, f"Nobody has rested at {scene.title} yet.")
+            return StepBack(False, f"Nobody has rested at {isolated(scene.title)} yet.")
         if self.latest is None or not self.latest.is_rest(scene):
             if self.latest is None:
                 return StepBack(False, "This rest cannot be undone.")
             return StepBack(False, self._later(self.latest, "this rest"))
-        waiting = self._nothing_waiting(f"the rest at {scene.title}")
+        waiting = self._nothing_waiting(f"the rest at {isolated(scene.title)}")
         if not waiting.allowed:
             return waiting
         if not self.latest_rest_recorded:
             return StepBack(
                 False,
-                f"The rest at {scene.title} was taken before rests could be undone: "
-                "its changes were not recorded, so it cannot be undone.",
+                f"The rest at {isolated(scene.title)} was taken before rests could be "
+                "undone: its changes were not recorded, so it cannot be undone.",
             )
         return ALLOWED
 
@@ -236,4 +237,4 @@ def undo_rest_offer(
     url = reverse(
         "campaigns:rest_undo", kwargs={"slug": campaign.slug, "scene": scene.slug}
     )
-    return Step(f"Undo the rest at {scene.title}", url, takes_back=True), ""
+    return Step(f"Undo the rest at {isolated(scene.title)}", url, takes_back=True), ""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from campaigns.bidi import isolated
 from campaigns.models import Battle, CampaignLogEntry, Scene
 from campaigns.selectors.steps import CampaignSteps
 from campaigns.services.locks import campaign_locked
@@ -54,9 +55,9 @@ def battle_discard(*, battle: Battle) -> BattleDiscarded:
             scene=battle.scene,
             kind=CampaignLogEntry.Kind.DISCARD,
             discarded_battle_id=battle.pk,
-            text=f"Battle {battle.number} at {battle.scene.title}{scenario} was "
-            f"discarded before it was fought; {battle.scene.title} waits to be set "
-            "up again.",
+            text=f"Battle {battle.number} at {isolated(battle.scene.title)}{scenario} "
+            "was discarded before it was fought; "
+            f"{isolated(battle.scene.title)} waits to be set up again.",
         )
         battle.delete()
     return discarded

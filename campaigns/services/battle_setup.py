@@ -32,7 +32,7 @@ from campaigns.services.battle_snapshot import SNAPSHOT_KEY, cards_snapshot
 from campaigns.services.locks import campaign_locked
 from campaigns.services.pack_render import pack_render_schedule
 from campaigns.site_url import site_url as default_site_url
-from campaigns.validators import unprintable
+from campaigns.validators import unprintable, visible
 from engines.enums import (
     Doctrine,
     Mishap,
@@ -207,11 +207,11 @@ def battle_reroll(
 
 def _check_scene(scene: Scene) -> None:
     if not scene.is_fighting():
-        raise ValidationError(f"“{scene.title}” is not fought as a battle.")
+        raise ValidationError(f"“{isolated(scene.title)}” is not fought as a battle.")
     if scene.status != SceneStatus.CURRENT:
         raise ValidationError(
-            f"“{scene.title}” is not the campaign's current scene: only the current "
-            "scene can be set up."
+            f"“{isolated(scene.title)}” is not the campaign's current scene: only the "
+            "current scene can be set up."
         )
     if scene.battles.filter(status=BattleStatus.PLANNED).exists():
         raise ValidationError(
@@ -252,18 +252,21 @@ def _chosen_participants(
     if forbidden:
         names = ", ".join(c.character.name for c in forbidden)
         rules = " ".join(
-            f"{limits.name}: {limits.describe()}"
+            f"{isolated(limits.name)}: {limits.describe()}"
             for limits in _limits(lineup, forbidden)
         )
         raise ValidationError(
             {
-                "participants": f"{names} cannot take part in {lineup.scene.title}. "
+                "participants": f"{names} cannot take part in "
+                f"{isolated(lineup.scene.title)}. "
                 f"{rules}"
             }
         )
     unfit = [c for c in chosen if not c.fit]
     if unfit:
-        names = ", ".join(f"{c.character.name} ({c.reason.lower()})" for c in unfit)
+        names = ", ".join(
+            f"{isolated(c.character.name)} ({c.reason.lower()})" for c in unfit
+        )
         raise ValidationError({"participants": f"Cannot fight: {names}."})
     if not chosen:
         raise ValidationError(
@@ -279,14 +282,14 @@ def _chosen_participants(
             raise ValidationError(
                 {
                     "participants": f"At most {most} of {name} may take part in "
-                    f"{lineup.scene.title}; {count} were picked."
+                    f"{isolated(lineup.scene.title)}; {count} were picked."
                 }
             )
         if least is not None and count < least:
             raise ValidationError(
                 {
                     "participants": f"At least {least} of {name} must take part in "
-                    f"{lineup.scene.title}; {count} were picked."
+                    f"{isolated(lineup.scene.title)}; {count} were picked."
                 }
             )
     _check_ai_side(lineup)
@@ -316,8 +319,9 @@ def _check_ai_side(lineup: SceneLineup) -> None:
         count = sum(1 for c in fighting if c.scene_company.pk == scene_company.pk)
         if count < least:
             raise ValidationError(
-                f"{scene_company.company.name} needs at least {least} characters "
-                f"in {lineup.scene.title}, but only {count} can fight."
+                f"{isolated(scene_company.company.name)} needs at least {least} "
+                f"characters in {isolated(lineup.scene.title)}, but only {count} can "
+                "fight."
             )
 
 
@@ -360,6 +364,13 @@ def _coop_names(
         if len(name) > COOP_NAME_MAX:
             raise ValidationError(
                 {"coop": f"A player's name has at most {COOP_NAME_MAX} characters."}
+            )
+        if name and not visible(name):
+            raise ValidationError(
+                {
+                    "coop": "A player's name has nothing visible in it: write it in "
+                    "letters."
+                }
             )
         missing = unprintable(name)
         if missing:
@@ -557,6 +568,7 @@ def _ordered_unique(names: Any) -> list[str]:
 
 def _log_text(battle: Battle, scene: Scene, verb: str) -> str:
     return (
-        f"Battle {battle.number} at {scene.title} {verb}: {battle.scenario_name} "
+        f"Battle {battle.number} at {isolated(scene.title)} {verb}: "
+        f"{battle.scenario_name} "
         f"(seed {battle.setup_seed}, {timezone.now():%Y-%m-%d})."
     )[:500]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from campaigns.bidi import isolated
 from campaigns.models import CampaignLogEntry, Commander, CommanderChange
 from campaigns.services.locks import campaign_locked
 from engines.enums import Rating, Reputation
@@ -96,7 +97,7 @@ def _describe(commander: Commander, changes: list[CommanderChange]) -> str:
         for change in changes
     ]
     return (
-        f"{commander.name}'s {' and '.join(parts)} "
+        f"{isolated(commander.name)}'s {' and '.join(parts)} "
         f"(changed by hand: {changes[0].reason})"
     )
 

@@ -15,7 +15,8 @@ Setting up and re-rolling schedule the render when their transaction commits
 (:func:`pack_render_ensure`), which schedules a render when none was asked for
 (anything else that changes what the pack shows: a renamed character, a healed
 wound, another address). A row that waited for a worker too long, or whose
-worker never finished (killed, or a machine gone), is sent again up to
+worker went silent (killed, or a machine gone: the worker marks a render alive
+every few seconds while it runs), is sent again up to
 ``PACK_RENDER_ATTEMPTS`` times in all, then reported as failed: the page never
 says "preparing" forever. The owner's Retry sends a failed render again
 (:func:`pack_render_retry`).
@@ -171,6 +172,7 @@ def _send(row: PackRender) -> None:
         error="",
         enqueued_at=timezone.now(),
         started_at=None,
+        alive_at=None,
         finished_at=None,
     )
     if not claimed:

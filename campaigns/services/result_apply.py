@@ -1,6 +1,5 @@
 """Applying a battle's result (RULES §6.2–§6.5): fates, wounds, deaths, unfit
-flags, commanders, the scene and the next one — once, and reversibly.
-"""
+flags, commanders, the scene and the next one — once, and reversibly."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from campaigns.bidi import isolated
 from campaigns.models import (
     Battle,
     BattleCompany,
@@ -165,8 +165,8 @@ def _check_can_apply(battle: Battle, scene: Scene) -> None:
         raise ValidationError(REOPEN_FIRST)
     if scene.status != SceneStatus.CURRENT:
         raise ValidationError(
-            f"Battle {battle.number} is for “{scene.title}”, which is not the "
-            "campaign's current scene: its result cannot be entered."
+            f"Battle {battle.number} is for “{isolated(scene.title)}”, which is not "
+            "the campaign's current scene: its result cannot be entered."
         )
 
 
@@ -317,6 +317,7 @@ def _apply_fates(
     healed: list[tuple[str, str]] = []
     for fate in fates.fates:
         character = by_key[fate.key]
+        who = isolated(character.name)
         if fate.dead:
             ledger.change(
                 character,
@@ -330,7 +331,7 @@ def _apply_fates(
             ledger.created(
                 wound,
                 EffectKind.WOUND_OPENED,
-                f"{character.name} carries a new persisting wound"
+                f"{who} carries a new persisting wound"
                 + ("" if wound.name == DEFAULT_WOUND_NAME else f": {wound.name}"),
             )
         for key in fate.healed_wound_keys:
@@ -339,7 +340,7 @@ def _apply_fates(
             ledger.change(
                 wound,
                 EffectKind.WOUND_HEALED,
-                f"{character.name}: {wound.name} healed (rolled a 6)",
+                f"{who}: {isolated(wound.name)} healed (rolled a 6)",
                 status=WoundStatus.HEALED.value,
                 healed_in_battle_id=battle.pk,
             )
@@ -347,14 +348,15 @@ def _apply_fates(
         ledger.change(
             by_key[key],
             EffectKind.UNFIT_CLEARED,
-            f"{by_key[key].name} is fit again: the company has fought its next battle",
+            f"{isolated(by_key[key].name)} is fit again: the company has fought "
+            "its next battle",
             unfit_next_battle=False,
         )
     for key in fates.unfit.newly_set:
         ledger.change(
             by_key[key],
             EffectKind.UNFIT_SET,
-            f"{by_key[key].name} is unfit for the company's next battle",
+            f"{isolated(by_key[key].name)} is unfit for the company's next battle",
             unfit_next_battle=True,
         )
     return new_wounds, healed
@@ -366,10 +368,10 @@ def _death_text(character: Character, fate: CharacterFate, scene: Scene) -> str:
     if fate.fate == Fate.KILLED_OUTRIGHT:
         rule = " ".join(scene.outright_kill_rule.split())
         cause = f"by the scene's rule: {rule}" if rule else "(as entered)"
-        return f"{character.name} died, killed outright {cause}"
+        return f"{isolated(character.name)} died, killed outright {cause}"
     if fate.fate == Fate.KILLED:
-        return f"{character.name} fell and died (rolled a natural 1)"
-    return f"{character.name} died ({fate.reason})"
+        return f"{isolated(character.name)} fell and died (rolled a natural 1)"
+    return f"{isolated(character.name)} died ({fate.reason})"
 
 
 def _new_wound(
@@ -423,7 +425,7 @@ def _apply_commanders(
             side_outcome(Outcome(entry.outcome), side),
             routed[side],
         )
-        why = f"Battle {battle.number} at {scene.title}"
+        why = f"Battle {battle.number} at {isolated(scene.title)}"
         if step.reputation_changed:
             moved.append(
                 _commander_change(
@@ -450,7 +452,7 @@ def _apply_commanders(
         ledger.change(
             commander,
             EffectKind.VICTORIES,
-            f"{commander.name}: victories since the last rating change "
+            f"{isolated(commander.name)}: victories since the last rating change "
             f"{before} → {step.victories_since_rating_change}",
             victories_since_rating_change=step.victories_since_rating_change,
         )
@@ -471,7 +473,7 @@ def _commander_change(
     ledger.change(
         commander,
         kind,
-        f"{commander.name}'s {field}: {old.label} → {new.label} ({reason})",
+        f"{isolated(commander.name)}'s {field}: {old.label} → {new.label} ({reason})",
         **{field: new.value},
     )
     history = CommanderChange.objects.create(
@@ -485,7 +487,7 @@ def _commander_change(
     ledger.created(
         history,
         EffectKind.OTHER,
-        f"{commander.name}'s {field} moved from {old.label} to {new.label}",
+        f"{isolated(commander.name)}'s {field} moved from {old.label} to {new.label}",
         log=False,
     )
     return CommanderLine(

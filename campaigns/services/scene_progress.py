@@ -11,6 +11,7 @@ current.
 
 from __future__ import annotations
 
+from campaigns.bidi import isolated
 from campaigns.models import Scene
 from campaigns.models.result import EffectKind
 from campaigns.services.effects import Ledger
@@ -55,7 +56,7 @@ def _resolve(ledger: Ledger, scene: Scene, outcome: Outcome | None) -> None:
     ledger.change(
         scene,
         EffectKind.SCENE_OUTCOME,
-        f"{scene.title}: {words}",
+        f"{isolated(scene.title)}: {words}",
         status=SceneStatus.RESOLVED.value,
         outcome=outcome.value if outcome else "",
     )
@@ -103,10 +104,12 @@ def _enter(ledger: Ledger, target: Scene | None, scenes: list[Scene]) -> Scene |
             target = first
     if target is None:
         return None
-    _make_current(ledger, target, f"{target.title} is now the current scene")
+    _make_current(ledger, target, f"{isolated(target.title)} is now the current scene")
     parent = next((s for s in scenes if s.pk == target.parent_id), None)
     if parent is not None:
-        _make_current(ledger, parent, f"{parent.title} (larger battle) is under way")
+        _make_current(
+            ledger, parent, f"{isolated(parent.title)} (larger battle) is under way"
+        )
     return target
 
 

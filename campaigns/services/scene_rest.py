@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from campaigns.bidi import isolated
 from campaigns.models import CampaignLogEntry, Scene
 from campaigns.models.result import EffectKind
 from campaigns.selectors.scenes import rest_outcome, resting_characters
@@ -56,11 +57,11 @@ def scene_rest(*, scene: Scene) -> Rested:
             model=Scene, pk=scene.pk, campaign_id=scene.campaign_id, missing=SCENE_GONE
         )
         if scene.kind != SceneKind.SANCTUARY:
-            raise ValidationError(f"“{scene.title}” is not a sanctuary.")
+            raise ValidationError(f"“{isolated(scene.title)}” is not a sanctuary.")
         if scene.status != SceneStatus.CURRENT:
             raise ValidationError(
-                f"“{scene.title}” is not the campaign's current scene: only the "
-                "current sanctuary can be rested at."
+                f"“{isolated(scene.title)}” is not the campaign's current scene: only "
+                "the current sanctuary can be rested at."
             )
         characters = resting_characters(scene=scene)
         outcome = rest_outcome(characters=characters)
@@ -86,7 +87,8 @@ def scene_rest(*, scene: Scene) -> Rested:
                     ledger.change(
                         wound,
                         EffectKind.WOUND_HEALED,
-                        f"{character.name}: {wound.name} healed at {scene.title}",
+                        f"{isolated(character.name)}: {isolated(wound.name)} healed at "
+                        f"{isolated(scene.title)}",
                         status=WoundStatus.HEALED.value,
                         healed_at_scene_id=scene.pk,
                     )
@@ -94,7 +96,8 @@ def scene_rest(*, scene: Scene) -> Rested:
                 ledger.change(
                     character,
                     EffectKind.UNFIT_CLEARED,
-                    f"{character.name} is fit again after resting at {scene.title}",
+                    f"{isolated(character.name)} is fit again after resting at "
+                    f"{isolated(scene.title)}",
                     unfit_next_battle=False,
                 )
         current = scene_advance(ledger=ledger, scene=scene, outcome=None)
@@ -123,7 +126,8 @@ def rest_undo(*, scene: Scene) -> RestUndone:
             campaign_id=scene.campaign_id,
             scene=scene,
             kind=CampaignLogEntry.Kind.REST_UNDONE,
-            text=f"The rest at {scene.title} was undone: every change it made was "
-            f"reversed, and {scene.title} is the current scene again.",
+            text=f"The rest at {isolated(scene.title)} was undone: every change it "
+            f"made was reversed, and {isolated(scene.title)} is the current scene "
+            "again.",
         )
     return RestUndone(scene=scene, reversed=count)

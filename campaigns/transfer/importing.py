@@ -41,13 +41,18 @@ def campaign_import(
     owner: models.Model,
     keep_slug: bool = False,
     max_bytes: int | None = None,
+    with_members: bool = False,
 ) -> CampaignImported:
     """Create a new campaign owned by ``owner`` from an exported document:
     JSON text or bytes, a binary file, or the parsed document.
 
     ``keep_slug`` keeps the document's slug or refuses the import when it is
     taken; ``max_bytes`` overrides the size limit (the setting
-    ``CAMPAIGN_IMPORT_MAX_BYTES``). Raises CampaignImportError (a
+    ``CAMPAIGN_IMPORT_MAX_BYTES``). The document's members are linked to this
+    site's users of those names only ``with_members`` (restoring a backup from
+    the command line); otherwise no one is added and only their number is
+    told, so an import can neither attach strangers to a campaign nor learn
+    which usernames exist. Raises CampaignImportError (a
     ValidationError whose messages name the path of each problem, at most 20)
     and writes nothing when the document is not importable.
     """
@@ -75,7 +80,9 @@ def campaign_import(
     assert built is not None
     try:
         with transaction.atomic():
-            imported = document_write(built, owner=owner, keep_slug=keep_slug)
+            imported = document_write(
+                built, owner=owner, keep_slug=keep_slug, with_members=with_members
+            )
             if setting is not None:
                 imported.campaign.setting = setting_write(setting, owner=owner)
                 imported.campaign.save(update_fields=["setting"])

@@ -7,7 +7,7 @@ already has its real id, and the JSON values that name other rows are remapped
 in memory to the new ids; a collection that points at itself (sub-scenes at
 their larger battles) is written in rounds. Refs set once every object exists
 follow as one ``bulk_update`` per collection, then the many-to-many links and
-the members.
+the members (only when the import is asked to add them).
 """
 
 from __future__ import annotations
@@ -49,17 +49,24 @@ class CampaignImported:
 
     campaign: Campaign
     members: tuple[str, ...] = ()
-    """Members linked to users of this site."""
+    """Members linked to users of this site (only with ``with_members``)."""
     members_not_found: tuple[str, ...] = ()
-    """Members in the document with no user of that name here."""
+    """Members in the document with no user of that name here (only with
+    ``with_members``)."""
+    members_named: int = 0
+    """How many members the document named besides the importer, whether or
+    not any was added: a count that reveals no user of this site."""
 
 
 def document_write(
-    built: Built, *, owner: models.Model, keep_slug: bool
+    built: Built, *, owner: models.Model, keep_slug: bool, with_members: bool = False
 ) -> CampaignImported:
-    """Save everything ``built`` holds as a new campaign owned by ``owner``.
-    Call inside a transaction."""
-    return _Writer(built, owner=owner).write(keep_slug=keep_slug)
+    """Save everything ``built`` holds as a new campaign owned by ``owner``;
+    the document's members are linked only ``with_members``. Call inside a
+    transaction."""
+    return _Writer(built, owner=owner).write(
+        keep_slug=keep_slug, with_members=with_members
+    )
 
 
 class _Writer:
@@ -68,11 +75,12 @@ class _Writer:
         self.owner = owner
         self.deck: EventDeck | None = None
 
-    def write(self, *, keep_slug: bool) -> CampaignImported:
+    def write(self, *, keep_slug: bool, with_members: bool) -> CampaignImported:
         built = self.built
         self.deck = self._event_deck()
         campaign = self._campaign(keep_slug=keep_slug)
-        members, not_found = self._members(campaign)
+        named = self._named_members()
+        members, not_found = self._members(campaign) if with_members else ((), ())
         for obj, f, _target in built.deferred:
             setattr(obj, f.attname, None)
         stamped: dict[type[models.Model], list[tuple[models.Model, dict]]] = {}
@@ -94,7 +102,7 @@ class _Writer:
         self._deferred()
         self._many()
         self._keep_auto_now(stamped)
-        return CampaignImported(campaign, members, not_found)
+        return CampaignImported(campaign, members, not_found, len(named))
 
     # --- the deck, the campaign, its members -----------------------------------
 
@@ -144,11 +152,14 @@ class _Writer:
                 return candidate
             number += 1
 
+    def _named_members(self) -> list[str]:
+        """The document's members other than the importer, each once."""
+        own = self.owner.get_username()
+        return list(dict.fromkeys(n for n in self.built.members if n != own))
+
     def _members(self, campaign: Campaign) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Members are linked by username where such a user exists here."""
-        names = [
-            name for name in self.built.members if name != self.owner.get_username()
-        ]
+        names = self._named_members()
         if not names:
             return (), ()
         User = get_user_model()

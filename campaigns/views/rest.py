@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from campaigns.bidi import isolated
 from campaigns.selectors.confirm import rest_confirm, rest_undo_confirm
 from campaigns.selectors.scenes import scene_for_campaign
 from campaigns.services.scene_rest import rest_undo
@@ -34,14 +35,14 @@ def scene_rest(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
         messages.error(request, " ".join(error.messages))
     else:
         after = (
-            f" {rested.next_scene.title} is next."
+            f" {isolated(rested.next_scene.title)} is next."
             if rested.next_scene
             else " The campaign is over."
         )
         messages.success(
             request,
-            f"Rested at {rested.scene.title}: wounds that heal there are healed and "
-            f"everyone is fit again.{after}",
+            f"Rested at {isolated(rested.scene.title)}: wounds that heal there are "
+            f"healed and everyone is fit again.{after}",
         )
     return redirect("campaigns:dashboard", slug=slug)
 
@@ -63,7 +64,7 @@ def scene_rest_undo(request: HttpRequest, slug: str, scene: str) -> HttpResponse
         return redirect("campaigns:rest_undo", slug=slug, scene=scene)
     messages.success(
         request,
-        f"The rest at {undone.scene.title} is undone: every change it made was "
-        f"reversed, and {undone.scene.title} is the current scene again.",
+        f"The rest at {isolated(undone.scene.title)} is undone: every change it made "
+        f"was reversed, and {isolated(undone.scene.title)} is the current scene again.",
     )
     return redirect("campaigns:dashboard", slug=slug)

@@ -52,11 +52,15 @@ def _say_what_was_imported(request: HttpRequest, imported: CampaignImported) -> 
     messages.success(
         request, f"“{imported.campaign.name}” is imported: it is yours to play."
     )
-    if imported.members:
-        messages.info(request, f"Members added: {', '.join(imported.members)}.")
-    if imported.members_not_found:
-        messages.warning(
-            request,
-            "No user here has the name of these members, so they were not added: "
-            f"{', '.join(imported.members_not_found)}.",
-        )
+    if imported.members_named:
+        messages.info(request, members_not_added_message(imported.members_named))
+
+
+def members_not_added_message(count: int) -> str:
+    """What the site says of a document's members: how many, never who
+    (an import adds no one, and does not reveal which usernames exist)."""
+    named = "one member" if count == 1 else f"{count} members"
+    return (
+        f"The file named {named}; an import adds no one, so the campaign has "
+        "no members yet. As its owner you can add the players you want."
+    )

@@ -200,12 +200,16 @@ TASKS = {
 }
 
 # Battle packs rendered in the background (campaigns/tasks.py). A render that
-# runs past PACK_RENDER_TIME_LIMIT seconds is stopped and reported; one that no
-# worker has finished PACK_RENDER_TIME_LIMIT + PACK_RENDER_GRACE seconds after it
-# started (its worker died), or that waited PACK_QUEUE_TIMEOUT seconds for a
-# worker, is sent again, up to PACK_RENDER_ATTEMPTS times in all, then reported
-# on the battle page with a Retry button.
+# runs past PACK_RENDER_TIME_LIMIT seconds is stopped and reported. The worker
+# rendering one says it is still at it every PACK_RENDER_HEARTBEAT seconds; a
+# render whose worker went silent for PACK_RENDER_SILENCE seconds (the worker
+# died), or that no worker has finished PACK_RENDER_TIME_LIMIT +
+# PACK_RENDER_GRACE seconds after it started, or that waited PACK_QUEUE_TIMEOUT
+# seconds for a worker, is sent again, up to PACK_RENDER_ATTEMPTS times in all,
+# then reported on the battle page with a Retry button.
 PACK_RENDER_TIME_LIMIT = int(os.environ.get("PACK_RENDER_TIME_LIMIT", "60"))
 PACK_RENDER_GRACE = int(os.environ.get("PACK_RENDER_GRACE", "30"))
+PACK_RENDER_HEARTBEAT = float(os.environ.get("PACK_RENDER_HEARTBEAT", "2"))
+PACK_RENDER_SILENCE = float(os.environ.get("PACK_RENDER_SILENCE", "8"))
 PACK_QUEUE_TIMEOUT = int(os.environ.get("PACK_QUEUE_TIMEOUT", "120"))
 PACK_RENDER_ATTEMPTS = int(os.environ.get("PACK_RENDER_ATTEMPTS", "2"))

@@ -85,9 +85,10 @@ def document(small):
 
 
 def test_export_import_export_gives_the_same_document(world, importer):
-    """Apart from slugs and owners: every value, every ref, in the same order."""
+    """Restored with its members, apart from slugs and owners: every value,
+    every ref, in the same order."""
     first = campaign_export_json(campaign=world.campaign)
-    imported = campaign_import(data=first, owner=importer)
+    imported = campaign_import(data=first, owner=importer, with_members=True)
     second = campaign_export(campaign=imported)
     assert document_normalise(second) == document_normalise(json.loads(first))
 
@@ -135,17 +136,49 @@ def test_the_importer_owns_the_new_campaign(world, importer):
 # --- members ---------------------------------------------------------------------
 
 
-def test_members_are_linked_by_username(world, importer):
-    imported = campaign_import(
+def test_an_import_adds_no_members(world, importer):
+    """The document's members are not linked, even where a user of that name
+    exists here: only how many it named is told."""
+    result = import_service(
         data=campaign_export(campaign=world.campaign), owner=importer
+    )
+    assert (
+        result.campaign.members.count(),
+        result.members,
+        result.members_not_found,
+        result.members_named,
+    ) == (0, (), (), 1)
+
+
+def test_an_import_tells_existing_and_unknown_names_alike(world, importer):
+    """Which usernames exist here cannot be read from an import's result."""
+    document = campaign_export(campaign=world.campaign)
+    document["campaign"]["members"] = ["sam-member"]
+    known = import_service(data=copy.deepcopy(document), owner=importer)
+    document["campaign"]["members"] = ["nobody-here"]
+    unknown = import_service(data=document, owner=importer)
+    assert (known.members, known.members_not_found, known.members_named) == (
+        unknown.members,
+        unknown.members_not_found,
+        unknown.members_named,
+    )
+
+
+def test_with_members_links_members_by_username(world, importer):
+    imported = campaign_import(
+        data=campaign_export(campaign=world.campaign),
+        owner=importer,
+        with_members=True,
     )
     assert list(imported.members.all()) == [world.member]
 
 
-def test_members_with_no_account_here_are_named_and_left_out(world, importer):
+def test_with_members_names_members_with_no_account_here_and_leaves_them_out(
+    world, importer
+):
     document = campaign_export(campaign=world.campaign)
     document["campaign"]["members"] = ["pippin", "sam-member", "gandalf"]
-    result = import_service(data=document, owner=importer)
+    result = import_service(data=document, owner=importer, with_members=True)
     assert (result.members, result.members_not_found) == (
         ("sam-member",),
         ("pippin", "gandalf"),
@@ -155,8 +188,12 @@ def test_members_with_no_account_here_are_named_and_left_out(world, importer):
 def test_the_importer_is_not_made_a_member_of_their_own_campaign(world, importer):
     document = campaign_export(campaign=world.campaign)
     document["campaign"]["members"] = ["merry"]
-    result = import_service(data=document, owner=importer)
-    assert (result.campaign.members.count(), result.members_not_found) == (0, ())
+    result = import_service(data=document, owner=importer, with_members=True)
+    assert (
+        result.campaign.members.count(),
+        result.members_not_found,
+        result.members_named,
+    ) == (0, (), 0)
 
 
 def test_a_document_without_members_imports_with_none(world, importer):

@@ -4,7 +4,6 @@ together; a port in use is a one-line error."""
 
 from __future__ import annotations
 
-import os
 import re
 import signal
 import socket
@@ -13,14 +12,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db import connection
 
-ROOT = Path(settings.BASE_DIR)
-START_TIMEOUT = 90
+from tests.campaigns import serve_helpers
+from tests.campaigns.serve_helpers import ROOT, alive, children, free_port
 
 # The site runs on its own scratch SQLite database: once, in the SQLite pass.
 pytestmark = pytest.mark.skipif(
@@ -28,88 +25,19 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def run_env(tmp_path_factory) -> dict[str, str]:
     """make run's settings on a migrated scratch SQLite database."""
-    tmp = tmp_path_factory.mktemp("serve")
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DATABASE_URL"}
-    }
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.run",
-        SECRET_KEY_FILE=str(tmp / ".secret-key"),
-        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        MEDIA_ROOT=str(tmp / "media"),
-        STATIC_ROOT=str(tmp / "static"),
-    )
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        subprocess.run(
-            [sys.executable, "manage.py", *command, "--verbosity", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            timeout=300,
-        )
-    return env
-
-
-def children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(p) for p in path.read_text().split()] if path.exists() else []
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    stat = Path(f"/proc/{pid}/stat")
-    return stat.exists() and stat.read_text().split()[2] != "Z"
+    return serve_helpers.run_env(tmp_path_factory.mktemp("serve"))
 
 
 @pytest.fixture(scope="module")
 def site(run_env):
     """The site under ``serve``; yields (process, port, first lines printed)."""
     port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "manage.py",
-            "serve",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            "--threads",
-            "2",
-        ],
-        cwd=ROOT,
-        env=run_env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    lines: list[str] = []
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        if "Press Ctrl-C" in line:
-            break
-    yield process, port, "".join(lines)
-    if process.poll() is None:
-        process.kill()
-    process.communicate(timeout=30)
+    process, printed = serve_helpers.serve(run_env, port)
+    yield process, port, printed
+    serve_helpers.stop(process)
 
 
 def get(port: int, path: str) -> tuple[int, str]:

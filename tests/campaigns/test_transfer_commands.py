@@ -184,7 +184,7 @@ def test_export_indented_puts_every_value_on_its_own_line(campaign, exported):
     )
 
 
-def test_import_says_which_members_it_added_and_which_it_did_not(
+def test_import_with_members_says_which_members_it_added_and_which_it_did_not(
     campaign, exported, other_user, django_user_model
 ):
     django_user_model.objects.create_user(username="sam")
@@ -192,11 +192,38 @@ def test_import_says_which_members_it_added_and_which_it_did_not(
     document["campaign"]["members"] = ["sam", "pippin"]
     exported.write_text(json.dumps(document))
     out = StringIO()
-    call_command("import_campaign", str(exported), "--owner", "gollum", stdout=out)
+    call_command(
+        "import_campaign",
+        str(exported),
+        "--owner",
+        "gollum",
+        "--with-members",
+        stdout=out,
+    )
     assert out.getvalue().splitlines()[1:] == [
         "Members added: sam.",
         "Members not added (no user of that name here): pippin.",
     ]
+
+
+def test_import_without_with_members_adds_no_one(
+    campaign, exported, other_user, django_user_model
+):
+    """The command adds members only when asked, and says how to."""
+    django_user_model.objects.create_user(username="sam")
+    document = json.loads(exported.read_text())
+    document["campaign"]["members"] = ["sam", "pippin"]
+    exported.write_text(json.dumps(document))
+    out = StringIO()
+    call_command("import_campaign", str(exported), "--owner", "gollum", stdout=out)
+    imported = Campaign.objects.exclude(pk=campaign.pk).get()
+    assert (out.getvalue().splitlines()[1:], imported.members.count()) == (
+        [
+            "Members not added: the file names 2; --with-members adds those "
+            "with a user of that name here."
+        ],
+        0,
+    )
 
 
 def test_max_bytes_sets_the_limit_of_the_command(exported, user):

@@ -264,9 +264,11 @@ def test_an_empty_file_is_refused(client, user):
     assert response.context["form"].errors["file"] == ["The submitted file is empty."]
 
 
-def test_the_page_after_the_import_names_members_added_and_not_found(
+def test_the_import_page_adds_no_members_and_names_no_username(
     client, other_user, campaign, django_user_model
 ):
+    """A document naming an existing user and an unknown one: neither is
+    added, and the page tells only how many the file named."""
     build_playable(campaign)
     campaign.members.add(django_user_model.objects.create_user(username="sam"))
     document = json.loads(campaign_export_json(campaign=campaign))
@@ -276,8 +278,12 @@ def test_the_page_after_the_import_names_members_added_and_not_found(
         IMPORT_URL, upload(json.dumps(document).encode()), follow=True
     )
     shown = [str(m) for m in response.context["messages"]]
-    assert shown == [
-        "“The War of the Ring” is imported: it is yours to play.",
-        "Members added: sam.",
-        "No user here has the name of these members, so they were not added: pippin.",
-    ]
+    imported = Campaign.objects.exclude(pk=campaign.pk).get()
+    assert (shown, imported.members.count()) == (
+        [
+            "“The War of the Ring” is imported: it is yours to play.",
+            "The file named 2 members; an import adds no one, so the campaign has "
+            "no members yet. As its owner you can add the players you want.",
+        ],
+        0,
+    )

@@ -58,15 +58,21 @@ def play(battle: Battle, *, outcome: str, fallen: int = 2):
 
 
 def play_demo(
-    *, settings, tmp_path, played: int = 2, planned: bool = True, by_hand: bool = True
+    *,
+    settings,
+    tmp_path,
+    played: int = 2,
+    planned: bool = True,
+    by_hand: bool = True,
+    fixtures_dir=None,
 ):
     """The demo campaign part-way through: ``played`` battles resolved through
     the services, then one planned and re-rolled
     (and begun at the table);
     a member, and (``by_hand``) a commander changed by hand, two wounds and a
-    note added by hand."""
+    note added by hand. ``fixtures_dir``: the demo's documents from there."""
     settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
-    login = demo_seed(password="x-demo-pass-1")
+    login = demo_seed(password="x-demo-pass-1", fixtures_dir=fixtures_dir)
     campaign = Campaign.objects.select_related("owner").get(slug=login.campaign_slug)
     owner = campaign.owner
     member = get_user_model().objects.create_user(username="sam-member")

@@ -1,5 +1,5 @@
-"""``python manage.py import_campaign FILE --owner USER [--max-bytes N]``
-(SITE.md "Commands")."""
+"""``python manage.py import_campaign FILE --owner USER [--max-bytes N]
+[--with-members]`` (SITE.md "Commands")."""
 
 from __future__ import annotations
 
@@ -33,9 +33,21 @@ class Command(BaseCommand):
             help="The largest file to read, in bytes (default: the setting "
             "CAMPAIGN_IMPORT_MAX_BYTES, 32 MB unless set).",
         )
+        parser.add_argument(
+            "--with-members",
+            action="store_true",
+            help="Add the document's members where this site has a user of that "
+            "name (restoring a backup); without it, no one is added.",
+        )
 
     def handle(
-        self, *args, file: str, owner: str, max_bytes: str | None, **options
+        self,
+        *args,
+        file: str,
+        owner: str,
+        max_bytes: str | None,
+        with_members: bool,
+        **options,
     ) -> None:
         limit = import_max_bytes() if max_bytes is None else _byte_count(max_bytes)
         path = Path(file)
@@ -54,7 +66,12 @@ class Command(BaseCommand):
             if user is None:
                 raise CommandError(f"No user has the username {owner!r}.")
             try:
-                imported = campaign_import(data=stream, owner=user, max_bytes=limit)
+                imported = campaign_import(
+                    data=stream,
+                    owner=user,
+                    max_bytes=limit,
+                    with_members=with_members,
+                )
             except OSError as exc:
                 raise CommandError(
                     f"Cannot read {file}: {exc.strerror or exc}."
@@ -71,6 +88,11 @@ class Command(BaseCommand):
             self.stdout.write(
                 "Members not added (no user of that name here): "
                 f"{', '.join(imported.members_not_found)}."
+            )
+        if imported.members_named and not with_members:
+            self.stdout.write(
+                f"Members not added: the file names {imported.members_named}; "
+                "--with-members adds those with a user of that name here."
             )
 
 

@@ -1,6 +1,13 @@
 """``python manage.py serve [--host H] [--port P] [--seed-demo]``: the web
 server (gunicorn) and the task worker (``db_worker``) together, started and
-stopped as one (``make run``)."""
+stopped as one (``make run``).
+
+The task worker is supervised: one that stops is started again after a
+back-off, with a line in the log, and the site keeps answering meanwhile (a
+render it left half-done is sent again by the battle page once the worker
+falls silent, :mod:`campaigns.services.pack_render`). Only the web server
+stopping, or Ctrl-C, stops the site. gunicorn's control socket is off, so two
+checkouts served on one machine do not share ``~/.gunicorn/gunicorn.ctl``."""
 
 from __future__ import annotations
 
@@ -22,6 +29,15 @@ from config.addresses import ANY_HOST, site_addresses
 STOP_WAIT_S = 20
 START_WAIT_S = 60
 DATABASE_BACKEND = "django_tasks_db.DatabaseBackend"
+KEEP_ALIVE_S = 30
+"""How long an idle connection stays open: longer than a phone's pause
+between taps, so a tap never races gunicorn closing the connection."""
+RESTART_BACKOFF_S = (1, 2, 4, 8, 15, 30)
+"""Waits before starting a stopped task worker again, one step further for
+each stop in a row; a worker that ran HEALTHY_RUN_S starts the steps over."""
+HEALTHY_RUN_S = 60
+WEB = "web server"
+WORKER = "task worker"
 
 
 def _die_with_parent() -> None:
@@ -31,6 +47,15 @@ def _die_with_parent() -> None:
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+
+
+def _no_control_socket() -> list[str]:
+    """gunicorn's control socket off (it defaults to one path per user, which
+    two checkouts would share), where this gunicorn has one."""
+    from gunicorn.config import KNOWN_SETTINGS
+
+    names = {setting.name for setting in KNOWN_SETTINGS}
+    return ["--no-control-socket"] if "control_socket_disable" in names else []
 
 
 class Command(BaseCommand):
@@ -86,31 +111,67 @@ class Command(BaseCommand):
         try:
             self._wait_until_listening(host, port, processes, stopping)
             if not stopping:
-                self._welcome(host, port, login, with_worker=len(processes) > 1)
-            while not stopping:
-                for name, process in processes.items():
-                    if process.poll() is not None:
-                        raise CommandError(
-                            f"The {name} stopped (exit {process.returncode}); "
-                            "stopping the site."
-                        )
-                time.sleep(0.3)
+                self._welcome(host, port, login, with_worker=WORKER in processes)
+            self._supervise(processes, stopping)
         finally:
             self._stop(processes)
         self.stdout.write("Stopped the web server and the task worker.")
 
+    def _supervise(
+        self, processes: dict[str, subprocess.Popen], stopping: list[int]
+    ) -> None:
+        """Until Ctrl-C: a stopped web server stops the site; a stopped task
+        worker is started again after a back-off."""
+        started = time.monotonic()
+        stops_in_a_row = 0
+        restart_at: float | None = None
+        while not stopping:
+            web = processes[WEB]
+            if web.poll() is not None:
+                raise CommandError(
+                    f"The web server stopped (exit {web.returncode}); stopping the "
+                    "site."
+                )
+            worker = processes.get(WORKER)
+            now = time.monotonic()
+            if worker is not None and restart_at is None and worker.poll() is not None:
+                if now - started >= HEALTHY_RUN_S:
+                    stops_in_a_row = 0
+                wait = RESTART_BACKOFF_S[
+                    min(stops_in_a_row, len(RESTART_BACKOFF_S) - 1)
+                ]
+                stops_in_a_row += 1
+                restart_at = now + wait
+                self._log(
+                    f"The task worker stopped (exit {worker.returncode}); starting "
+                    f"it again in {wait} s. The site keeps running."
+                )
+            if restart_at is not None and now >= restart_at:
+                processes[WORKER] = self._start_worker()
+                started, restart_at = now, None
+                self._log(
+                    f"The task worker started again (pid {processes[WORKER].pid})."
+                )
+            time.sleep(0.3)
+
+    def _log(self, line: str) -> None:
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+        self.stderr.write(f"[{stamp}] {line}")
+        self.stderr.flush()
+
     # --- the processes ----------------------------------------------------------------
 
-    def _start(
-        self, host: str, port: int, workers: int, threads: int
-    ) -> dict[str, subprocess.Popen]:
-        env = {
+    def _env(self) -> dict[str, str]:
+        return {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE,
             "ALLOWED_HOSTS": ",".join(settings.ALLOWED_HOSTS),
             "PYTHONUNBUFFERED": "1",
         }
-        root = Path(settings.BASE_DIR)
+
+    def _start(
+        self, host: str, port: int, workers: int, threads: int
+    ) -> dict[str, subprocess.Popen]:
         web = [
             sys.executable,
             "-m",
@@ -128,27 +189,39 @@ class Command(BaseCommand):
             "120",
             "--graceful-timeout",
             "10",
+            "--keep-alive",
+            str(KEEP_ALIVE_S),
+            *_no_control_socket(),
         ]
         processes = {
-            "web server": subprocess.Popen(
-                web, cwd=root, env=env, preexec_fn=_die_with_parent
+            WEB: subprocess.Popen(
+                web,
+                cwd=Path(settings.BASE_DIR),
+                env=self._env(),
+                preexec_fn=_die_with_parent,
             )
         }
         if settings.TASKS["default"]["BACKEND"] == DATABASE_BACKEND:
-            worker = [
-                sys.executable,
-                "manage.py",
-                "db_worker",
-                "--no-reload",
-                "--interval",
-                "0.25",
-                "--verbosity",
-                "0",
-            ]
-            processes["task worker"] = subprocess.Popen(
-                worker, cwd=root, env=env, preexec_fn=_die_with_parent
-            )
+            processes[WORKER] = self._start_worker()
         return processes
+
+    def _start_worker(self) -> subprocess.Popen:
+        worker = [
+            sys.executable,
+            "manage.py",
+            "db_worker",
+            "--no-reload",
+            "--interval",
+            "0.25",
+            "--verbosity",
+            "0",
+        ]
+        return subprocess.Popen(
+            worker,
+            cwd=Path(settings.BASE_DIR),
+            env=self._env(),
+            preexec_fn=_die_with_parent,
+        )
 
     def _stop(self, processes: dict[str, subprocess.Popen]) -> None:
         for process in processes.values():
@@ -187,7 +260,7 @@ class Command(BaseCommand):
         target = "127.0.0.1" if host in ANY_HOST else host
         deadline = time.monotonic() + START_WAIT_S
         while not stopping and time.monotonic() < deadline:
-            web = processes["web server"]
+            web = processes[WEB]
             if web.poll() is not None:
                 raise CommandError(
                     f"The web server did not start (exit {web.returncode})."
