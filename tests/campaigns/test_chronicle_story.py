@@ -19,7 +19,8 @@ from campaigns.services.battle_notes import battle_notes_update
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_reopen import result_reopen
 from campaigns.services.table_log import table_entry_add
-from campaigns.services.table_turns import round_begin, tap_record
+from engines.table.taps import tap_record
+from engines.table.turns import round_begin
 
 pytestmark = pytest.mark.django_db
 

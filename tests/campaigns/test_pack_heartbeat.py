@@ -14,7 +14,8 @@ from django.utils import timezone
 from campaigns.printing.models import PackRender
 from campaigns.printing.pack_store import pack_key
 from campaigns.selectors.battle_pack import battle_pack_data
-from campaigns.services.pack_render import PackState, pack_render_ensure
+from campaigns.selectors.pack_status import PackState
+from campaigns.services.pack_render import pack_render_ensure
 from campaigns.tasks import heartbeat
 
 SITE = "http://testserver"
