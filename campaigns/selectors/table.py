@@ -108,6 +108,10 @@ class TablePage:
     walk: Walk | None = None
     walk_doctrine: str = ""
     walk_follow_up: bool = False
+    walk_orders: tuple[str, ...] = ()
+    """The scene orders binding the activating character now, in words."""
+    walk_notes: str = ""
+    """Its company's notes: what no order can say."""
     hidden: tuple[tuple[str, str], ...] = ()
     changes: tuple[Change, ...] = ()
     sight_rows: tuple[SightRow, ...] = ()

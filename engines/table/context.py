@@ -76,6 +76,8 @@ class TableCompany:
     doctrine: Doctrine
     settings: DoctrineSettings
     template: Template | None = None
+    notes: str = ""
+    """The scene's notes to an AI company: what no order can say."""
 
     @property
     def horde(self) -> bool:

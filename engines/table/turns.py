@@ -272,6 +272,9 @@ def activation_decide(
             )
         decision = made.to_data()
         step = step_words(context, fighter, made.step)
+        if made.order:
+            # A decision a scene order made names the order as its step.
+            step = {**step, "short": made.order}
         line = f"{fighter.label} — {made.describe()}"
         if state.fighters[key].disorganized and not follow_up:
             line += " (reorganized afterwards)"
