@@ -1,0 +1,120 @@
+"""The demo's scenes with their orders (issue 23, "Done when"): on every demo
+fighting scene of every doctrine, the printed AI card, the table page and the
+engine give the same decision for the same situation.
+
+- the table reads the very orders the pack prints: each AI company's
+  procedure at the table is the card's procedure;
+- played by a truthful player, every page decision equals the engine's on the
+  whole situation (the player compares each one), and its steps and action
+  are printed on the card with the orders.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import transaction
+from django.test import override_settings
+
+from campaigns.models import Campaign, Scene
+from campaigns.selectors.battle_pack import battle_pack_data
+from campaigns.selectors.lineup import scene_lineup
+from campaigns.selectors.table_context import table_context
+from campaigns.services.battle_setup import battle_set_up
+from campaigns.services.demo import demo_seed
+from engines.doctrines import procedure
+from engines.enums import Action, Doctrine
+from engines.table.questions import REORGANIZE
+from tests.engines.table_battles import Log
+from tests.engines.table_player import TruthfulPlayer
+
+pytestmark = pytest.mark.django_db
+
+PLAYS = 3
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker, tmp_path_factory):
+    """Each demo fighting scene's battle (seed 1) as the table sees it, with
+    the procedures its pack prints."""
+    workdir = tmp_path_factory.mktemp("demo-orders")
+    found = {}
+    with (
+        django_db_blocker.unblock(),
+        override_settings(
+            DEMO_FIXTURES_DIR=Path(settings.BASE_DIR) / "fixtures",
+            DEMO_LOGIN_FILE=workdir / ".demo-login",
+        ),
+        transaction.atomic(),
+    ):
+        login = demo_seed(password="x-demo-pass-1")
+        campaign = Campaign.objects.get(slug=login.campaign_slug)
+        for scene in campaign.scenes.order_by("order"):
+            if not scene.is_fighting():
+                continue
+            campaign.scenes.update(status="pending")
+            Scene.objects.filter(pk=scene.pk).update(status="current")
+            if scene.parent_id:
+                Scene.objects.filter(pk=scene.parent_id).update(status="current")
+            scene.refresh_from_db()
+            battle = battle_set_up(
+                scene=scene,
+                stance=None if scene.scenario_mode == "fixed" else "attack",
+                participant_ids=scene_lineup(scene=scene).default_participant_ids(),
+                seed=1,
+            )
+            printed = battle_pack_data(battle=battle)["procedures"]
+            found[scene.slug] = (table_context(battle=battle), printed)
+        transaction.set_rollback(True)
+    return found
+
+
+def _dumps(values) -> list[str]:
+    return sorted(json.dumps(v, sort_keys=True, default=str) for v in values)
+
+
+def test_the_table_reads_the_orders_the_card_prints(demo):
+    """Every AI company's procedure at the table, orders included, is the one
+    its AI card prints; the demo gives orders to some company."""
+    for slug, (context, printed) in demo.items():
+        table = [
+            procedure(c.doctrine, c.settings).to_data() for c in context.ai_companies
+        ]
+        assert _dumps(table) == _dumps(printed.values()), slug
+    assert any(
+        c.settings.orders for context, _ in demo.values() for c in context.ai_companies
+    )
+
+
+def test_card_page_and_engine_decide_alike_on_every_demo_scene(demo):
+    """On every demo scene, every doctrine among them, each page decision is
+    the engine's on the whole situation and is printed on the card."""
+    doctrines = set()
+    by_order = 0
+    for slug, (context, _) in demo.items():
+        for n in range(PLAYS):
+            player = TruthfulPlayer(Log(context), random.Random(f"{slug}:{n}"))
+            for _ in range(120):
+                if player.step() is None:
+                    break
+            for mine, theirs in player.compared:
+                assert mine == theirs, slug
+            for entry in player.log.entries:
+                if entry.kind != "activation":
+                    continue
+                decision = entry.data["decision"]
+                if decision["action"] == REORGANIZE:
+                    continue
+                fighter = context.fighter(entry.subject, player.log.state)
+                company = context.company(fighter.company)
+                card = procedure(company.doctrine, company.settings)
+                doctrines.add(company.doctrine)
+                assert set(decision["steps"]) <= set(card.step_ids()), slug
+                assert Action(decision["action"]) in card.actions(), slug
+                by_order += bool(decision.get("order"))
+    assert doctrines == set(Doctrine)
+    assert by_order
