@@ -118,3 +118,13 @@ def test_card_page_and_engine_decide_alike_on_every_demo_scene(demo):
                 by_order += bool(decision.get("order"))
     assert doctrines == set(Doctrine)
     assert by_order
+
+
+def test_a_single_characters_arrival_round_comes_to_the_table(demo):
+    """Moria's cave troll arrives in round 2 (its own arrival round), while the
+    rest of its company comes on in round 1."""
+    context, _ = demo["moria"]
+    troll = next(f for f in context.fighters if f.name == "Cave troll")
+    company = [f for f in context.fighters if f.company == troll.company]
+    assert troll.arrives == 2
+    assert {f.arrives for f in company if f is not troll} == {1}
