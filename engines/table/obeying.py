@@ -12,8 +12,16 @@ from __future__ import annotations
 
 from engines.doctrines import Decision, Situation
 from engines.enums import Doctrine
-from engines.orders.kinds import Hunt, NoEnemyInSight, Order, PlaceKind, TargetKind
+from engines.orders.kinds import (
+    Hunt,
+    Moment,
+    NoEnemyInSight,
+    Order,
+    PlaceKind,
+    TargetKind,
+)
 from engines.orders.kinds import active as orders_active
+from engines.orders.rounds import due_orders
 from engines.table.questions import FAR, Walker
 from engines.table.state import Context, Fighter, State
 
@@ -165,3 +173,35 @@ def orders_shown(context: Context, state: State, fighter: Fighter) -> dict:
         ),
         "walk_notes": company.notes,
     }
+
+
+def round_order_lines(
+    context: Context, state: State, *, phase: str
+) -> tuple[tuple[str, str], ...]:
+    """Each-round orders due now, as (moment, words) (§5: at its moment in the
+    round): before a round begins, the last round's end orders (a battle with
+    no horde has no end-of-round step), the orders before round 1 and the new
+    round's start orders (before its random event); at the horde's end of
+    round, that round's end orders (after its steps)."""
+    number = state.round
+    wanted: list[tuple[Moment, int, str]] = []
+    if phase == "begin":
+        if number and not context.hordes:
+            wanted.append((Moment.END, number, f"End of round {number}"))
+        if not number:
+            wanted.append((Moment.BEFORE_FIRST, 0, "Before round 1"))
+        wanted.append(
+            (Moment.START, number + 1, f"Start of round {number + 1}, before its event")
+        )
+    elif phase == "end_round":
+        wanted.append(
+            (Moment.END, number, f"End of round {number}, after the horde's steps")
+        )
+    lines = []
+    for moment, round_number, words in wanted:
+        for company in context.ai_companies:
+            for order in due_orders(
+                company.settings.orders, moment=moment, round_number=round_number
+            ):
+                lines.append((words, f"{company.name}: {order.words()}"))
+    return tuple(lines)

@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import override_settings
+from django.urls import reverse
 
 from campaigns.models import Campaign, Scene
 from campaigns.selectors.battle_pack import battle_pack_data
@@ -56,21 +58,26 @@ def demo(django_db_setup, django_db_blocker, tmp_path_factory):
         for scene in campaign.scenes.order_by("order"):
             if not scene.is_fighting():
                 continue
-            campaign.scenes.update(status="pending")
-            Scene.objects.filter(pk=scene.pk).update(status="current")
-            if scene.parent_id:
-                Scene.objects.filter(pk=scene.parent_id).update(status="current")
-            scene.refresh_from_db()
-            battle = battle_set_up(
-                scene=scene,
-                stance=None if scene.scenario_mode == "fixed" else "attack",
-                participant_ids=scene_lineup(scene=scene).default_participant_ids(),
-                seed=1,
-            )
+            battle = set_up(campaign, scene)
             printed = battle_pack_data(battle=battle)["procedures"]
             found[scene.slug] = (table_context(battle=battle), printed)
         transaction.set_rollback(True)
     return found
+
+
+def set_up(campaign: Campaign, scene: Scene):
+    """The scene made current and a battle set up for it with seed 1."""
+    campaign.scenes.update(status="pending")
+    Scene.objects.filter(pk=scene.pk).update(status="current")
+    if scene.parent_id:
+        Scene.objects.filter(pk=scene.parent_id).update(status="current")
+    scene.refresh_from_db()
+    return battle_set_up(
+        scene=scene,
+        stance=None if scene.scenario_mode == "fixed" else "attack",
+        participant_ids=scene_lineup(scene=scene).default_participant_ids(),
+        seed=1,
+    )
 
 
 def _dumps(values) -> list[str]:
@@ -128,3 +135,24 @@ def test_a_single_characters_arrival_round_comes_to_the_table(demo):
     company = [f for f in context.fighters if f.company == troll.company]
     assert troll.arrives == 2
     assert {f.arrives for f in company if f is not troll} == {1}
+
+
+def test_an_order_before_round_1_is_shown_before_the_battle_begins(
+    client, settings, tmp_path
+):
+    """The Witch-king and Théoden: the fell beast's stoop, an each-round order
+    before round 1, is on the table page before round 1 begins."""
+    settings.DEMO_FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
+    settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
+    login = demo_seed(password="x-demo-pass-1")
+    campaign = Campaign.objects.get(slug=login.campaign_slug)
+    battle = set_up(campaign, campaign.scenes.get(slug="the-witch-king-and-theoden"))
+    client.force_login(get_user_model().objects.get(username=login.username))
+    url = reverse(
+        "campaigns:battle_table",
+        kwargs={"slug": campaign.slug, "battle_id": battle.pk},
+    )
+    html = client.get(url).content.decode()
+    assert "Scene orders now" in html
+    assert "Before round 1:" in html
+    assert "the fell beast&#x27;s stoop" in html

@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 from engines.doctrines import DoctrineSettings
 from engines.enums import Doctrine, Edge, Side
 from engines.orders import (
+    EachRound,
     Hunt,
     IgnoreTerrain,
     KeepOut,
+    Moment,
     NoEnemyInSight,
     Order,
     Place,
@@ -27,7 +29,7 @@ from engines.orders import (
     TargetKind,
 )
 from engines.table.flows import activation_walk
-from engines.table.obeying import orders_shown
+from engines.table.obeying import orders_shown, round_order_lines
 from engines.table.turns import activation_decide, first_choose, round_begin
 from tests.engines.table_battles import AI, PLAYERS, Log, battle_context
 from tests.engines.table_oracle import Foe, Truth, walk_with
@@ -176,3 +178,25 @@ def test_every_activation_shows_the_orders_binding_it_and_the_notes():
     shown = orders_shown(log.context, log.state, king)
     assert shown["walk_orders"] == (hunt.words(),)
     assert orders_shown(log.context, log.state, second)["walk_orders"] == ()
+
+
+def test_each_round_orders_are_shown_at_their_moment():
+    """Before round 1: the orders before round 1 and round 1's start orders;
+    before round 2 (no horde): round 1's end orders, then round 2's start
+    orders (one from round 2 on now due)."""
+    arrow = EachRound(moment=Moment.END, effect="a black arrow")
+    stoop = EachRound(moment=Moment.BEFORE_FIRST, effect="the fell beast stoops")
+    eagle = EachRound(moment=Moment.START, from_round=2, effect="an eagle stoops")
+    context = battle_context(
+        Doctrine.PRIORITY, settings=DoctrineSettings(orders=(arrow, stoop, eagle))
+    )
+    log = Log(context)
+    assert round_order_lines(context, log.state, phase="begin") == (
+        ("Before round 1", "Nazgûl: Before round 1: the fell beast stoops"),
+    )
+    sightings = {f.key: {"sees": False, "distance": ""} for f in context.fighters}
+    log.add(lambda c, s: round_begin(c, s, sightings=sightings))
+    assert round_order_lines(context, log.state, phase="begin") == (
+        ("End of round 1", f"Nazgûl: {arrow.words()}"),
+        ("Start of round 2, before its event", f"Nazgûl: {eagle.words()}"),
+    )
