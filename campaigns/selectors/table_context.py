@@ -179,6 +179,7 @@ def _fighters(participants, companies, arrivals, carriers, late) -> tuple[Fighte
                 move=move,
                 shooting_range=character.shooting_range,
                 free_slots=max(0, character.wound_slots - len(wounds)),
+                defence=character.defence + sum(w.defence_modifier for w in wounds),
                 participant_id=p.pk,
                 arrives=arrives,
                 starts_fallen=p.mishap == Mishap.LOST.value,

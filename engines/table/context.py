@@ -44,6 +44,8 @@ class Fighter:
     shooting_range: float | None
     free_slots: int
     """Wound slots not filled by persisting wounds at the start of the battle."""
+    defence: int = 0
+    """Its defence modifier (a scene order's attack rolls against it)."""
     participant_id: int | None = None
     arrives: int = 1
     """The round at whose start it comes on (1: on the table from the start)."""

@@ -23,6 +23,7 @@ from engines.orders.kinds import (
 from engines.orders.kinds import active as orders_active
 from engines.orders.rounds import due_orders
 from engines.table.questions import FAR, Walker
+from engines.table.round_orders import automatic
 from engines.table.state import Context, Fighter, State
 
 
@@ -179,10 +180,12 @@ def round_order_lines(
     context: Context, state: State, *, phase: str
 ) -> tuple[tuple[str, str], ...]:
     """Each-round orders due now, as (moment, words) (§5: at its moment in the
-    round): before a round begins, the last round's end orders (a battle with
-    no horde has no end-of-round step), the orders before round 1 and the new
-    round's start orders (before its random event); at the horde's end of
-    round, that round's end orders (after its steps)."""
+    round) that the players roll: before a round begins, the last round's end
+    orders (a battle with no horde has no end-of-round step), and the orders
+    before round 1 and the new round's start orders that ask them something
+    (the table rolls the others in the round's entry, before its random event,
+    :mod:`engines.table.round_orders`); at the horde's end of round, that
+    round's end orders (after its steps)."""
     number = state.round
     wanted: list[tuple[Moment, int, str]] = []
     if phase == "begin":
@@ -203,5 +206,7 @@ def round_order_lines(
             for order in due_orders(
                 company.settings.orders, moment=moment, round_number=round_number
             ):
+                if moment is not Moment.END and automatic(order):
+                    continue  # rolled by the table as the round begins
                 lines.append((words, f"{company.name}: {order.words()}"))
     return tuple(lines)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from django.db import transaction
 from django.test import override_settings
 from django.urls import reverse
 
-from campaigns.models import Campaign, Scene
+from campaigns.models import Campaign, Scene, TableEntry
 from campaigns.selectors.battle_pack import battle_pack_data
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.selectors.table_context import table_context
@@ -137,11 +138,10 @@ def test_a_single_characters_arrival_round_comes_to_the_table(demo):
     assert {f.arrives for f in company if f is not troll} == {1}
 
 
-def test_an_order_before_round_1_is_shown_before_the_battle_begins(
-    client, settings, tmp_path
-):
+def test_the_fell_beasts_stoop_is_rolled_as_round_1_begins(client, settings, tmp_path):
     """The Witch-king and Théoden: the fell beast's stoop, an each-round order
-    before round 1, is on the table page before round 1 begins."""
+    before round 1, is rolled when round 1 begins on the table page: the log
+    says whom it struck and whether it wounds."""
     settings.DEMO_FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
     settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
     login = demo_seed(password="x-demo-pass-1")
@@ -152,7 +152,12 @@ def test_an_order_before_round_1_is_shown_before_the_battle_begins(
         "campaigns:battle_table",
         kwargs={"slug": campaign.slug, "battle_id": battle.pk},
     )
-    html = client.get(url).content.decode()
-    assert "Scene orders now" in html
-    assert "Before round 1:" in html
-    assert "the fell beast&#x27;s stoop" in html
+    client.post(url, {"action": "begin", "version": "0"})
+    entry = TableEntry.objects.get(log__battle=battle, position=0)
+    stoop = entry.data["scene_orders"]
+    assert [d["order"] for d in stoop] == [
+        "Before round 1: an attack D6 + 3 against the defence of Théoden "
+        "(the fell beast's stoop)"
+    ]
+    assert re.search(r"Théoden: (wounds|misses)", stoop[0]["detail"])
+    assert "scene order: attack on Théoden" in client.get(url).content.decode()

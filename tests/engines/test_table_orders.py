@@ -30,7 +30,13 @@ from engines.orders import (
 )
 from engines.table.flows import activation_walk
 from engines.table.obeying import orders_shown, round_order_lines
-from engines.table.turns import activation_decide, first_choose, round_begin
+from engines.table.state import state_start
+from engines.table.turns import (
+    activation_decide,
+    entry_compute,
+    first_choose,
+    round_begin,
+)
 from tests.engines.table_battles import AI, PLAYERS, Log, battle_context
 from tests.engines.table_oracle import Foe, Truth, walk_with
 from tests.engines.test_table_properties import play
@@ -70,6 +76,14 @@ def random_orders(rng: random.Random) -> tuple[Order, ...]:
             **when(),
         ),
         lambda: RoutToward(edge=Edge.SOUTH, **when()),
+        lambda: EachRound(
+            moment=rng.choice([Moment.START, Moment.BEFORE_FIRST, Moment.END]),
+            attack_bonus=rng.choice([None, 2]),
+            victim_name=rng.choice(PLAYERS),
+            gate=rng.choice([None, 4]),
+            effect="a black arrow",
+            **when(),
+        ),
         lambda: IgnoreTerrain(**when()),
         lambda: KeepOut(area=Place(kind=PlaceKind.FEATURE, name="stream"), **when()),
         lambda: StayWithin(
@@ -180,23 +194,53 @@ def test_every_activation_shows_the_orders_binding_it_and_the_notes():
     assert orders_shown(log.context, log.state, second)["walk_orders"] == ()
 
 
-def test_each_round_orders_are_shown_at_their_moment():
-    """Before round 1: the orders before round 1 and round 1's start orders;
-    before round 2 (no horde): round 1's end orders, then round 2's start
-    orders (one from round 2 on now due)."""
+def test_each_round_orders_the_players_roll_are_shown_at_their_moment():
+    """Shown for the players: an order with a condition before round 1 and
+    round 1's end orders (no horde: before round 2 begins); an order the table
+    rolls itself is not."""
     arrow = EachRound(moment=Moment.END, effect="a black arrow")
-    stoop = EachRound(moment=Moment.BEFORE_FIRST, effect="the fell beast stoops")
-    eagle = EachRound(moment=Moment.START, from_round=2, effect="an eagle stoops")
+    stoop = EachRound(
+        moment=Moment.BEFORE_FIRST, condition="Frodo is in the open", effect="stoop"
+    )
+    eagle = EachRound(moment=Moment.START, effect="an eagle stoops")
     context = battle_context(
         Doctrine.PRIORITY, settings=DoctrineSettings(orders=(arrow, stoop, eagle))
     )
     log = Log(context)
     assert round_order_lines(context, log.state, phase="begin") == (
-        ("Before round 1", "Nazgûl: Before round 1: the fell beast stoops"),
+        ("Before round 1", f"Nazgûl: {stoop.words()}"),
     )
-    sightings = {f.key: {"sees": False, "distance": ""} for f in context.fighters}
-    log.add(lambda c, s: round_begin(c, s, sightings=sightings))
+    log.add(lambda c, s: round_begin(c, s, sightings={}))
     assert round_order_lines(context, log.state, phase="begin") == (
         ("End of round 1", f"Nazgûl: {arrow.words()}"),
-        ("Start of round 2, before its event", f"Nazgûl: {eagle.words()}"),
     )
+
+
+def test_an_order_before_round_1_is_rolled_in_the_rounds_entry():
+    """A stoop before round 1 (D6 + 3 against Frodo's defence) is rolled as
+    round 1 begins, before its event: the entry says whether it wounds, keeps
+    the roll, and is the same entry made again from its inputs."""
+    stoop = EachRound(
+        moment=Moment.BEFORE_FIRST,
+        attack_bonus=3,
+        victim_name="Frodo",
+        effect="the fell beast's stoop",
+    )
+    eagle = EachRound(moment=Moment.START, from_round=2, gate=4, effect="an eagle")
+    context = battle_context(
+        Doctrine.PRIORITY, settings=DoctrineSettings(orders=(stoop, eagle))
+    )
+    log = Log(context)
+    draft = log.add(lambda c, s: round_begin(c, s, sightings={}))
+    done = draft.data["scene_orders"]
+    assert [d["order"] for d in done] == [stoop.words()]
+    assert done[0]["detail"].startswith("Frodo: ")
+    assert f"Scene order — {stoop.words()}: {done[0]['detail']}." in draft.text
+    purposes = [entry["purpose"] for entry in draft.data["log"]]
+    # After the deck's shuffle at battle start, before the initiative roll.
+    assert purposes.index("scene order: attack on Frodo") == 1
+    assert len(purposes) == 3
+    again = entry_compute(
+        context, state_start(context), "round", draft.data["inputs"], None
+    )
+    assert again == draft
