@@ -436,7 +436,7 @@ class SceneOrder(models.Model):
 
 class SceneArrival(models.Model):
     """One character of a scene company arriving in another round than the
-    company's (the cave troll at Moria comes on a round after the goblins)."""
+    company's (the cave troll at Moria comes on a round after its company)."""
 
     scene_company = models.ForeignKey(
         "campaigns.SceneCompany", on_delete=models.CASCADE, related_name="arrivals"

@@ -29,6 +29,7 @@ from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
 from engines.table.answer import last_answer, log_line
 from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
+from engines.table.obeying import round_order_lines
 from engines.table.page import (
     candidates,
     coop_line,
@@ -108,6 +109,12 @@ class TablePage:
     walk: Walk | None = None
     walk_doctrine: str = ""
     walk_follow_up: bool = False
+    walk_orders: tuple[str, ...] = ()
+    """The scene orders binding the activating character now, in words."""
+    walk_notes: str = ""
+    """Its company's notes: what no order can say."""
+    round_orders: tuple[tuple[str, str], ...] = ()
+    """Each-round scene orders due now: (moment, words)."""
     hidden: tuple[tuple[str, str], ...] = ()
     changes: tuple[Change, ...] = ()
     sight_rows: tuple[SightRow, ...] = ()
@@ -229,6 +236,8 @@ def table_page(
         }
     if phase == "begin":
         values["sight_rows"] = sight_rows(context, state)
+    if phase in ("begin", "end_round"):
+        values["round_orders"] = round_order_lines(context, state, phase=phase)
     if phase == "end_round":
         values["lurkers"] = lurker_rows(context, state)
         values["lurk_beyond"] = inches(LURK_BEYOND)

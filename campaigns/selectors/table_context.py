@@ -59,13 +59,19 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
     table_companies = []
     for bc in companies:
         template = bc.company.reinforcement_template
+        force = battlefield.force(str(bc.company_id))
         table_companies.append(
             TableCompany(
                 order=bc.order,
                 name=isolated(bc.company.name),
                 side=Side(bc.side),
                 doctrine=Doctrine(bc.doctrine),
-                settings=doctrine_settings(scene=scene, starting_mode=bc.starting_mode),
+                settings=doctrine_settings(
+                    scene=scene,
+                    starting_mode=bc.starting_mode,
+                    orders=() if force is None else force.orders,
+                ),
+                notes="" if force is None else force.instructions,
                 template=None
                 if template is None
                 else Template(
@@ -77,17 +83,20 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
             )
         )
     arrivals = {}
+    late: dict[str, int] = {}
     for bc in companies:
         force = battlefield.force(str(bc.company_id))
         if force is not None and force.arrival is not None:
             arrivals[bc.company_id] = force.arrival.round
+        if force is not None:
+            late.update(force.late)
     objectives = tuple(
         replace(o, name=isolated(o.name)) for o in battlefield.objectives
     )
     carriers = {
         o.carrier: isolated(o.name) for o in battlefield.objectives if o.carrier
     }
-    fighters = _fighters(participants, companies, arrivals, carriers)
+    fighters = _fighters(participants, companies, arrivals, carriers, late)
     events, problem = _events(battle)
     return Context(
         seed=battle.setup_seed if seed is None else seed,
@@ -138,12 +147,12 @@ def table_context_thin(*, battle: Battle) -> Context:
         depth=0,
         sight_limit=None,
         first_activation=None,
-        fighters=_fighters(participants, companies, {}, {}),
+        fighters=_fighters(participants, companies, {}, {}, {}),
         companies=table_companies,
     )
 
 
-def _fighters(participants, companies, arrivals, carriers) -> tuple[Fighter, ...]:
+def _fighters(participants, companies, arrivals, carriers, late) -> tuple[Fighter, ...]:
     order_of = {bc.company_id: bc.order for bc in companies}
     labels = [
         isolated(n) for n in unique_labels([p.character.name for p in participants])
@@ -155,7 +164,8 @@ def _fighters(participants, companies, arrivals, carriers) -> tuple[Fighter, ...
         # The wounds it brought to this battle (open when the battle began).
         wounds = list(cache.get("wounds", ()))
         move = max(character.move + sum(w.move_modifier for w in wounds), 0)
-        arrives = arrivals.get(character.company_id, 1)
+        # A single character's own arrival round (§1 "Arrival") comes first.
+        arrives = late.get(character.name, arrivals.get(character.company_id, 1))
         if p.reserve:
             arrives = max(arrives, LATE_ARRIVAL_ROUND)
         fighters.append(
@@ -169,6 +179,7 @@ def _fighters(participants, companies, arrivals, carriers) -> tuple[Fighter, ...
                 move=move,
                 shooting_range=character.shooting_range,
                 free_slots=max(0, character.wound_slots - len(wounds)),
+                defence=character.defence + sum(w.defence_modifier for w in wounds),
                 participant_id=p.pk,
                 arrives=arrives,
                 starts_fallen=p.mishap == Mishap.LOST.value,

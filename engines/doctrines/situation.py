@@ -303,6 +303,10 @@ class Turn(Obeying):
         stops_at_edge: bool = False,
     ) -> Decision:
         order = self.order
+        if isinstance(order, Hunt) and target is None:
+            # A hunt picked a target, but the decision goes to no one (the
+            # horde's roll came to a wander or a hold): the hunt did not make it.
+            order = None
         own: tuple[Modifier, ...] = ()
         if isinstance(order, Hunt) and order.attack_modifier and target is not None:
             if action in ATTACKS:

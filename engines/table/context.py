@@ -44,6 +44,8 @@ class Fighter:
     shooting_range: float | None
     free_slots: int
     """Wound slots not filled by persisting wounds at the start of the battle."""
+    defence: int = 0
+    """Its defence modifier (a scene order's attack rolls against it)."""
     participant_id: int | None = None
     arrives: int = 1
     """The round at whose start it comes on (1: on the table from the start)."""
@@ -76,6 +78,8 @@ class TableCompany:
     doctrine: Doctrine
     settings: DoctrineSettings
     template: Template | None = None
+    notes: str = ""
+    """The scene's notes to an AI company: what no order can say."""
 
     @property
     def horde(self) -> bool:

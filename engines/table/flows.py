@@ -20,6 +20,7 @@ from engines.doctrines import (
 from engines.doctrines.horde import RALLY_WITHIN, WOUNDED_FRIEND_WITHIN
 from engines.enums import Action, Cover, Doctrine, HordeMode, ObjectiveKind, Side, Suit
 from engines.roles import DISORGANIZED_RULE
+from engines.table.obeying import ask_orders, ask_orders_after, sight_for_order
 from engines.table.questions import (
     FAR,
     NONE,
@@ -249,6 +250,8 @@ def _horde(w: Walker) -> Situation:
             )
     w.some_enemy()
     trial = w.trial(w.situation())
+    if sight_for_order(w, trial):
+        trial = w.trial(w.situation())
     if trial.action not in ROLLED:
         return w.situation()
     w.preview.append(trial.log[0].describe())
@@ -421,7 +424,8 @@ def activation_walk(
             subject = REORGANIZE
             walker.notes.append(DISORGANIZED_RULE)
         else:
-            subject = FLOWS[walker.company.doctrine](walker)
+            ask_orders(walker)
+            subject = ask_orders_after(walker, FLOWS[walker.company.doctrine](walker))
     except _Need as need:
         question = need.question
         subject = None

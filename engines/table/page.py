@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from engines.combat import activation_order
 from engines.enums import Doctrine, EndReason, Side
 from engines.table.flows import activation_walk, defence_walk
+from engines.table.obeying import orders_shown
 from engines.table.pieces import (
     Change,
     FighterRow,
@@ -304,6 +305,7 @@ def walk_for(
     return {
         "walk": walk,
         "walk_doctrine": context.company(fighter.company).doctrine.value,
+        **(orders_shown(context, state, fighter) if screen == "act" else {}),
         "walk_follow_up": follow_up,
         "hidden": tuple((base | walk.answers).items()),
         "changes": tuple(changes),

@@ -435,6 +435,10 @@ class Walker:
                 in_contact=facts.get("in_contact", False),
                 engaged=facts.get("engaged", True),
                 hurt_me=facts.get("hurt_me", False),
+                company=self.context.company(labels[key].company).name
+                if key in labels
+                else "",
+                carrying=self.state.fighters[key].carrying if key in labels else None,
             )
             for key, facts in sorted(
                 self.foes.items(), key=lambda item: order.get(item[0], math.inf)
@@ -458,6 +462,7 @@ class Walker:
             routing=self.routing,
             follow_up=self.follow_up,
             mode=state.mode(self.company),
+            round=state.round or None,
         )
 
     def trial(self, subject: Situation | Pursuer) -> Decision:

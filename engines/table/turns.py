@@ -35,6 +35,7 @@ from engines.table.draft import Draft, _draft, _refuse, _source
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
 from engines.table.questions import REORGANIZE, parse_inches
+from engines.table.round_orders import round_orders_resolve, round_orders_words
 from engines.table.state import Context, Fighter, State
 from engines.table.taps import TAPS, battle_end, tap_record
 
@@ -68,6 +69,11 @@ def round_begin(
         for f in state.all_fighters(context)
         if f.side is Side.AI and f.arrives == number > 1 and _fighting(state, f)
     ]
+    # §5: each-round orders act before the round's random event.
+    orders_done, orders_log = round_orders_resolve(
+        context, state, Dice(rng), round_number=number
+    )
+    log.extend(orders_log)
     event = None
     if context.events:
         drawn = event_draw(deck=deck, events=context.events)
@@ -115,6 +121,7 @@ def round_begin(
         parts.append(
             "Comes on now: " + ", ".join(labels.get(k, k) for k in arriving) + "."
         )
+    parts.extend(round_orders_words(orders_done))
     if event is not None:
         parts.append(
             f"Random event: {event['card']} — "
@@ -135,6 +142,7 @@ def round_begin(
         round=number,
         arrived=arriving,
         event=event,
+        scene_orders=orders_done,
         initiative=ini,
         sees=sees,
         order=order,
@@ -272,6 +280,9 @@ def activation_decide(
             )
         decision = made.to_data()
         step = step_words(context, fighter, made.step)
+        if made.order:
+            # A decision a scene order made names the order as its step.
+            step = {**step, "short": made.order}
         line = f"{fighter.label} — {made.describe()}"
         if state.fighters[key].disorganized and not follow_up:
             line += " (reorganized afterwards)"

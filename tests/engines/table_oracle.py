@@ -31,6 +31,9 @@ class Foe:
     engaged: bool = True
     """In base contact with anyone (the opposite of *unengaged*)."""
     hurt_me: bool = False
+    company: str = ""
+    """Its company's name (a hunt may name a company)."""
+    carrying: str | None = None
 
 
 @dataclass
@@ -60,6 +63,8 @@ class Truth:
                     in_contact=f.contact,
                     engaged=f.engaged or f.contact,
                     hurt_me=f.hurt_me,
+                    company=f.company,
+                    carrying=f.carrying,
                 )
                 for f in self.foes
             ),
@@ -145,7 +150,7 @@ def answer(
             if question.name == "attacker_in":
                 return f"{0 if foe.contact else foe.distance:g}"
             return _yes(foe.seen or foe.contact)
-        case "near" | "quarry":
+        case "near" | "quarry" | "hunted":
             return _key(question, _nearest(foes).label)
         case "seen":
             return _key(
@@ -173,6 +178,16 @@ def answer(
             return f"{next(d for n, d, *_ in truth.objectives if n == chosen):g}"
         case "near_free":
             return _yes(not near.engaged)
+        case "sees_enemy":
+            return _yes(any(f.seen or f.contact for f in truth.foes))
+        case "hunted_hurt":
+            label = re.search(r"Did (.+?) hurt", question.text)[1]
+            return _yes(next(f for f in truth.foes if f.label == label).hurt_me)
+        case "hunted_free":
+            label = keys[asked["hunted"]] if "hunted" in asked else None
+            if label is None:
+                label = re.search(r"Is (.+?) free", question.text)[1]
+            return _yes(not next(f for f in truth.foes if f.label == label).engaged)
         case "cover":
             return truth.cover_toward
         case "cover_away":

@@ -69,6 +69,8 @@ def random_truth(
                 engaged=rng.random() < 0.15,
                 contact=n in touching,
                 hurt_me=rng.random() < 0.3,
+                company=context.company(f.company).name,
+                carrying=state.fighters[f.key].carrying,
             )
             for n, f in enumerate(players)
         ]
@@ -81,6 +83,8 @@ def random_truth(
                 engaged=rng.random() < 0.5,
                 contact=rng.random() < 0.12,
                 hurt_me=rng.random() < 0.3,
+                company=context.company(f.company).name,
+                carrying=state.fighters[f.key].carrying,
             )
             for f in players
         ]
@@ -128,6 +132,7 @@ def engine_decision(
         wounded=state.wounded(fighter),
         hurt_this_round=state.hurt(fighter),
         mode=state.mode(company),
+        round=state.round or None,
     )
     if state.return_fire == fighter.key and not follow_up:
         return deck_return_fire(full, attacker=state.return_fire_at, settings=settings)

@@ -1,0 +1,212 @@
+"""What a character's scene orders ask at the table (RULES §5 "Scene orders in
+every doctrine").
+
+The engine applies the orders (:mod:`engines.doctrines.obeying`); the table
+page asks only what they need and the log cannot tell: how far the hunted
+target is, whether the hunter sees it and whether it is free. Whether the
+target (or a no-enemy-in-sight order's character) is on the table is read from
+the log, never asked. A pursuer takes no hunt (§5.4 has its route).
+"""
+
+from __future__ import annotations
+
+from engines.doctrines import Decision, Situation
+from engines.enums import Doctrine
+from engines.orders.kinds import (
+    Hunt,
+    Moment,
+    NoEnemyInSight,
+    Order,
+    PlaceKind,
+    TargetKind,
+)
+from engines.orders.kinds import active as orders_active
+from engines.orders.rounds import due_orders
+from engines.table.questions import FAR, Walker
+from engines.table.round_orders import automatic
+from engines.table.state import Context, Fighter, State
+
+
+def binding(w: Walker) -> tuple[Order, ...]:
+    """The orders binding this character this round, as the engine reads them."""
+    return orders_binding(w.context, w.state, w.fighter)
+
+
+def orders_binding(
+    context: Context, state: State, fighter: Fighter
+) -> tuple[Order, ...]:
+    """The orders binding ``fighter`` in the state's round (every round before
+    the battle begins)."""
+    return orders_active(
+        context.company(fighter.company).settings.orders,
+        character=fighter.label,
+        round_number=state.round or None,
+    )
+
+
+def hunted(w: Walker, hunt: Hunt) -> list[Fighter]:
+    """The enemies on the table the hunt names, in card order."""
+    match hunt.target_kind:
+        case TargetKind.CARRIER:
+            return [
+                e for e in w.enemies if w.state.fighters[e.key].carrying == hunt.target
+            ]
+        case TargetKind.COMPANY:
+            return [
+                e for e in w.enemies if w.context.company(e.company).name == hunt.target
+            ]
+    return [e for e in w.enemies if hunt.target in (e.name, e.label)]
+
+
+def ask_hunt(w: Walker) -> None:
+    """Before the doctrine's own questions: where the hunted target is.
+
+    Asked only when the hunt can bind a step: the character is not in melee
+    (its contacts are known), carrying an objective or (but in a horde)
+    routing.
+    """
+    if w.company.doctrine is Doctrine.PURSUIT:
+        return
+    hunt = next((o for o in binding(w) if isinstance(o, Hunt)), None)
+    if hunt is None or w.carrying is not None:
+        return
+    if w.routing and w.company.doctrine is not Doctrine.HORDE:
+        return  # a routing character routs (the horde reads its mode instead)
+    targets = hunted(w, hunt)
+    if not targets or w.melee():
+        return
+    why = f"Its {hunt.label}."
+    target = w.who(
+        "hunted",
+        f"Which of the hunted is nearest to {w.name}?",
+        targets,
+        help=why,
+    )
+    if target is None:
+        return
+    distance = w.inches(
+        "hunted_in",
+        f"How far is {target.label} from {w.name}?",
+        f"{why} Base edge to base edge, in inches.",
+        also=(w.sees_too("hunted_seen", target), w.free_too("hunted_free", target)),
+    )
+    sees = w.visible(distance) and w.yes(
+        "hunted_seen", f"Can {w.name} see {target.label}?", w.sight_help()
+    )
+    free = w.yes("hunted_free", f"Is {target.label} free: in base contact with no one?")
+    w.foe(target, distance=distance, in_sight=sees, engaged=not free)
+
+
+def place_on_table(w: Walker) -> None:
+    """A no-enemy-in-sight order toward a character lapses while that character
+    is off the table: the engine reads it from the enemies listed, so a
+    character on the table is listed (out of sight, far) if nothing was asked
+    of it."""
+    order = next((o for o in binding(w) if isinstance(o, NoEnemyInSight)), None)
+    if order is None or order.place is None:
+        return
+    if order.place.kind is not PlaceKind.CHARACTER:
+        return
+    for enemy in w.enemies:
+        if order.place.name in (enemy.name, enemy.label):
+            w.foes.setdefault(
+                enemy.key, {"distance": FAR, "in_sight": False, "engaged": True}
+            )
+            w.foes.pop("?", None)
+
+
+def sight_for_order(w: Walker, trial: Decision) -> bool:
+    """A decision a no-enemy-in-sight order made holds only while the character
+    sees no enemy: where the doctrine's questions did not ask (the horde's
+    wander), ask now. True when the answer changed the situation."""
+    order = next((o for o in binding(w) if isinstance(o, NoEnemyInSight)), None)
+    if order is None or trial.order != order.label:
+        return False
+    if any(facts.get("in_sight") for facts in w.foes.values()):
+        return False
+    if not w.yes(
+        "sees_enemy",
+        f"Can {w.name} see an enemy?",
+        f"Its {order.label} holds only while it sees none. {w.sight_help()}",
+    ):
+        return False
+    w.foes["?"] = {"distance": FAR, "in_sight": True, "engaged": True}
+    return True
+
+
+def ask_orders(w: Walker) -> None:
+    """What the character's orders need, asked before its doctrine's questions
+    (the horde's hunt: after them, see :func:`ask_orders_after`)."""
+    if w.company.doctrine is Doctrine.PURSUIT:
+        return
+    place_on_table(w)
+    if w.company.doctrine is not Doctrine.HORDE:
+        ask_hunt(w)
+
+
+def ask_orders_after(w: Walker, subject: object) -> object:
+    """The horde asks for its hunted target only once its roll charges (its
+    flow has then asked for the enemy it would charge without the hunt):
+    the charge, or the shot instead, may then go to the hunted target."""
+    if w.company.doctrine is not Doctrine.HORDE or not isinstance(subject, Situation):
+        return subject
+    if not any(key in w.foes for key in (e.key for e in w.enemies)):
+        return subject
+    before = set(w.foes)
+    ask_hunt(w)
+    added = set(w.foes) - before
+    for key in added:
+        target = w.context.fighter(key, w.state)
+        if w.state.hurt(w.fighter):
+            w.foes[key]["hurt_me"] = w.yes(
+                "hunted_hurt", f"Did {target.label} hurt {w.name} this round?"
+            )
+    return w.situation()
+
+
+def orders_shown(context: Context, state: State, fighter: Fighter) -> dict:
+    """What the page shows at every activation of an AI character: the orders
+    binding it now, in words, and its company's notes."""
+    company = context.company(fighter.company)
+    return {
+        "walk_orders": tuple(
+            order.words() for order in orders_binding(context, state, fighter)
+        ),
+        "walk_notes": company.notes,
+    }
+
+
+def round_order_lines(
+    context: Context, state: State, *, phase: str
+) -> tuple[tuple[str, str], ...]:
+    """Each-round orders due now, as (moment, words) (§5: at its moment in the
+    round) that the players roll: before a round begins, the last round's end
+    orders (a battle with no horde has no end-of-round step), and the orders
+    before round 1 and the new round's start orders that ask them something
+    (the table rolls the others in the round's entry, before its random event,
+    :mod:`engines.table.round_orders`); at the horde's end of round, that
+    round's end orders (after its steps)."""
+    number = state.round
+    wanted: list[tuple[Moment, int, str]] = []
+    if phase == "begin":
+        if number and not context.hordes:
+            wanted.append((Moment.END, number, f"End of round {number}"))
+        if not number:
+            wanted.append((Moment.BEFORE_FIRST, 0, "Before round 1"))
+        wanted.append(
+            (Moment.START, number + 1, f"Start of round {number + 1}, before its event")
+        )
+    elif phase == "end_round":
+        wanted.append(
+            (Moment.END, number, f"End of round {number}, after the horde's steps")
+        )
+    lines = []
+    for moment, round_number, words in wanted:
+        for company in context.ai_companies:
+            for order in due_orders(
+                company.settings.orders, moment=moment, round_number=round_number
+            ):
+                if moment is not Moment.END and automatic(order):
+                    continue  # rolled by the table as the round begins
+                lines.append((words, f"{company.name}: {order.words()}"))
+    return tuple(lines)
