@@ -16,6 +16,7 @@ from django.urls import path, reverse
 
 from campaigns.admin import transfer
 from campaigns.admin.common import ADMIN_CSS, AdminFieldsMixin
+from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import Campaign, Commander, Event, Scene
 from campaigns.selectors.event_decks import EVENT_COUNT, event_deck_problem
 from campaigns.selectors.readiness import campaign_readiness
@@ -120,7 +121,8 @@ class CampaignImportAdminForm(forms.Form):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(AdminFieldsMixin, admin.ModelAdmin):
+class CampaignAdmin(PackInputsMixin, AdminFieldsMixin, admin.ModelAdmin):
+    pack_campaign = "pk"
     form = CampaignForm
     change_form_template = "admin/campaigns/campaign/change_form.html"
     change_list_template = "admin/campaigns/campaign/change_list.html"

@@ -21,6 +21,7 @@ from campaigns.admin.common import (
     ScopedSearchMixin,
     edited_campaign_id,
 )
+from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import (
     Character,
     Commander,
@@ -94,7 +95,7 @@ class CharacterInline(AdminFieldsMixin, admin.TabularInline):
 
 
 @admin.register(Company)
-class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
+class CompanyAdmin(PackInputsMixin, ScopedSearchMixin, CampaignPartAdmin):
     change_form_template = "admin/campaigns/company/change_form.html"
     list_display = ("name", "campaign", "side", "commander", "default_doctrine")
     list_filter = ("campaign", "side", "default_doctrine")
@@ -184,7 +185,10 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
 
 
 @admin.register(Character)
-class CharacterAdmin(ScopedSearchMixin, AdminFieldsMixin, admin.ModelAdmin):
+class CharacterAdmin(
+    PackInputsMixin, ScopedSearchMixin, AdminFieldsMixin, admin.ModelAdmin
+):
+    pack_campaign = "company.campaign_id"
     list_display = (
         "name",
         "company",
@@ -275,7 +279,7 @@ class CommanderChangeInline(ReadOnlyInline):
 
 
 @admin.register(Commander)
-class CommanderAdmin(CampaignPartAdmin):
+class CommanderAdmin(PackInputsMixin, CampaignPartAdmin):
     form = CommanderAdminForm
     list_display = (
         "name",
@@ -346,7 +350,8 @@ class CommanderChangeAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PersistingWound)
-class PersistingWoundAdmin(AdminFieldsMixin, admin.ModelAdmin):
+class PersistingWoundAdmin(PackInputsMixin, AdminFieldsMixin, admin.ModelAdmin):
+    pack_campaign = "character.company.campaign_id"
     list_display = (
         "name",
         "character",

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from campaigns.admin.common import ADMIN_CSS, ADMIN_JS, AdminFieldsMixin
+from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import (
     Character,
     Company,
@@ -185,7 +186,7 @@ class SceneArrivalInline(AdminFieldsMixin, admin.TabularInline):
 
 
 @admin.register(SceneCompany)
-class SceneCompanyAdmin(AdminFieldsMixin, admin.ModelAdmin):
+class SceneCompanyAdmin(PackInputsMixin, AdminFieldsMixin, admin.ModelAdmin):
     """One company in one scene: orders, arrivals, stretch, notes."""
 
     list_display = ("__str__", "side")

@@ -24,6 +24,7 @@ says "preparing" forever. The owner's Retry sends a failed render again
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -41,6 +42,7 @@ from campaigns.selectors.pack_status import (
     pack_overdue,
     pack_status_of,
 )
+from campaigns.site_url import site_url as default_site_url
 
 logger = logging.getLogger(__name__)
 
@@ -94,6 +96,45 @@ def pack_render_retry(*, battle: Battle, site_url: str) -> None:
         lambda: _request(battle_id=battle_id, site_url=site_url, retry=True),
         robust=True,
     )
+
+
+def campaign_packs_schedule(*, campaign_ids: Iterable[int], site_url: str) -> None:
+    """Something a pack prints changed (an admin edit of a campaign, scene,
+    company, character...): once the current transaction commits, ask again
+    for the pack of every planned battle of these campaigns."""
+    ids = sorted(set(campaign_ids))
+    if ids:
+        transaction.on_commit(
+            lambda: _request_again(
+                battle_ids=Battle.objects.filter(
+                    campaign_id__in=ids, status=Battle.Status.PLANNED
+                ).values_list("pk", flat=True),
+                site_url=site_url,
+            ),
+            robust=True,
+        )
+
+
+def battle_packs_schedule(*, battle_ids: Iterable[int], site_url: str = "") -> None:
+    """What these battles' packs print changed (a result applied or reopened):
+    once the current transaction commits, ask for their packs again."""
+    ids = sorted(set(battle_ids))
+    if ids:
+        transaction.on_commit(
+            lambda: _request_again(battle_ids=ids, site_url=site_url), robust=True
+        )
+
+
+def _request_again(*, battle_ids: Iterable[int], site_url: str) -> None:
+    """Each battle's pack at every address it was asked at before (else
+    ``site_url``, else the configured one). Only a pack whose print changed is
+    sent to a worker: one stored or on its way is left alone."""
+    for battle_id in list(battle_ids):
+        asked_at = PackRender.objects.filter(battle_id=battle_id).values_list(
+            "site_url", flat=True
+        )
+        for address in sorted(set(asked_at)) or [site_url or default_site_url()]:
+            _request(battle_id=battle_id, site_url=address)
 
 
 def pack_render_note_stored(*, battle: Battle, key: str, site_url: str) -> None:
