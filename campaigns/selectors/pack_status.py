@@ -11,15 +11,18 @@ from datetime import timedelta
 from enum import StrEnum
 
 from django.conf import settings
+from django.core.files.storage import default_storage
 from django.utils import timezone
 
 from campaigns.models import Battle
 from campaigns.printing.models import PackRender, PackRenderStatus
+from campaigns.printing.pack_store import pack_path
 
 STALE_MESSAGE = (
     "No worker finished the pack in time (the task worker may have stopped)."
 )
 NOT_ASKED_MESSAGE = "Nobody has asked for the pack of the battle as it is now."
+DELETED_MESSAGE = "The stored pack was deleted from the server."
 
 
 class PackState(StrEnum):
@@ -88,6 +91,10 @@ def pack_status_read(*, key: str) -> PackStatus:
         return PackStatus(PackState.FAILED, key, NOT_ASKED_MESSAGE)
     if row.status != PackRenderStatus.FAILED and pack_overdue(row):
         return PackStatus(PackState.FAILED, key, STALE_MESSAGE)
+    if row.status == PackRenderStatus.STORED and not default_storage.exists(
+        pack_path(key)
+    ):
+        return PackStatus(PackState.FAILED, key, DELETED_MESSAGE)
     return pack_status_of(row, key)
 
 

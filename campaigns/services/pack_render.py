@@ -176,6 +176,8 @@ def _request(*, battle_id: int, site_url: str, retry: bool = False) -> None:
             return
         row = _create(battle_id=battle_id, key=key, site_url=site_url)
     if row.status == PackRenderStatus.STORED:
+        if retry and not default_storage.exists(pack_path(key)):
+            _send(row)  # its file was deleted since
         return
     if row.status == PackRenderStatus.FAILED:
         if retry:

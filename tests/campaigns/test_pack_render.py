@@ -559,3 +559,20 @@ def test_the_latest_render_is_one_query(
     with django_assert_num_queries(1):
         latest = pack_render_latest(battle=battle, site_url=SITE)
     assert latest.ready
+
+
+def test_a_stored_pack_whose_file_was_deleted_is_offered_to_retry_and_rendered(
+    owner, battle, renders, django_capture_on_commit_callbacks
+):
+    """Old pack files may be deleted at any time: the page then offers Retry
+    (never a download that leads nowhere), and Retry renders it again."""
+    asked(battle, django_capture_on_commit_callbacks)
+    default_storage.delete(pack_path(current_key(battle)))
+    html = page(owner, battle, django_capture_on_commit_callbacks)
+    assert ("was deleted" in html, "Download battle pack" in html) == (True, False)
+    with django_capture_on_commit_callbacks(execute=True):
+        owner.post(url("battle_pack_retry", battle))
+    assert "Download battle pack" in page(
+        owner, battle, django_capture_on_commit_callbacks
+    )
+    assert len(renders) == 2
