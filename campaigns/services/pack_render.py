@@ -11,14 +11,17 @@ asked for has a :class:`~campaigns.printing.models.PackRender` row; the task
                                             the disk refusing the file)
 
 Setting up and re-rolling schedule the render when their transaction commits
-(:func:`pack_render_schedule`); the battle page asks for the current key
-(:func:`pack_render_ensure`), which schedules a render when none was asked for
-(anything else that changes what the pack shows: a renamed character, a healed
-wound, another address). A row that waited for a worker too long, or whose
-worker never finished (killed, or a machine gone), is sent again up to
-``PACK_RENDER_ATTEMPTS`` times in all, then reported as failed: the page never
-says "preparing" forever. The owner's Retry sends a failed render again
-(:func:`pack_render_retry`).
+(:func:`pack_render_schedule`); so do the admin's saves of what a planned
+battle's pack prints and applying or reopening a result
+(:func:`campaign_packs_schedule`, :func:`battle_packs_schedule`). A page's GET
+never enqueues work: it only reads the render's state
+(:func:`campaigns.selectors.pack_status.pack_status_read`), where a pack nobody
+asked for, or one no worker finished in time, is reported as failed. The
+owner's Retry sends it again (:func:`pack_render_retry`).
+:func:`pack_render_ensure` is for the worker side: a row that waited for a
+worker too long, or whose worker never finished (killed, or a machine gone), is
+sent again up to ``PACK_RENDER_ATTEMPTS`` times in all, then reported as
+failed.
 """
 
 from __future__ import annotations
@@ -135,22 +138,6 @@ def _request_again(*, battle_ids: Iterable[int], site_url: str) -> None:
         )
         for address in sorted(set(asked_at)) or [site_url or default_site_url()]:
             _request(battle_id=battle_id, site_url=address)
-
-
-def pack_render_note_stored(*, battle: Battle, key: str, site_url: str) -> None:
-    """A pack rendered on demand (the PDF asked for before a worker made it):
-    the page may offer it at once."""
-    updated = PackRender.objects.filter(key=key).update(
-        status=PackRenderStatus.STORED, error="", finished_at=timezone.now()
-    )
-    if not updated:
-        _create(
-            battle_id=battle.pk,
-            key=key,
-            site_url=site_url,
-            status=PackRenderStatus.STORED,
-            finished_at=timezone.now(),
-        )
 
 
 def _request(*, battle_id: int, site_url: str, retry: bool = False) -> None:
