@@ -17,6 +17,7 @@ from django.urls import path, reverse
 from campaigns.admin import transfer
 from campaigns.admin.builders import BuilderScopeMixin, is_builder
 from campaigns.admin.common import ADMIN_CSS, AdminFieldsMixin
+from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import Campaign, Commander, Event, Scene
 from campaigns.selectors.event_decks import EVENT_COUNT, event_deck_problem
 from campaigns.selectors.readiness import campaign_readiness
@@ -159,7 +160,10 @@ class CampaignImportAdminForm(forms.Form):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin):
+class CampaignAdmin(
+    PackInputsMixin, BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin
+):
+    pack_campaign = "pk"
     form = CampaignForm
     change_form_template = "admin/campaigns/campaign/change_form.html"
     change_list_template = "admin/campaigns/campaign/change_list.html"

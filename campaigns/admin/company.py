@@ -22,6 +22,7 @@ from campaigns.admin.common import (
     ScopedSearchMixin,
     edited_campaign_id,
 )
+from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import (
     Character,
     Commander,
@@ -95,7 +96,7 @@ class CharacterInline(AdminFieldsMixin, admin.TabularInline):
 
 
 @admin.register(Company)
-class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
+class CompanyAdmin(PackInputsMixin, ScopedSearchMixin, CampaignPartAdmin):
     change_form_template = "admin/campaigns/company/change_form.html"
     list_display = ("name", "campaign", "side", "commander", "default_doctrine")
     list_filter = ("campaign", "side", "default_doctrine")
@@ -199,8 +200,13 @@ class CompanyAdmin(ScopedSearchMixin, CampaignPartAdmin):
 
 @admin.register(Character)
 class CharacterAdmin(
-    BuilderScopeMixin, ScopedSearchMixin, AdminFieldsMixin, admin.ModelAdmin
+    PackInputsMixin,
+    BuilderScopeMixin,
+    ScopedSearchMixin,
+    AdminFieldsMixin,
+    admin.ModelAdmin,
 ):
+    pack_campaign = "company.campaign_id"
     list_display = (
         "name",
         "company",
@@ -291,7 +297,7 @@ class CommanderChangeInline(ReadOnlyInline):
 
 
 @admin.register(Commander)
-class CommanderAdmin(CampaignPartAdmin):
+class CommanderAdmin(PackInputsMixin, CampaignPartAdmin):
     form = CommanderAdminForm
     list_display = (
         "name",
@@ -362,7 +368,10 @@ class CommanderChangeAdmin(ReadOnlyAdmin):
 
 
 @admin.register(PersistingWound)
-class PersistingWoundAdmin(BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin):
+class PersistingWoundAdmin(
+    PackInputsMixin, BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin
+):
+    pack_campaign = "character.company.campaign_id"
     list_display = (
         "name",
         "character",

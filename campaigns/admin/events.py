@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 
 from campaigns.admin.builders import BuilderScopeMixin, is_builder
 from campaigns.admin.common import ADMIN_CSS
+from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import Campaign, Event, EventDeck
 from campaigns.selectors.event_decks import EVENT_COUNT, card_name, event_deck_problem
 from campaigns.services.event_decks import event_deck_fill
@@ -95,7 +96,7 @@ EventDeckForm = type("EventDeckForm", (_EventDeckForm,), _slot_fields())
 
 
 @admin.register(EventDeck)
-class EventDeckAdmin(BuilderScopeMixin, admin.ModelAdmin):
+class EventDeckAdmin(PackInputsMixin, BuilderScopeMixin, admin.ModelAdmin):
     form = EventDeckForm
     list_display = ("name", "slug", "event_count")
     search_fields = ("name", "slug", "events__title")
@@ -150,6 +151,10 @@ class EventDeckAdmin(BuilderScopeMixin, admin.ModelAdmin):
     @admin.display(description="events")
     def event_count(self, obj: EventDeck) -> str:
         return f"{len(obj.events.all())} of {EVENT_COUNT}"
+
+    def pack_campaign_ids(self, obj: EventDeck) -> list[int]:
+        """The campaigns drawing their random events from this deck."""
+        return list(obj.campaigns.values_list("pk", flat=True)) if obj.pk else []
 
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)

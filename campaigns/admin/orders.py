@@ -16,6 +16,7 @@ from django.utils.html import format_html
 
 from campaigns.admin.builders import BuilderScopeMixin
 from campaigns.admin.common import ADMIN_CSS, ADMIN_JS, AdminFieldsMixin
+from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import (
     Character,
     Company,
@@ -186,7 +187,9 @@ class SceneArrivalInline(AdminFieldsMixin, admin.TabularInline):
 
 
 @admin.register(SceneCompany)
-class SceneCompanyAdmin(BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin):
+class SceneCompanyAdmin(
+    PackInputsMixin, BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin
+):
     """One company in one scene: orders, arrivals, stretch, notes."""
 
     list_display = ("__str__", "side")

@@ -30,6 +30,7 @@ from campaigns.admin.common import (
     scoped_autocomplete,
 )
 from campaigns.admin.orders import orders_link
+from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import (
     Character,
     Company,
@@ -398,7 +399,7 @@ class SceneForm(forms.ModelForm):
 
 
 @admin.register(Scene)
-class SceneAdmin(ScopedSearchMixin, CampaignPartAdmin):
+class SceneAdmin(PackInputsMixin, ScopedSearchMixin, CampaignPartAdmin):
     form = SceneForm
     change_form_template = "admin/campaigns/scene/change_form.html"
     list_display = (

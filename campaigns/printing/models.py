@@ -3,7 +3,7 @@
 One row per pack, named by the pack store's key (the sha256 of everything the
 pack shows, :func:`campaigns.printing.pack_store.pack_key`), so "is this battle's
 current pack ready?" is one lookup by key. The battle page reads it
-(:func:`campaigns.services.pack_render.pack_render_ensure`); the task moves it
+(:func:`campaigns.selectors.pack_status.pack_status_read`); the task moves it
 from queued to running to stored or failed.
 """
 

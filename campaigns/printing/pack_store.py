@@ -144,6 +144,21 @@ def stored_pack(*, battle: Battle, site_url: str | None = None) -> StoredPack:
     return pack_store_save(data=battle_pack_data(battle=battle, site_url=site_url))
 
 
+def pack_stored(*, data: dict[str, Any]) -> StoredPack | None:
+    """The pack these data make when it is in storage; None when it is not
+    (nothing is rendered here)."""
+    key = pack_key(data)
+    path = pack_path(key)
+    if not default_storage.exists(path):
+        return None
+    return StoredPack(
+        key=key,
+        path=path,
+        modified=default_storage.get_modified_time(path),
+        rendered=False,
+    )
+
+
 def pack_filename(battle: Battle) -> str:
     """``war-of-the-ring-battle-3-bree.pdf``: the campaign, the battle's number
     and its scene, ASCII only (slugify drops what is not)."""

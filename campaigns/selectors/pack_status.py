@@ -11,14 +11,18 @@ from datetime import timedelta
 from enum import StrEnum
 
 from django.conf import settings
+from django.core.files.storage import default_storage
 from django.utils import timezone
 
 from campaigns.models import Battle
 from campaigns.printing.models import PackRender, PackRenderStatus
+from campaigns.printing.pack_store import pack_path
 
 STALE_MESSAGE = (
     "No worker finished the pack in time (the task worker may have stopped)."
 )
+NOT_ASKED_MESSAGE = "Nobody has asked for the pack of the battle as it is now."
+DELETED_MESSAGE = "The stored pack was deleted from the server."
 
 
 class PackState(StrEnum):
@@ -82,6 +86,22 @@ def pack_status_of(row: PackRender | None, key: str) -> PackStatus:
     if pack_overdue(row) and row.attempts >= settings.PACK_RENDER_ATTEMPTS:
         return PackStatus(PackState.FAILED, key, STALE_MESSAGE)
     return PackStatus(PackState.PREPARING, key)
+
+
+def pack_status_read(*, key: str) -> PackStatus:
+    """The pack ``key`` as a page tells it, asking for nothing (a GET never
+    enqueues work): a render nobody asked for, or one no worker finished in
+    time, is reported as failed, for the owner's Retry to send."""
+    row = PackRender.objects.filter(key=key).first()
+    if row is None:
+        return PackStatus(PackState.FAILED, key, NOT_ASKED_MESSAGE)
+    if row.status != PackRenderStatus.FAILED and pack_overdue(row):
+        return PackStatus(PackState.FAILED, key, STALE_MESSAGE)
+    if row.status == PackRenderStatus.STORED and not default_storage.exists(
+        pack_path(key)
+    ):
+        return PackStatus(PackState.FAILED, key, DELETED_MESSAGE)
+    return pack_status_of(row, key)
 
 
 def pack_render_latest(*, battle: Battle, site_url: str) -> PackStatus | None:

@@ -11,20 +11,24 @@ asked for has a :class:`~campaigns.printing.models.PackRender` row; the task
                                             the disk refusing the file)
 
 Setting up and re-rolling schedule the render when their transaction commits
-(:func:`pack_render_schedule`); the battle page asks for the current key
-(:func:`pack_render_ensure`), which schedules a render when none was asked for
-(anything else that changes what the pack shows: a renamed character, a healed
-wound, another address). A row that waited for a worker too long, or whose
-worker went silent (killed, or a machine gone: the worker marks a render alive
-every few seconds while it runs), is sent again up to
-``PACK_RENDER_ATTEMPTS`` times in all, then reported as failed: the page never
-says "preparing" forever. The owner's Retry sends a failed render again
-(:func:`pack_render_retry`).
+(:func:`pack_render_schedule`); so do the admin's saves of what a planned
+battle's pack prints and applying or reopening a result
+(:func:`campaign_packs_schedule`, :func:`battle_packs_schedule`). A page's GET
+never enqueues work: it only reads the render's state
+(:func:`campaigns.selectors.pack_status.pack_status_read`), where a pack nobody
+asked for, or one no worker finished in time, is reported as failed. The
+owner's Retry sends it again (:func:`pack_render_retry`).
+The worker side sweeps (:func:`pack_renders_sweep`, run by ``serve``'s
+supervisor every few seconds): a row that waited for a worker too long, or
+whose worker went silent (killed, or a machine gone: the worker marks a render
+alive every few seconds while it runs), is sent again up to
+``PACK_RENDER_ATTEMPTS`` times in all, then reported as failed.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -42,6 +46,7 @@ from campaigns.selectors.pack_status import (
     pack_overdue,
     pack_status_of,
 )
+from campaigns.site_url import site_url as default_site_url
 
 logger = logging.getLogger(__name__)
 
@@ -97,20 +102,43 @@ def pack_render_retry(*, battle: Battle, site_url: str) -> None:
     )
 
 
-def pack_render_note_stored(*, battle: Battle, key: str, site_url: str) -> None:
-    """A pack rendered on demand (the PDF asked for before a worker made it):
-    the page may offer it at once."""
-    updated = PackRender.objects.filter(key=key).update(
-        status=PackRenderStatus.STORED, error="", finished_at=timezone.now()
-    )
-    if not updated:
-        _create(
-            battle_id=battle.pk,
-            key=key,
-            site_url=site_url,
-            status=PackRenderStatus.STORED,
-            finished_at=timezone.now(),
+def campaign_packs_schedule(*, campaign_ids: Iterable[int], site_url: str) -> None:
+    """Something a pack prints changed (an admin edit of a campaign, scene,
+    company, character...): once the current transaction commits, ask again
+    for the pack of every planned battle of these campaigns."""
+    ids = sorted(set(campaign_ids))
+    if ids:
+        transaction.on_commit(
+            lambda: _request_again(
+                battle_ids=Battle.objects.filter(
+                    campaign_id__in=ids, status=Battle.Status.PLANNED
+                ).values_list("pk", flat=True),
+                site_url=site_url,
+            ),
+            robust=True,
         )
+
+
+def battle_packs_schedule(*, battle_ids: Iterable[int], site_url: str = "") -> None:
+    """What these battles' packs print changed (a result applied or reopened):
+    once the current transaction commits, ask for their packs again."""
+    ids = sorted(set(battle_ids))
+    if ids:
+        transaction.on_commit(
+            lambda: _request_again(battle_ids=ids, site_url=site_url), robust=True
+        )
+
+
+def _request_again(*, battle_ids: Iterable[int], site_url: str) -> None:
+    """Each battle's pack at every address it was asked at before (else
+    ``site_url``, else the configured one). Only a pack whose print changed is
+    sent to a worker: one stored or on its way is left alone."""
+    for battle_id in list(battle_ids):
+        asked_at = PackRender.objects.filter(battle_id=battle_id).values_list(
+            "site_url", flat=True
+        )
+        for address in sorted(set(asked_at)) or [site_url or default_site_url()]:
+            _request(battle_id=battle_id, site_url=address)
 
 
 def _request(*, battle_id: int, site_url: str, retry: bool = False) -> None:
@@ -136,6 +164,8 @@ def _request(*, battle_id: int, site_url: str, retry: bool = False) -> None:
             return
         row = _create(battle_id=battle_id, key=key, site_url=site_url)
     if row.status == PackRenderStatus.STORED:
+        if retry and not default_storage.exists(pack_path(key)):
+            _send(row)  # its file was deleted since
         return
     if row.status == PackRenderStatus.FAILED:
         if retry:
@@ -190,3 +220,27 @@ def _give_up(row: PackRender, message: str) -> None:
     PackRender.objects.filter(pk=row.pk).exclude(status=PackRenderStatus.STORED).update(
         status=PackRenderStatus.FAILED, error=message, finished_at=timezone.now()
     )
+
+
+def pack_renders_sweep() -> int:
+    """The worker side's sweep (``serve``'s supervisor runs it every few
+    seconds): every render on its way whose worker is overdue — it waited for a
+    worker too long, or its worker fell silent or passed the time limit — is
+    asked for again while it has attempts left, else reported as failed; a row
+    of an older setup (its battle re-rolled or changed since) is reported as
+    failed once the current pack is asked for. The number sent again."""
+    sent = 0
+    waiting = PackRender.objects.filter(
+        status__in=(PackRenderStatus.QUEUED, PackRenderStatus.RUNNING)
+    )
+    for row in waiting:
+        if not pack_overdue(row):
+            continue
+        _request(battle_id=row.battle_id, site_url=row.site_url)
+        row.refresh_from_db()
+        if row.status in (PackRenderStatus.QUEUED, PackRenderStatus.RUNNING):
+            if pack_overdue(row):  # not the battle's current pack: left behind
+                _give_up(row, STALE_MESSAGE)
+            else:
+                sent += 1
+    return sent

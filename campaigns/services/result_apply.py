@@ -32,6 +32,7 @@ from campaigns.selectors.result import EntryRow, result_entry_rows
 from campaigns.selectors.wounds import engine_wounds
 from campaigns.services.effects import Ledger
 from campaigns.services.locks import campaign_locked
+from campaigns.services.pack_render import battle_packs_schedule
 from campaigns.services.result_entry import ResultEntry, result_entry_clean
 from campaigns.services.scene_progress import scene_advance
 from campaigns.story import (
@@ -157,6 +158,8 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
             resolved_at=timezone.now(),
         )
         ledger.save()
+        # The pack prints the battle's status and its characters' wounds.
+        battle_packs_schedule(battle_ids=[battle.pk])
     return ResultApplied(result=result, applied_now=True)
 
 

@@ -14,6 +14,7 @@ from campaigns.selectors.result import result_entry_snapshot
 from campaigns.selectors.steps import campaign_steps
 from campaigns.services.effects import effects_reverse
 from campaigns.services.locks import campaign_locked
+from campaigns.services.pack_render import battle_packs_schedule
 
 
 @dataclass(frozen=True)
@@ -64,4 +65,5 @@ def result_reopen(*, battle: Battle) -> ResultReopened:
             text=f"Battle {battle.number}'s result was reopened: every effect of it "
             "was reversed.",
         )
+        battle_packs_schedule(battle_ids=[battle.pk])
     return ResultReopened(battle=battle, reversed=count)

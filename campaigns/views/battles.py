@@ -10,6 +10,7 @@ from django.shortcuts import redirect
 
 from campaigns.downloads import packs_downloaded
 from campaigns.forms.battle_setup import BattleSetupForm
+from campaigns.printing.pack_store import pack_key
 from campaigns.selectors.battles import (
     battle_for_campaign,
     battle_pack_page_data,
@@ -17,12 +18,13 @@ from campaigns.selectors.battles import (
 )
 from campaigns.selectors.chronicle_story import battle_commanders
 from campaigns.selectors.confirm import discard_confirm, reroll_confirm
+from campaigns.selectors.pack_status import pack_status_read
 from campaigns.selectors.scenes import setup_page
 from campaigns.selectors.setup_on_screen import setup_on_screen
 from campaigns.selectors.table_record import battle_table_log
 from campaigns.services import battle_setup as setup_service
 from campaigns.services.battle_discard import battle_discard
-from campaigns.services.pack_render import pack_render_ensure, pack_render_retry
+from campaigns.services.pack_render import pack_render_retry
 from campaigns.site_url import site_url
 from campaigns.views.common import (
     access_for_request,
@@ -84,7 +86,9 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     data = battle_pack_page_data(
         campaign=access.campaign, battle_id=page.battle.pk, site_url=here
     )
-    pack = pack_render_ensure(battle=page.battle, site_url=here, data=data)
+    # Read only: the pack was asked for when the battle or what it prints
+    # changed; a GET never enqueues work.
+    pack = pack_status_read(key=pack_key(data))
     return render_page(
         request,
         "campaigns/battle_detail.html",

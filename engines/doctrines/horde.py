@@ -488,7 +488,9 @@ class HordeMember:
 
 @dataclass(frozen=True)
 class Point:
-    """Inches east (x) and north (y) of the table's south-west corner."""
+    """Inches from the table's north-west corner, like
+    :mod:`engines.battlefield`: ``x`` east of the west edge, ``y`` south of
+    the north edge."""
 
     x: float
     y: float
@@ -598,11 +600,12 @@ def _bleeding(state: _EndOfRound, step: Step) -> None:
 
 
 def arrival_point(origin: Point, clock: int, distance: float) -> Point:
-    """The point ``distance`` inches from ``origin`` toward a clock direction."""
+    """The point ``distance`` inches from ``origin`` toward a clock direction
+    (12 north, 3 east): north is toward y = 0."""
     angle = math.radians(clock * 30)
     return Point(
         round(origin.x + distance * math.sin(angle), 6),
-        round(origin.y + distance * math.cos(angle), 6),
+        round(origin.y - distance * math.cos(angle), 6),
     )
 
 

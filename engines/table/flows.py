@@ -18,6 +18,7 @@ from engines.doctrines import (
     trigger_distance,
 )
 from engines.doctrines.horde import RALLY_WITHIN, WOUNDED_FRIEND_WITHIN
+from engines.doctrines.pursuit import Ahead
 from engines.enums import Action, Cover, Doctrine, HordeMode, ObjectiveKind, Side, Suit
 from engines.roles import DISORGANIZED_RULE
 from engines.table.obeying import ask_orders, ask_orders_after, sight_for_order
@@ -351,13 +352,42 @@ def _pursuit(w: Walker) -> Pursuer:
                 "room", f"How many inches can it drift {way.split(',')[0]}?"
             )
         trial = w.trial(Pursuer(**base))
+    others = [e for e in w.enemies if e is not target]
+    touching = [(f"touch_{e.key}", e) for e in others]
     if trial.forward >= base["distance"]:
         base["offset"] = w.inches(
             "offset",
             f"How far to the side of {target.label}'s line is {w.name}?",
             "The line along the route through the quarry: 0 when it is straight "
             "behind it.",
+            # Whom its move ends touching, on the same screen: one tap fewer.
+            also=tuple(
+                (name, f"Its move ends touching {e.label}", False)
+                for name, e in touching
+            ),
         )
+        trial = w.trial(Pursuer(**base))
+    if others and trial.action is not Action.MOVE_INTO_MELEE:
+        # Any of yours it ends its move touching is fought, not only the
+        # quarry (the engine reads it as one ahead, where the move ends).
+        if "offset" in base:
+            touched = next(
+                (e for name, e in touching if w.yes(name, f"Does it touch {e.label}?")),
+                None,
+            )
+        else:
+            touched = w.who(
+                "contact",
+                f"After its move ({trial.detail}), does {w.name} end in base "
+                "contact with one of yours?",
+                others,
+                none="No, with none of them",
+                help="If it does, it fights that one.",
+            )
+        if touched is not None:
+            base["others"] = (
+                Ahead(id=touched.label, along=trial.forward, offset=trial.lateral),
+            )
     return Pursuer(**base)
 
 

@@ -42,6 +42,7 @@ from tests.campaigns.pack_helpers import (
     pages_with,
     squash,
 )
+from tests.campaigns.stored_packs import pack_stored_by_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -523,6 +524,7 @@ def get(client, url, **headers):
 
 def test_the_owner_downloads_the_pack(client, user, battle):
     client.force_login(user)
+    pack_stored_by_worker(battle)
     response = get(client, pack_url(battle))
     body = response.body
     assert (response.status_code, response["Content-Type"], body[:5]) == (

@@ -135,7 +135,7 @@ def test_battle_page_explains_the_setup_and_lists_the_dice(client, user, playabl
     page = client.get(battle_url(battle)).content.decode()
     assert battle.scenario_name in page
     assert "AI stance" in page
-    assert "Preparing your pack…" in page
+    assert 'id="pack-status"' in page
 
 
 def test_member_reads_the_battle_page(client, member, playable):

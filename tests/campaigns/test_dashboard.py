@@ -20,6 +20,7 @@ from campaigns.models import (
 from campaigns.selectors.dashboard import TIMELINE_PAGE, campaign_timeline
 from campaigns.services.battle_setup import battle_reroll, battle_set_up
 from tests.campaigns.setup_helpers import build_playable
+from tests.campaigns.stored_packs import pack_stored_by_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -76,6 +77,7 @@ def download_pack(client, battle) -> None:
         "campaigns:battle_pack",
         kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
     )
+    pack_stored_by_worker(battle)
     response = client.get(url)
     assert response.status_code == 200
 

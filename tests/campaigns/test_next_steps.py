@@ -13,6 +13,7 @@ from campaigns.models import Battle, Scene
 from campaigns.selectors.battles import battle_url as url
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_reopen import result_reopen
+from tests.campaigns.stored_packs import pack_stored_by_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +52,7 @@ def test_once_the_pack_is_downloaded_entering_the_result_is_the_next_step(
     owner, skirmish
 ):
     battle = skirmish.set_up()
+    pack_stored_by_worker(battle)
     owner.get(url("battle_pack", battle))
     assert labels(owner.get(url("battle_detail", battle)))[0] == ("Enter result", True)
 

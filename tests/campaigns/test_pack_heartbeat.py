@@ -15,7 +15,7 @@ from campaigns.printing.models import PackRender
 from campaigns.printing.pack_store import pack_key
 from campaigns.selectors.battle_pack import battle_pack_data
 from campaigns.selectors.pack_status import PackState
-from campaigns.services.pack_render import pack_render_ensure
+from campaigns.services.pack_render import pack_render_ensure, pack_renders_sweep
 from campaigns.tasks import heartbeat
 
 SITE = "http://testserver"
@@ -118,3 +118,46 @@ def test_the_heartbeat_marks_the_render_alive_while_it_runs(
         True,
         True,
     )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("alive_s_ago", "sent", "status", "attempts"),
+    [(1, 0, "running", 1), (9, 1, "queued", 2)],
+)
+def test_the_supervisors_sweep_sends_a_silent_render_again(
+    make_pack_battle,
+    no_worker,
+    django_capture_on_commit_callbacks,
+    alive_s_ago,
+    sent,
+    status,
+    attempts,
+):
+    """No page asks (a GET never enqueues): ``serve``'s sweep finds the render
+    whose worker fell silent for 9 s and sends it again; one marked alive 1 s
+    ago is left to its worker."""
+    battle = make_pack_battle(players=2, ai=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        pack_render_ensure(battle=battle, site_url=SITE)
+    render = running(battle, started_s_ago=12, alive_s_ago=alive_s_ago)
+    swept = pack_renders_sweep()
+    render.refresh_from_db()
+    assert (swept, render.status, render.attempts) == (sent, status, attempts)
+
+
+@pytest.mark.django_db
+def test_the_sweep_gives_up_a_render_out_of_attempts(
+    make_pack_battle, no_worker, settings, django_capture_on_commit_callbacks
+):
+    """Silent and out of attempts: reported as failed, not sent a third time."""
+    battle = make_pack_battle(players=2, ai=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        pack_render_ensure(battle=battle, site_url=SITE)
+    render = running(battle, started_s_ago=12, alive_s_ago=9)
+    PackRender.objects.filter(pk=render.pk).update(
+        attempts=settings.PACK_RENDER_ATTEMPTS
+    )
+    swept = pack_renders_sweep()
+    render.refresh_from_db()
+    assert (swept, render.status) == (0, "failed")

@@ -22,14 +22,16 @@ from campaigns.printing.pack_store import pack_key, pack_path
 from campaigns.selectors.battle_pack import battle_pack_data
 from campaigns.selectors.battles import battle_url as url
 from campaigns.selectors.pack_status import (
+    NOT_ASKED_MESSAGE,
     STALE_MESSAGE,
     PackState,
     pack_render_latest,
 )
 from campaigns.services.battle_setup import battle_reroll
-from campaigns.services.pack_render import pack_render_ensure
+from campaigns.services.pack_render import pack_render_ensure, pack_render_schedule
 from campaigns.tasks import pack_render
 from tests.campaigns.dump import database_dump
+from tests.campaigns.stored_packs import pack_stored_by_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -77,11 +79,18 @@ def row_of(battle: Battle, site: str = SITE) -> PackRender | None:
 
 
 def page(client, battle: Battle, capture) -> str:
-    """The battle page, with the renders it asks for run once it is served."""
-    with capture(execute=True):
+    """The battle page; a GET asks for nothing to run once it is served."""
+    with capture(execute=True) as callbacks:
         response = client.get(url("battle_detail", battle))
-    assert response.status_code == 200
+    assert (response.status_code, callbacks) == (200, [])
     return response.content.decode()
+
+
+def asked(battle: Battle, capture) -> None:
+    """The battle's pack asked for, as setting up or a change it prints does
+    once committed."""
+    with capture(execute=True):
+        pack_render_schedule(battle=battle, site_url=SITE)
 
 
 def age(render: PackRender, seconds: float, *, field: str = "enqueued_at") -> None:
@@ -139,6 +148,7 @@ def test_rerolling_sends_the_new_pack(
 def test_the_page_says_preparing_while_no_worker_has_it(
     owner, battle, no_worker, django_capture_on_commit_callbacks
 ):
+    asked(battle, django_capture_on_commit_callbacks)
     assert "Preparing your pack…" in page(
         owner, battle, django_capture_on_commit_callbacks
     )
@@ -147,22 +157,27 @@ def test_the_page_says_preparing_while_no_worker_has_it(
 def test_the_preparing_page_refreshes_itself_with_a_script_of_the_site(
     owner, battle, no_worker, django_capture_on_commit_callbacks
 ):
+    asked(battle, django_capture_on_commit_callbacks)
     html = page(owner, battle, django_capture_on_commit_callbacks)
     assert 'data-pack-refresh="/campaigns/' in html
     assert '<script src="/static/js/pack-status.js" defer></script>' in html
 
 
-def test_the_preparing_page_offers_the_pack_made_while_you_wait(
+def test_the_preparing_page_offers_a_refresh_not_a_render(
     owner, battle, no_worker, django_capture_on_commit_callbacks
 ):
+    """No "download it now": a GET of the pack never renders it."""
+    asked(battle, django_capture_on_commit_callbacks)
     html = page(owner, battle, django_capture_on_commit_callbacks)
-    assert f'<a href="{url("battle_pack", battle)}">download it now</a>' in html
+    assert (f'<a href="{url("battle_detail", battle)}">refresh</a>' in html) and (
+        "download it now" not in html
+    )
 
 
 def test_the_page_offers_the_download_once_stored(
     owner, battle, renders, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
+    asked(battle, django_capture_on_commit_callbacks)
     html = page(owner, battle, django_capture_on_commit_callbacks)
     assert (
         f'<a class="button" href="{url("battle_pack", battle)}">Download battle pack'
@@ -173,24 +188,33 @@ def test_the_page_offers_the_download_once_stored(
 def test_a_stored_page_has_no_script(
     owner, battle, renders, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
+    asked(battle, django_capture_on_commit_callbacks)
     assert "<script" not in page(owner, battle, django_capture_on_commit_callbacks)
 
 
-def test_the_page_asks_for_a_render_when_what_the_pack_shows_changed(
+def test_a_pack_nobody_asked_for_is_offered_to_the_owners_retry_not_rendered(
     owner, battle, renders, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
+    """A change made behind the site's back (no service, no admin page) leaves
+    the battle's current pack unasked: the page says so and offers Retry; the
+    GET renders nothing."""
+    asked(battle, django_capture_on_commit_callbacks)
     character = battle.participants.first().character
     character.name = "Strider"
     character.save()
-    page(owner, battle, django_capture_on_commit_callbacks)
-    assert (len(renders), row_of(battle).status) == (2, "stored")
+    html = page(owner, battle, django_capture_on_commit_callbacks)
+    assert (NOT_ASKED_MESSAGE in html, len(renders), row_of(battle)) == (
+        True,
+        1,
+        None,
+    )
+    assert f'action="{url("battle_pack_retry", battle)}"' in html
 
 
 def test_an_unchanged_pack_is_not_rendered_again(
     owner, battle, renders, django_capture_on_commit_callbacks
 ):
+    asked(battle, django_capture_on_commit_callbacks)
     for _ in range(3):
         page(owner, battle, django_capture_on_commit_callbacks)
     assert len(renders) == 1
@@ -219,7 +243,7 @@ def broken_render(monkeypatch):
 def test_a_failed_render_is_reported_on_the_page(
     owner, battle, broken_render, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
+    asked(battle, django_capture_on_commit_callbacks)
     html = page(owner, battle, django_capture_on_commit_callbacks)
     assert "Your pack could not be prepared." in html
 
@@ -227,7 +251,7 @@ def test_a_failed_render_is_reported_on_the_page(
 def test_the_owner_gets_a_retry_button(
     owner, battle, broken_render, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
+    asked(battle, django_capture_on_commit_callbacks)
     html = page(owner, battle, django_capture_on_commit_callbacks)
     assert f'<form method="post" action="{url("battle_pack_retry", battle)}">' in html
 
@@ -235,7 +259,7 @@ def test_the_owner_gets_a_retry_button(
 def test_a_member_sees_the_failure_without_a_retry_button(
     member, battle, broken_render, django_capture_on_commit_callbacks
 ):
-    page(member, battle, django_capture_on_commit_callbacks)
+    asked(battle, django_capture_on_commit_callbacks)
     html = page(member, battle, django_capture_on_commit_callbacks)
     assert ("could not be prepared" in html, "Retry" in html) == (True, False)
 
@@ -243,6 +267,7 @@ def test_a_member_sees_the_failure_without_a_retry_button(
 def test_a_failed_render_is_not_sent_again_by_looking_at_the_page(
     owner, battle, broken_render, django_capture_on_commit_callbacks
 ):
+    asked(battle, django_capture_on_commit_callbacks)
     for _ in range(3):
         page(owner, battle, django_capture_on_commit_callbacks)
     assert row_of(battle).attempts == 1
@@ -251,7 +276,7 @@ def test_a_failed_render_is_not_sent_again_by_looking_at_the_page(
 def test_retry_sends_the_pack_again_and_the_page_offers_it(
     owner, battle, broken_render, monkeypatch, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
+    asked(battle, django_capture_on_commit_callbacks)
     monkeypatch.setattr(
         pack_store.printing, "render_pack_pdf", lambda data: b"%PDF-1.7 at last"
     )
@@ -436,12 +461,12 @@ def test_a_refused_pack_leaves_the_battle_intact(
     assert database_dump() == before
 
 
-def test_a_refused_download_goes_back_to_the_battle_page_with_the_reason(
-    owner, battle, renders, full_disk
+def test_a_refused_pack_is_reported_on_the_battle_page_with_retry(
+    owner, battle, renders, full_disk, django_capture_on_commit_callbacks
 ):
-    response = owner.get(url("battle_pack", battle), follow=True)
-    assert response.redirect_chain[-1][0] == url("battle_detail", battle)
-    assert "could not store it" in response.content.decode()
+    asked(battle, django_capture_on_commit_callbacks)
+    html = page(owner, battle, django_capture_on_commit_callbacks)
+    assert ("could not store it" in html, "Retry" in html) == (True, True)
 
 
 # --- the download ---------------------------------------------------------------------
@@ -450,6 +475,7 @@ def test_a_refused_download_goes_back_to_the_battle_page_with_the_reason(
 def test_the_pack_is_downloaded_as_an_attachment_naming_campaign_and_battle(
     owner, battle, renders
 ):
+    pack_stored_by_worker(battle)
     response = owner.get(url("battle_pack", battle))
     scene = battle.scene.slug
     assert response["Content-Disposition"] == (
@@ -457,14 +483,30 @@ def test_the_pack_is_downloaded_as_an_attachment_naming_campaign_and_battle(
     )
 
 
-def test_downloading_before_the_worker_makes_the_page_offer_it(
+def test_downloading_before_the_worker_shows_preparing_and_renders_nothing(
     owner, battle, no_worker, renders, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
-    owner.get(url("battle_pack", battle))
-    assert "Download battle pack" in page(
-        owner, battle, django_capture_on_commit_callbacks
+    """The pack's GET before a worker stored it: the "preparing" page, leading
+    back to the battle page; nothing rendered, nothing asked for."""
+    asked(battle, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = owner.get(url("battle_pack", battle))
+    html = response.content.decode()
+    assert (response.status_code, response["Content-Type"], callbacks) == (
+        200,
+        "text/html; charset=utf-8",
+        [],
     )
+    assert ("Preparing your pack…" in html, len(renders)) == (True, 0)
+    assert f'data-pack-refresh="{url("battle_detail", battle)}"' in html
+
+
+def test_downloading_a_pack_a_worker_stored_serves_it(
+    owner, battle, renders, django_capture_on_commit_callbacks
+):
+    asked(battle, django_capture_on_commit_callbacks)
+    response = owner.get(url("battle_pack", battle))
+    assert (response["Content-Type"], len(renders)) == ("application/pdf", 1)
 
 
 # --- the dashboard's pack step --------------------------------------------------------
@@ -482,7 +524,7 @@ def steps(client, battle) -> list[str]:
 def test_the_dashboard_step_says_preparing_and_leads_to_the_battle_page(
     owner, battle, no_worker, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
+    asked(battle, django_capture_on_commit_callbacks)
     assert steps(owner, battle)[0] == (
         url("battle_detail", battle),
         "Preparing your pack…",
@@ -492,7 +534,7 @@ def test_the_dashboard_step_says_preparing_and_leads_to_the_battle_page(
 def test_the_dashboard_step_is_the_download_once_stored(
     owner, battle, renders, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
+    asked(battle, django_capture_on_commit_callbacks)
     assert steps(owner, battle)[0] == (
         url("battle_pack", battle),
         "Download battle pack",
@@ -502,7 +544,7 @@ def test_the_dashboard_step_is_the_download_once_stored(
 def test_the_dashboard_step_reports_a_failure(
     owner, battle, broken_render, django_capture_on_commit_callbacks
 ):
-    page(owner, battle, django_capture_on_commit_callbacks)
+    asked(battle, django_capture_on_commit_callbacks)
     assert steps(owner, battle)[0] == (
         url("battle_detail", battle),
         "Pack failed: see why",
@@ -517,3 +559,20 @@ def test_the_latest_render_is_one_query(
     with django_assert_num_queries(1):
         latest = pack_render_latest(battle=battle, site_url=SITE)
     assert latest.ready
+
+
+def test_a_stored_pack_whose_file_was_deleted_is_offered_to_retry_and_rendered(
+    owner, battle, renders, django_capture_on_commit_callbacks
+):
+    """Old pack files may be deleted at any time: the page then offers Retry
+    (never a download that leads nowhere), and Retry renders it again."""
+    asked(battle, django_capture_on_commit_callbacks)
+    default_storage.delete(pack_path(current_key(battle)))
+    html = page(owner, battle, django_capture_on_commit_callbacks)
+    assert ("was deleted" in html, "Download battle pack" in html) == (True, False)
+    with django_capture_on_commit_callbacks(execute=True):
+        owner.post(url("battle_pack_retry", battle))
+    assert "Download battle pack" in page(
+        owner, battle, django_capture_on_commit_callbacks
+    )
+    assert len(renders) == 2

@@ -11,6 +11,7 @@ from campaigns.models import PersistingWound
 from campaigns.printing import pack_store
 from campaigns.printing.pack_store import pack_key, stored_pack, template_version
 from campaigns.selectors.battle_pack import battle_pack_data
+from tests.campaigns.stored_packs import pack_stored_by_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +48,8 @@ def url(battle) -> str:
 
 
 def get(client, battle, **headers):
+    """The download, once a worker has stored the battle's pack as it is now."""
+    pack_stored_by_worker(battle)
     response = client.get(url(battle), headers=headers)
     response.body = (
         b"".join(response.streaming_content) if response.streaming else response.content

@@ -208,6 +208,11 @@ def answer(
             return f"{truth.room_wide if 'wide' in question.text else truth.room_in:g}"
         case "offset":
             return f"{truth.offset:g}"
+        case "contact":
+            # The truth's pursuer has no other player character ahead of it.
+            return NONE
+        case name if name.startswith("touch_"):
+            return NO
     if question.name.endswith("_in") or question.name.endswith("_seen"):
         base = question.name.rsplit("_", 1)[0]
         if base in asked:

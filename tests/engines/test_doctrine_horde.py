@@ -767,6 +767,25 @@ def test_a_reinforcement_off_the_table_does_not_appear() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("sam", "arrives_at"),
+    [
+        (Point(18, 30), Point(18, 22)),  # 30" south of the north edge: 22"
+        (Point(18, 4), None),  # 4" from the north edge: 8" north is off
+    ],
+)
+def test_twelve_o_clock_is_toward_the_north_edge_at_y_0(
+    sam: Point, arrives_at: Point | None
+) -> None:
+    """Points measure from the north-west corner, like the battlefield: 8" at
+    12 o'clock (direction 6, then an even 2) lowers y by 8, and off the north
+    edge nothing appears."""
+    horde = HordeRound(mode=NORMAL, players=(PlayerModel(id="sam", position=sam),))
+    result = end_of_round(horde, 6, 6, 6, 2, settings=REINFORCED)
+    positions = [a.position for a in result.arrivals]
+    assert positions == ([arrives_at] if arrives_at else [])
+
+
 def test_a_reinforcement_within_the_table_size_appears() -> None:
     """The same roll on a 48" wide table lands at x = 42."""
     horde = HordeRound(

@@ -399,3 +399,77 @@ def test_the_horde_asks_for_the_closest_enemy_that_hurt_it():
             assert "closest" in walk.question.text
             return
     raise AssertionError("no hurt horde character charged")
+
+
+# --- §5.4 pursuit contact: any of yours a pursuer ends its move touching ------------
+
+
+def pursuit_walk(answers: dict[str, str]):
+    """Pursuer p5 (Orc) hunting Frodo 30" along the route: its move falls short
+    of the quarry, so its last question is whom the move ends touching."""
+    ctx = context("pursuit", shooter=False)
+    state = state_start(ctx)
+    state.round = 1
+    state.positions = {"p5": 1}
+    given = {
+        "melee": "no",
+        "quarry": "p1",
+        "quarry_in": "30",
+        "behind": "no",
+        "room_ok": "yes",
+        **answers,
+    }
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), given)
+    decision = None
+    if walk.ready:
+        source = TableRandom(SEED, state.draws)
+        decision = doctrine_decide(
+            ctx,
+            state,
+            ctx.fighter("p5"),
+            walk.subject,
+            rng=source,
+            deck=table_deck(source, state.deck),
+        )
+    return walk, decision
+
+
+def test_a_pursuer_short_of_the_quarry_is_asked_whom_it_ends_touching():
+    """After the move, one question lists the player characters other than the
+    quarry, with "none" as the last answer."""
+    walk, _ = pursuit_walk({})
+    assert (walk.question.name, [c.label for c in walk.question.choices]) == (
+        "contact",
+        ["Sam", "Merry", "Pippin", "No, with none of them"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("contact", "target", "action"),
+    [("p3", "Merry", "move_into_melee"), ("none", "Frodo", "pursue")],
+)
+def test_a_pursuer_ending_its_move_touching_one_of_yours_fights_it(
+    contact, target, action
+):
+    """A pursuer whose move ends touching Merry moves into melee with Merry
+    (RULES §5.4: any player character it ends in contact with); touching no
+    one, it pursues the quarry."""
+    _, decision = pursuit_walk({"contact": contact})
+    assert (decision.target, decision.action.value) == (target, action)
+
+
+def test_whom_a_pursuer_ends_touching_is_ticked_beside_its_offset():
+    """Where it may reach the quarry the page asks its offset; whom its move
+    ends touching is ticked on that same screen, and a tick for Sam, off the
+    quarry's line, makes it fight Sam."""
+    walk, _ = pursuit_walk({"quarry_in": "1", "room_ok": "yes"})
+    assert walk.question.name == "offset"
+    assert [name for name, *_ in walk.question.also] == [
+        "touch_p2",
+        "touch_p3",
+        "touch_p4",
+    ]
+    _, decision = pursuit_walk(
+        {"quarry_in": "1", "offset": "8", "touch_p2": "yes", "touch_p3": "no"}
+    )
+    assert (decision.target, decision.action.value) == ("Sam", "move_into_melee")

@@ -36,6 +36,8 @@ RESTART_BACKOFF_S = (1, 2, 4, 8, 15, 30)
 """Waits before starting a stopped task worker again, one step further for
 each stop in a row; a worker that ran HEALTHY_RUN_S starts the steps over."""
 HEALTHY_RUN_S = 60
+SWEEP_EVERY_S = 2
+"""How often the supervisor sends again the renders a dead worker left."""
 WEB = "web server"
 WORKER = "task worker"
 
@@ -125,6 +127,7 @@ class Command(BaseCommand):
         started = time.monotonic()
         stops_in_a_row = 0
         restart_at: float | None = None
+        swept_at = time.monotonic()
         while not stopping:
             web = processes[WEB]
             if web.poll() is not None:
@@ -152,7 +155,27 @@ class Command(BaseCommand):
                 self._log(
                     f"The task worker started again (pid {processes[WORKER].pid})."
                 )
+            if worker is not None and now >= swept_at + SWEEP_EVERY_S:
+                swept_at = now
+                self._sweep()
             time.sleep(0.3)
+
+    def _sweep(self) -> None:
+        """Send again the renders whose worker died or never came: a worker
+        that was killed cannot say so itself. A database that is down
+        (restarting) is tried again at the next sweep."""
+        from django.db import close_old_connections
+
+        from campaigns.services.pack_render import pack_renders_sweep
+
+        try:
+            sent = pack_renders_sweep()
+        except Exception as error:  # noqa: BLE001 - the site keeps running
+            close_old_connections()
+            self._log(f"Could not look at the pack renders ({error}); trying again.")
+            return
+        if sent:
+            self._log(f"Sent {sent} pack render(s) again: their worker stopped.")
 
     def _log(self, line: str) -> None:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
