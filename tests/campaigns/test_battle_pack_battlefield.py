@@ -20,7 +20,8 @@ from campaigns.models import (
     SceneCompany,
     SceneFeature,
 )
-from campaigns.printing.ai_card import REFERENCE_KINDS, ai_card
+from campaigns.printing.ai_card import ai_card
+from campaigns.printing.ai_layout import REFERENCE_KINDS
 from campaigns.printing.battle_pack import (
     battle_pack_context,
     battle_pack_html,
