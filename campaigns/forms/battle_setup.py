@@ -13,7 +13,7 @@ from campaigns.services.battle_setup import (
     SEED_RANGE_MESSAGE,
 )
 from engines.enums import ScenarioMode, Stance
-from engines.scenario import stance_line
+from engines.scenario_tables import stance_line
 from engines.scouting import SCOUT_SHARE_WORDS
 
 

@@ -7,12 +7,6 @@ import random
 import pytest
 
 from engines.battlefield import (
-    AMBUSH_RADIUS,
-    EDGE_OF_SUIT,
-    LARGE_TOWN_SIDE,
-    RIVER_WIDTH,
-    STRONGHOLD_SIDE,
-    TOWN_SIDE,
     Arriving,
     Battlefield,
     Feature,
@@ -24,6 +18,14 @@ from engines.battlefield import (
     edge_zone,
     generated_battlefield,
     scene_battlefield,
+)
+from engines.battlefield.numbers import (
+    AMBUSH_RADIUS,
+    EDGE_OF_SUIT,
+    LARGE_TOWN_SIDE,
+    RIVER_WIDTH,
+    STRONGHOLD_SIDE,
+    TOWN_SIDE,
 )
 from engines.cards import Card
 from engines.dice import Dice

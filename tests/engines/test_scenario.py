@@ -6,7 +6,7 @@ import pytest
 
 from engines.dice import Dice
 from engines.enums import Relation, Scenario, Stance, TableCell
-from engines.scenario import (
+from engines.scenario_tables import (
     OUTCOME_TABLE,
     final_scenario,
     scenario_for,

@@ -16,7 +16,7 @@ from engines.roles import (
     scenario_setup,
     setup_text,
 )
-from engines.scenario import OUTCOME_TABLE
+from engines.scenario_tables import OUTCOME_TABLE
 
 
 class Loaded:

@@ -1,0 +1,81 @@
+"""The table at the start of one battle: the :class:`Battlefield` itself."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.battlefield.features import Feature, ObjectiveMark
+from engines.battlefield.forces import Force
+from engines.battlefield.numbers import GENERATED_LENGTH, inch
+from engines.dice import DiceLog
+from engines.enums import Side
+
+
+@dataclass(frozen=True, kw_only=True)
+class Battlefield:
+    """The table at the start of one battle, its length and its scoring."""
+
+    width: int
+    depth: int
+    forces: tuple[Force, ...]
+    features: tuple[Feature, ...] = ()
+    objectives: tuple[ObjectiveMark, ...] = ()
+    sight_limit: int | None = None
+    length: int = GENERATED_LENGTH
+    scores_victory_points: bool = False
+    scoring: tuple[str, ...] = ()
+    """How the battle is scored, line by line (the setup sheet and AI card)."""
+    generated: bool = False
+    log: DiceLog = field(default=(), compare=False)
+
+    def force(self, key: str) -> Force | None:
+        return next((f for f in self.forces if f.key == key), None)
+
+    def forces_of(self, side: Side | str) -> tuple[Force, ...]:
+        return tuple(f for f in self.forces if f.side is Side(side))
+
+    @property
+    def sight_text(self) -> str:
+        if self.sight_limit is None:
+            return ""
+        return (
+            f"Nobody sees or shoots further than {inch(self.sight_limit)} in "
+            "this battle."
+        )
+
+    @property
+    def length_text(self) -> str:
+        return f"The battle lasts {self.length} rounds."
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "width": self.width,
+            "depth": self.depth,
+            "forces": [f.to_data() for f in self.forces],
+            "features": [f.to_data() for f in self.features],
+            "objectives": [o.to_data() for o in self.objectives],
+            "sight_limit": self.sight_limit,
+            "length": self.length,
+            "scores_victory_points": self.scores_victory_points,
+            "scoring": list(self.scoring),
+            "generated": self.generated,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Battlefield:
+        return cls(
+            width=int(data["width"]),
+            depth=int(data["depth"]),
+            forces=tuple(Force.from_data(f) for f in data.get("forces", ())),
+            features=tuple(Feature.from_data(f) for f in data.get("features", ())),
+            objectives=tuple(
+                ObjectiveMark.from_data(o) for o in data.get("objectives", ())
+            ),
+            sight_limit=data.get("sight_limit"),
+            length=int(data.get("length") or GENERATED_LENGTH),
+            scores_victory_points=bool(data.get("scores_victory_points")),
+            scoring=tuple(data.get("scoring", ())),
+            generated=bool(data.get("generated")),
+        )
