@@ -206,8 +206,7 @@ def packs_late(tally: Tally) -> int:
     late = 0
     for asked, battle_id in tally.packs:
         again = any(
-            b == battle_id and asked < t <= asked + PACK_LATE_S
-            for t, b in tally.packs
+            b == battle_id and asked < t <= asked + PACK_LATE_S for t, b in tally.packs
         )
         if again or not Battle.objects.filter(pk=battle_id).exists():
             continue
