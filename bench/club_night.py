@@ -202,7 +202,8 @@ def packs_late(tally: Tally) -> int:
     from campaigns.models import Battle
     from campaigns.printing.models import PackRender
 
-    time.sleep(PACK_LATE_S)
+    last = max((asked for asked, _ in tally.packs), default=0.0)
+    time.sleep(max(0.0, last + PACK_LATE_S - time.monotonic()))
     late = 0
     for asked, battle_id in tally.packs:
         again = any(
