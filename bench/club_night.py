@@ -17,11 +17,14 @@ beyond the log's final version, and recorded twice when two phones were told
 so for the same version (the log's compare-and-set lets one through). The
 log's entries must also sit at consecutive positions from 0.
 
-Not measured here (yet): the PostgreSQL night with the worker killed and the
-database restarted; ``club_night_tap_p95_s`` holds ``sqlite`` alone.
+Then the same night on PostgreSQL with the worker killed once and the
+database restarted once (bench/club_night_pg.py, in a process of its own):
+its errors, packs late and lost decisions are added to the night's, its p95
+is ``club_night_tap_p95_s``'s ``postgresql``.
 
 Durations come from the environment so the suite can run it for seconds:
-``CLUB_NIGHT_S`` (300), ``HALL_S`` (180). Bounded: every loop stops at its
+``CLUB_NIGHT_S`` (300), ``HALL_S`` (180), ``CLUB_NIGHT_PG_S`` (300; 0 skips
+the PostgreSQL night). Bounded: every loop stops at its
 deadline, every request has a 30 s timeout, loopback only.
 
 Run it as ``python -m bench.club_night`` (``make bench`` runs every part).
@@ -45,7 +48,7 @@ from urllib.parse import urlencode
 
 from bench.results_file import merge_results
 from bench.served import CSRF, PASSWORD, REQUEST_TIMEOUT, TITLE, ServedSite
-from bench.soak_sqlite import Demo, writes
+from bench.soak_sqlite import BATTLE_PATH, Demo, writes
 
 PHONES = 12
 LAPTOPS = 3
@@ -54,6 +57,17 @@ PACK_LATE_S = 10
 VERSION = re.compile(rb'name="version" value="(\d+)"')
 NEXT = re.compile(rb"\?do=act&amp;who=([^\"&]+)")
 ERROR_MESSAGE = re.compile(rb'<li class="[^"]*error')
+
+
+def drop_connection() -> None:
+    """After a database error: this thread's connection is dropped, the next
+    query opens another."""
+    from django.db import connection
+
+    try:
+        connection.close()
+    except Exception:  # noqa: BLE001, S110 - already broken
+        pass
 
 
 def seconds(name: str, default: float) -> float:
@@ -70,7 +84,8 @@ class Tally:
 
     lock: threading.Lock = field(default_factory=threading.Lock)
     tap_times: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
+    errors: list[tuple[float, str]] = field(default_factory=list)
+    """(when, what) of every error."""
     gone: int = 0
     recorded: Counter = field(default_factory=Counter)
     """(battle id, version sent) of decisions answered as recorded."""
@@ -123,7 +138,7 @@ class Phone:
             if status == 404 and TITLE.search(content):
                 self.tally.gone += 1
             elif not good:
-                self.tally.errors.append(f"{status} {method} {path}")
+                self.tally.errors.append((time.monotonic(), f"{status} {path}"))
         return status, content
 
     def play(self, demo: Demo, until: float, pace: tuple[float, float]) -> None:
@@ -132,7 +147,13 @@ class Phone:
         step = 0
         version, next_key = None, ""
         while time.monotonic() < until:
-            battle = demo.battle()
+            try:
+                battle = demo.battle()
+            except Exception as error:  # noqa: BLE001 - the database is down
+                drop_connection()
+                with self.tally.lock:
+                    self.tally.errors.append((time.monotonic(), repr(error)))
+                battle = None
             if battle is None:
                 time.sleep(pace[0])
                 continue
@@ -175,20 +196,23 @@ def laptop(site: ServedSite, demo: Demo, tally: Tally, until: float) -> None:
         try:
             answer = action()
         except Exception as error:  # noqa: BLE001 - reading the demo's state failed
+            drop_connection()
             with tally.lock:
-                tally.errors.append(f"laptop {error!r}")
+                tally.errors.append((time.monotonic(), f"laptop {error!r}"))
             answer = None
         if answer is not None:
             with tally.lock:
                 if answer.status == 302 or (answer.status == 200 and answer.titled):
                     if action.__name__ in ("set_up", "reroll") and answer.status == 302:
-                        battle = demo.battle()
+                        battle = BATTLE_PATH.search(answer.location)
                         if battle is not None:
-                            tally.packs.append((time.monotonic(), battle.pk))
+                            tally.packs.append((time.monotonic(), int(battle[1])))
                 elif answer.status == 404 and answer.titled:
                     tally.gone += 1
                 else:
-                    tally.errors.append(f"laptop {answer.status} {answer.path}")
+                    tally.errors.append(
+                        (time.monotonic(), f"laptop {answer.status} {answer.path}")
+                    )
         n += 1
         time.sleep(2)
 
@@ -302,8 +326,36 @@ def run(workdir: Path) -> dict:
         "hall_tap_p95_s": p95(hall.tap_times),
         "hall_taps": len(hall.tap_times),
         "hall_errors": len(hall.errors),
-        "club_night_error_samples": sorted(set(night.errors + hall.errors))[:10],
+        "club_night_error_samples": sorted(
+            {text for _, text in night.errors + hall.errors}
+        )[:10],
     }
+
+
+def postgresql_night() -> dict | None:
+    """bench/club_night_pg.py in a process of its own; None when
+    ``CLUB_NIGHT_PG_S`` is 0 or PostgreSQL is not installed."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.campaigns.pg_cluster import postgres_bin
+
+    if os.environ.get("CLUB_NIGHT_PG_S") == "0" or postgres_bin() is None:
+        return None
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.club_night_pg"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=seconds("CLUB_NIGHT_PG_S", 300) + 600,
+        check=False,
+    )
+    lines = done.stdout.strip().splitlines()
+    if done.returncode or not lines:
+        raise RuntimeError(f"the PostgreSQL night failed: {done.stderr[-2000:]}")
+    return json.loads(lines[-1])
 
 
 def main() -> int:
@@ -312,6 +364,16 @@ def main() -> int:
         figures = run(workdir)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+    pg = postgresql_night()
+    if pg is not None:
+        figures["club_night_errors"] += pg["errors"]
+        figures["club_night_tap_p95_s"]["postgresql"] = pg["tap_p95_s"]
+        figures["club_night_packs_late"] += pg["packs_late"]
+        figures["club_night_lost"] += pg["lost"]
+        figures["club_night_postgresql"] = {
+            k: v for k, v in pg.items() if k != "samples"
+        }
+        figures["club_night_error_samples"] += pg["samples"]
     merge_results({k: v for k, v in figures.items() if not k.endswith("samples")})
     for key, value in figures.items():
         print(f"{key}: {value}")

@@ -20,6 +20,7 @@ def test_a_short_club_night_writes_its_figures(tmp_path):
         **os.environ,
         "CLUB_NIGHT_S": "4",
         "HALL_S": "2",
+        "CLUB_NIGHT_PG_S": "0",
         "BENCH_RESULTS": str(results),
     }
     env.pop("DATABASE_URL", None)
