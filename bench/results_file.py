@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -10,11 +11,13 @@ RESULTS = Path(__file__).resolve().parent / "results.json"
 
 
 def merge_results(figures: dict[str, Any]) -> dict[str, Any]:
-    """Write ``figures`` over the same keys in results.json, keeping the rest."""
+    """Write ``figures`` over the same keys in results.json (or the file
+    ``BENCH_RESULTS`` names), keeping the rest."""
+    path = Path(os.environ.get("BENCH_RESULTS") or RESULTS)
     try:
-        results = json.loads(RESULTS.read_text())
+        results = json.loads(path.read_text())
     except (FileNotFoundError, ValueError):
         results = {}
     results.update(figures)
-    RESULTS.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    path.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
     return results

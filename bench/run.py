@@ -19,6 +19,7 @@ PARTS = (
     "bench.taps",
     "bench.soak",
     "bench.soak_sqlite",
+    "bench.club_night",
 )
 
 

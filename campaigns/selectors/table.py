@@ -24,7 +24,7 @@ from django.urls import reverse
 
 from campaigns.models import Battle, Campaign, TableLog
 from campaigns.models.battle import BattleStatus
-from campaigns.selectors.table_context import table_context
+from campaigns.selectors.table_cache import table_context_kept
 from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
 from engines.table.answer import last_answer, log_line
@@ -157,7 +157,8 @@ def table_walk_ready(*, battle: Battle, query: Mapping[str, Any]) -> bool:
     log_row = TableLog.objects.filter(battle=battle).first()
     entries = list(log_row.entries.order_by("position")) if log_row else []
     seed = log_row.seed if log_row is not None else battle.setup_seed
-    context = table_context(battle=battle, seed=seed)
+    version = log_row.version if log_row is not None else 0
+    context = table_context_kept(battle=battle, seed=seed, version=version)
     state = state_fold_or_none(context, entries)
     screen = str(query.get("do", ""))
     if state is None or screen not in ("act", "defend"):
@@ -174,7 +175,8 @@ def table_page(
     log_row = TableLog.objects.filter(battle=battle).first()
     entries = list(log_row.entries.order_by("position")) if log_row else []
     seed = log_row.seed if log_row is not None else battle.setup_seed
-    context = table_context(battle=battle, seed=seed)
+    version = log_row.version if log_row is not None else 0
+    context = table_context_kept(battle=battle, seed=seed, version=version)
     stale_seed = seed != battle.setup_seed
     state = None if stale_seed else state_fold_or_none(context, entries)
     if state is None:
@@ -200,7 +202,7 @@ def table_page(
         "url": url,
         "can_edit": can_edit,
         "writable": writable,
-        "version": log_row.version if log_row is not None else 0,
+        "version": version,
         "round": state.round,
         "length": context.length,
         "phase": phase,

@@ -190,6 +190,11 @@ LOGGING = {
     },
 }
 
+# Table mode keeps a battle's table context in each web process's memory between
+# two decisions for up to this many seconds (campaigns/selectors/table_cache.py);
+# 0 reads it afresh on every request.
+TABLE_CONTEXT_CACHE_S = int(os.environ.get("TABLE_CONTEXT_CACHE_S", "20"))
+
 # Background work (Django's tasks API; the django-tasks backport until Django 6).
 # The database backend keeps the queue in the site's database: run one or more
 # ``manage.py db_worker`` processes, on this machine or others sharing it.

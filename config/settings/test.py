@@ -14,6 +14,8 @@ from .base import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# Every test reads the table context afresh (test_table_cache.py turns it on).
+TABLE_CONTEXT_CACHE_S = 0
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 
 # Serve static files straight from the finders (no collectstatic in tests).
