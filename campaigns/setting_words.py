@@ -62,6 +62,8 @@ class Words:
 
     def _swap(self, match: re.Match) -> str:
         found = match.group(0)
+        if found in self.swaps:
+            return self.swaps[found]
         said = self._lower[found.lower()]
         if found[:1].isupper() and not said[:1].isupper():
             return said[:1].upper() + said[1:]
@@ -121,4 +123,21 @@ def setting_words(setting) -> Words:
 
 
 def campaign_words(campaign) -> Words:
-    return setting_words(getattr(campaign, "setting", None))
+    """The campaign's setting's :class:`Words`, made once per setting object."""
+    setting = getattr(campaign, "setting", None)
+    if setting is None:
+        return Words()
+    words = getattr(setting, "_said_words", None)
+    if words is None:
+        words = setting_words(setting)
+        setting._said_words = words
+    return words
+
+
+def scenario_said(campaign, scenario: str) -> str:
+    """A rules scenario's name in the campaign's setting's words, for text
+    written once and kept (a scene's own scenario name is kept as written)."""
+    setting = getattr(campaign, "setting", None)
+    if setting is None or not scenario:
+        return scenario
+    return setting.scenario_name(scenario)
