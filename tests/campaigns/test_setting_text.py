@@ -74,3 +74,22 @@ def test_the_scene_admin_names_the_castle_in_the_campaigns_words(admin_client, u
         "A fortified bunker stands nearby" in html,
         "A castle stands nearby" in html,
     ) == (True, False)
+
+
+def test_an_admin_names_a_scenarios_piece_and_the_engine_text_uses_it(admin_client):
+    """A setting made in the admin keeps the Wizard's Tower's piece, and the
+    logged "toward the wizard's tower" reads it."""
+    admin_client.post(
+        admin_url(Setting, "add"),
+        {
+            "name": "Weird West",
+            "slug": "weird-west",
+            "castle_words": "A fort stands nearby",
+            "scenario_Wizard's Tower__name": "The Water Tower",
+            "scenario_Wizard's Tower__objective": "water tower",
+        },
+    )
+    words = setting_words(Setting.objects.get(slug="weird-west"))
+    assert words.text("Full move toward the wizard's tower; the castle.") == (
+        "Full move toward the water tower; the stronghold."
+    )
