@@ -110,6 +110,12 @@ def test_a_campaign_played_through_speaks_no_fantasy(owner, user, result_data, s
             break
     for page in ("battle_detail", "battle_table", "result_entry"):
         found[page] = fantasy_in(page_text(owner, battle_url(page, battle)))
+    table = owner.get(battle_url("battle_table", battle)).content.decode()
+    for query in sorted(
+        set(re.findall(r'href="[^"?]*(\?do=(?:act|defend)[^"]*)"', table))
+    ):
+        address = battle_url("battle_table", battle) + query.replace("&amp;", "&")
+        found[address] = fantasy_in(page_text(owner, address))
     result_apply(battle=battle, data=result_data(battle))
     found["resolution"] = fantasy_in(page_text(owner, battle_url("resolution", battle)))
     found["battle_detail after"] = fantasy_in(
