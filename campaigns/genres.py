@@ -81,6 +81,24 @@ HISTORICAL_SCENARIOS = {
     S.URBAN_ASSAULT: ("Street Fighting", "House to house through a town."),
 }
 
+SCIENCE_FICTION_OBJECTIVES = {
+    S.SEIZE_MAGIC_ITEM: "artefact",
+    S.WIZARDS_TOWER: "relay station",
+    S.TREASURE_RAID: "salvage",
+    S.DRAGONS_LAIR: "nest",
+    S.SIEGE: "bunker",
+}
+
+HISTORICAL_OBJECTIVES = {
+    S.SEIZE_MAGIC_ITEM: "documents",
+    S.WIZARDS_TOWER: "observation post",
+    S.TREASURE_RAID: "supplies",
+    S.DRAGONS_LAIR: "gun emplacement",
+    S.SIEGE: "strongpoint",
+}
+"""The piece a special scenario (and a Siege's castle) puts on the table, in
+the setting's words; the fantasy setting keeps the rules' own."""
+
 SHIPPED = (
     {
         "slug": "fantasy",
@@ -99,6 +117,7 @@ SHIPPED = (
         "deck_slug": "streets",
         "troops": SCIENCE_FICTION_TROOPS,
         "scenarios": SCIENCE_FICTION_SCENARIOS,
+        "objectives": SCIENCE_FICTION_OBJECTIVES,
     },
     {
         "slug": "historical",
@@ -108,6 +127,7 @@ SHIPPED = (
         "deck_slug": "fortunes-of-war",
         "troops": HISTORICAL_TROOPS,
         "scenarios": HISTORICAL_SCENARIOS,
+        "objectives": HISTORICAL_OBJECTIVES,
     },
 )
 """The shipped settings; ``deck_slug`` names the default deck where the site
@@ -120,8 +140,10 @@ def words_data(setting: dict) -> tuple[dict, dict]:
         t.value: {"name": name, "description": text}
         for t, (name, text) in setting["troops"].items()
     }
+    objectives = setting.get("objectives", {})
     scenarios = {
         s.value: {"name": name, "description": text}
+        | ({"objective": objectives[s]} if s in objectives else {})
         for s, (name, text) in setting["scenarios"].items()
     }
     return troops, scenarios

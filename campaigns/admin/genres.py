@@ -10,6 +10,7 @@ from django.contrib import admin
 from campaigns.admin.builders import BuilderScopeMixin, is_builder, limit_choices
 from campaigns.admin.common import ADMIN_CSS
 from campaigns.models import Setting
+from campaigns.setting_words import OBJECTIVE_PIECES
 from engines.enums import Scenario, TroopType
 
 
@@ -27,6 +28,22 @@ def _words_fields(prefix: str, names: list[tuple[str, str]]) -> dict[str, forms.
 
 TROOPS = [(t.value, t.label) for t in TroopType]
 SCENARIOS = [(s.value, s.value) for s in Scenario]
+PIECES = {s.value: piece for s, piece in OBJECTIVE_PIECES.items()}
+"""Scenarios that put a piece on the table (a Siege: its castle), whose word a
+setting may give: the engine's text names it."""
+
+
+def _piece_fields() -> dict[str, forms.Field]:
+    return {
+        f"scenario_{key}__objective": forms.CharField(
+            label=f"{key}: the {piece}",
+            required=False,
+            max_length=60,
+            help_text=f"What the engine calls the {piece} in this setting "
+            "(lower case, e.g. “relay station”).",
+        )
+        for key, piece in PIECES.items()
+    }
 
 
 class _SettingForm(forms.ModelForm):
@@ -44,7 +61,7 @@ class _SettingForm(forms.ModelForm):
         ):
             words = getattr(self.instance, attr) or {}
             for key, entry in words.items():
-                for part in ("name", "description"):
+                for part in ("name", "description", "objective"):
                     name = f"{prefix}{key}__{part}"
                     if name in self.fields:
                         self.fields[name].initial = entry.get(part, "")
@@ -59,8 +76,11 @@ class _SettingForm(forms.ModelForm):
             for key, _label in names:
                 name = self.cleaned_data.get(f"{prefix}{key}__name", "").strip()
                 text = self.cleaned_data.get(f"{prefix}{key}__description", "").strip()
-                if name or text:
+                piece = self.cleaned_data.get(f"{prefix}{key}__objective", "").strip()
+                if name or text or piece:
                     words[key] = {"name": name, "description": text}
+                    if piece:
+                        words[key]["objective"] = piece
             setattr(setting, attr, words)
         if commit:
             setting.save()
@@ -70,7 +90,11 @@ class _SettingForm(forms.ModelForm):
 SettingForm = type(
     "SettingForm",
     (_SettingForm,),
-    {**_words_fields("troop_", TROOPS), **_words_fields("scenario_", SCENARIOS)},
+    {
+        **_words_fields("troop_", TROOPS),
+        **_words_fields("scenario_", SCENARIOS),
+        **_piece_fields(),
+    },
 )
 
 
@@ -112,6 +136,7 @@ class SettingAdmin(BuilderScopeMixin, admin.ModelAdmin):
                 {
                     "fields": [
                         (f"scenario_{k}__name", f"scenario_{k}__description")
+                        + ((f"scenario_{k}__objective",) if k in PIECES else ())
                         for k, _ in SCENARIOS
                     ]
                 },

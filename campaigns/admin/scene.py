@@ -39,6 +39,7 @@ from campaigns.models import (
     SceneCompany,
     SceneFeature,
 )
+from campaigns.selectors.genres import castle_words_for
 from campaigns.services.duplicates import scene_duplicate
 from engines.battlefield import HOLD_WITHIN
 from engines.enums import Deployment, Edge, SceneKind, SceneStatus, Shape, Side
@@ -522,6 +523,12 @@ class SceneAdmin(PackInputsMixin, ScopedSearchMixin, CampaignPartAdmin):
                 self.admin_site,
                 scope={"campaign": campaign_id, "exclude": obj.pk if obj else None},
             )
+        if "castle_nearby" in form.base_fields:
+            castle = form.base_fields["castle_nearby"]
+            castle.label = castle_words_for(
+                campaign_id=obj.campaign_id if obj is not None else campaign_id
+            )
+            castle.help_text = f"{castle.label}: a generated Assault becomes a Siege."
         if not change:
             status = form.base_fields["status"]
             status.choices = [

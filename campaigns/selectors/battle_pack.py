@@ -26,6 +26,7 @@ from campaigns.models.company import SIDE_COLOURS
 from campaigns.models.orders import orders_prefetch
 from campaigns.selectors.battlefield import scene_forces, scene_table
 from campaigns.selectors.doctrine_settings import doctrine_settings
+from campaigns.setting_words import Words, campaign_words
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import HEX_COLOUR_PATTERN
 from engines.battlefield import Battlefield, generated_battlefield, scene_battlefield
@@ -82,6 +83,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     snapshot = {}
     if battle.status != BattleStatus.PLANNED:
         snapshot = (battle.setup_data or {}).get("cards") or {}
+    words = campaign_words(campaign)
     return {
         "version": DATA_VERSION,
         "paper": campaign.paper_size,
@@ -92,8 +94,8 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             "slug": campaign.slug,
             "random_events": campaign.random_events,
         },
-        "battle": _battle(battle),
-        "battlefield": battlefield.to_data(),
+        "battle": _battle(battle, words),
+        "battlefield": _battlefield_words(battlefield.to_data(), words),
         "scene": {
             "title": scene.title,
             "slug": scene.slug,
@@ -129,20 +131,22 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
         },
         "companies": companies,
         "participants": [
-            _participant(p, colours, snapshot.get(str(p.character_id)))
+            _participant(p, colours, snapshot.get(str(p.character_id)), words)
             for p in battle.participants.all()
         ],
         "events": _events(campaign),
         "events_problem": _events_problem(campaign),
         "procedures": {
-            str(c["id"]): procedure(
-                c["doctrine"],
-                doctrine_settings(
-                    scene=scene,
-                    starting_mode=c["starting_mode"],
-                    orders=_force_orders(battlefield, c["id"]),
-                ),
-            ).to_data()
+            str(c["id"]): words.all(
+                procedure(
+                    c["doctrine"],
+                    doctrine_settings(
+                        scene=scene,
+                        starting_mode=c["starting_mode"],
+                        orders=_force_orders(battlefield, c["id"]),
+                    ),
+                ).to_data()
+            )
             for c in companies
             if c["side"] == Side.AI
         },
@@ -213,7 +217,7 @@ def _pack_queryset(battle_id: int):
         "company__commander", "company__reinforcement_template"
     ).order_by("order", "id")
     return Battle.objects.select_related(
-        "campaign__event_deck", "scene"
+        "campaign__event_deck", "campaign__setting", "scene"
     ).prefetch_related(
         Prefetch("participants", queryset=participants),
         Prefetch("companies", queryset=companies),
@@ -226,8 +230,47 @@ def _pack_queryset(battle_id: int):
 # --- the parts ----------------------------------------------------------------
 
 
-def _battle(battle: Battle) -> dict[str, Any]:
+def _battlefield_words(data: dict[str, Any], words: Words) -> dict[str, Any]:
+    """A generated battlefield's engine-written names and lines in the
+    setting's words (a scene's own battlefield is the builder's text)."""
+    if not data.get("generated"):
+        return data
+    return {
+        **data,
+        "features": [
+            {
+                **f,
+                "name": words.text(f["name"]),
+                "objective": words.text(f["objective"]),
+            }
+            for f in data["features"]
+        ],
+        "objectives": [
+            {**o, "name": words.text(o["name"])} for o in data["objectives"]
+        ],
+        "forces": [
+            {
+                **f,
+                "notes": words.all(f["notes"]),
+                "instructions": words.text(f["instructions"]),
+            }
+            for f in data["forces"]
+        ],
+        "scoring": words.all(data["scoring"]),
+    }
+
+
+def _battle(battle: Battle, words: Words) -> dict[str, Any]:
+    """The battle's engine-written lines (scenario, setup, dice log) in the
+    setting's words."""
     setup = battle.setup_data or {}
+    rules = _battle_rules_words(battle, setup)
+    return (rules if setup.get("fixed") else words.all(rules)) | {
+        "coop_players": [str(name) for name in battle.coop_players or ()],
+    }
+
+
+def _battle_rules_words(battle: Battle, setup: dict) -> dict[str, Any]:
     return {
         "id": battle.pk,
         "number": battle.number,
@@ -254,7 +297,6 @@ def _battle(battle: Battle) -> dict[str, Any]:
         "objective": _placement(battle.objective_placement),
         "times_rolled": battle.times_rolled,
         "seed": str(battle.setup_seed),
-        "coop_players": [str(name) for name in battle.coop_players or ()],
         "dice_log": [dict(entry) for entry in battle.dice_log or ()],
     }
 
@@ -305,7 +347,10 @@ def _company(bc: BattleCompany) -> dict[str, Any]:
 
 
 def _participant(
-    p: BattleParticipant, colours: dict[int, str], card: dict[str, Any] | None
+    p: BattleParticipant,
+    colours: dict[int, str],
+    card: dict[str, Any] | None,
+    words: Words,
 ) -> dict[str, Any]:
     character = p.character
     live = {
@@ -344,7 +389,7 @@ def _participant(
             character.company_id, _colour(character.company.colour, p.side)
         ),
         "side": p.side,
-        "troop_type": _label(TroopType, values["troop_type"]),
+        "troop_type": words.text(_label(TroopType, values["troop_type"])),
         "attack": values["attack"],
         "defence": values["defence"],
         "shooting_range": values["shooting_range"],

@@ -23,7 +23,8 @@ from campaigns.models.battle import BattleStatus
 from campaigns.selectors.access import CampaignAccess
 from campaigns.selectors.battle_pack import battle_for_pack, battle_pack_data
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
-from engines.dice import LogEntry, log_from_data
+from campaigns.setting_words import campaign_words
+from engines.dice import log_from_data
 from engines.enums import Relation, Side
 
 RELATION_VERBS = {
@@ -55,7 +56,7 @@ def battle_for_campaign(*, campaign: Campaign, battle_id: int) -> Battle:
     )
     queryset = (
         Battle.objects.filter(campaign=campaign)
-        .select_related("scene__parent", "campaign")
+        .select_related("scene__parent", "campaign__setting")
         .prefetch_related(
             Prefetch("participants", queryset=participants),
             Prefetch("companies", queryset=companies),
@@ -106,7 +107,8 @@ class BattlePage:
     player_participants: tuple[BattleParticipant, ...]
     ai_participants: tuple[BattleParticipant, ...]
     companies: tuple[BattleCompany, ...]
-    dice_log: tuple[tuple[int, LogEntry], ...]
+    dice_log: tuple[tuple[int, str], ...]
+    """Each roll told in a line, in the campaign's setting's words."""
     setup_paragraphs: tuple[str, ...]
     steps: tuple[Step, ...]
     not_now: tuple[str, ...] = ()
@@ -129,14 +131,21 @@ def battle_page(
     battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
     participants = tuple(battle.participants.all())
     steps, not_now = _battle_steps(access, battle, packs_downloaded)
+    words = campaign_words(battle.campaign)
+    fixed = bool((battle.setup_data or {}).get("fixed"))
     return BattlePage(
         battle=battle,
         scene=battle.scene,
         player_participants=tuple(p for p in participants if p.side == Side.PLAYER),
         ai_participants=tuple(p for p in participants if p.side == Side.AI),
         companies=tuple(battle.companies.all()),
-        dice_log=tuple(enumerate(log_from_data(battle.dice_log), 1)),
-        setup_paragraphs=tuple(p for p in battle.setup_text.split("\n\n") if p),
+        dice_log=tuple(
+            (number, words.text(entry.describe()))
+            for number, entry in enumerate(log_from_data(battle.dice_log), 1)
+        ),
+        setup_paragraphs=tuple(
+            p if fixed else words.text(p) for p in battle.setup_text.split("\n\n") if p
+        ),
         steps=steps,
         not_now=not_now,
     )

@@ -31,6 +31,7 @@ from campaigns.selectors.chronicle_story import (
     taken_back,
 )
 from campaigns.selectors.table import LogLine
+from campaigns.setting_words import campaign_words
 from campaigns.story import (
     CommanderLine,
     FateLine,
@@ -280,7 +281,9 @@ def campaign_chronicle(
     scene_ids = None if top_ids is None else [scene.pk for scene in scenes]
     entries = {scene.pk: ChronicleScene(scene=scene) for scene in scenes}
     battles = _battles(campaign, scene_ids)
-    table_logs, highlights = table_lines_and_highlights(battles)
+    table_logs, highlights = table_lines_and_highlights(
+        battles, words=campaign_words(campaign)
+    )
     commanders = commanders_as_they_were(battles)
     back = taken_back(campaign_id=campaign.pk, scene_ids=scene_ids)
     for battle in battles:

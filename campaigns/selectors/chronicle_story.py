@@ -20,6 +20,8 @@ from campaigns.models import (
     TableEntry,
 )
 from campaigns.selectors.table import LogLine, log_line
+from campaigns.selectors.table_words import log_line_words
+from campaigns.setting_words import Words
 from engines.enums import Rating, Reputation, Side
 
 HIGHLIGHT_TAPS = frozenset(
@@ -30,11 +32,13 @@ HIGHLIGHT_TAPS = frozenset(
 
 
 def table_lines_and_highlights(
-    battles: Iterable[Battle],
+    battles: Iterable[Battle], *, words: Words | None = None
 ) -> tuple[dict[int, tuple[LogLine, ...]], dict[int, tuple[str, ...]]]:
     """Each battle's table log, line by line, and its moments (who fell or
     routed, the random events drawn, the objective carried off, how it ended),
-    both by battle id, from one query."""
+    both by battle id, from one query, told in ``words`` (the campaign's
+    setting's) when given."""
+    words = words or Words()
     ids = [battle.pk for battle in battles]
     lines: dict[int, list[LogLine]] = {}
     moments: dict[int, list[str]] = {}
@@ -45,8 +49,8 @@ def table_lines_and_highlights(
     )
     for entry in entries:
         battle_id = entry.log.battle_id
-        lines.setdefault(battle_id, []).append(log_line(entry))
-        moment = _moment(entry)
+        lines.setdefault(battle_id, []).append(log_line_words(log_line(entry), words))
+        moment = words.text(_moment(entry))
         if moment:
             moments.setdefault(battle_id, []).append(moment)
     return (

@@ -12,3 +12,16 @@ def settings_for(*, user) -> QuerySet[Setting]:
     return Setting.objects.filter(Q(owner__isnull=True) | Q(owner=user)).order_by(
         F("owner_id").asc(nulls_first=True), "name", "id"
     )
+
+
+def castle_words_for(*, campaign_id: int | None) -> str:
+    """The scene's "castle nearby" in the campaign's setting's words (the
+    rules' own without a campaign or a setting)."""
+    words = (
+        Setting.objects.filter(campaigns__id=campaign_id)
+        .values_list("castle_words", flat=True)
+        .first()
+        if campaign_id
+        else None
+    )
+    return words or "A castle stands nearby"

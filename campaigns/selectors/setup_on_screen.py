@@ -1,16 +1,32 @@
 """The battle page as the table's setup (issue 25 part 4): everything a player
 without a printer needs to lay out the table — its size, the diagram, where
 each company deploys or arrives, terrain, objectives, length, sight, scoring,
-the scene's special rules — from the same data the pack's setup sheet reads."""
+the scene's special rules, each AI company's scene orders and notes — from
+the same data the pack's setup sheet and AI cards read."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from campaigns.printing.ai_card import inch_marks
+from campaigns.printing.ai_card_orders import scene_notes
 from campaigns.printing.diagram import Diagram, table_diagram
 from campaigns.printing.diagram_text import diagram_key
+from campaigns.setting_words import Words
 from engines.battlefield import Battlefield
+from engines.enums import Side
+
+
+@dataclass(frozen=True)
+class CompanyOrders:
+    """An AI company's scene orders, each as its AI card words it, and the
+    scene's notes for it (the card's "Notes from the scene")."""
+
+    name: str
+    colour: str
+    orders: tuple[str, ...]
+    notes: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -19,6 +35,7 @@ class SetupOnScreen:
     battlefield: Battlefield
     special_rules: str
     victory_conditions: str
+    orders: tuple[CompanyOrders, ...] = ()
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -35,12 +52,36 @@ class SetupOnScreen:
         return diagram_key(self.diagram)
 
 
-def setup_on_screen(*, data: dict[str, Any]) -> SetupOnScreen:
-    """The setup from the battle's pack data (no query of its own)."""
+def setup_on_screen(
+    *, data: dict[str, Any], words: Words | None = None
+) -> SetupOnScreen:
+    """The setup from the battle's pack data (no query of its own); ``words``:
+    the campaign's setting's, for the orders' engine-written parts."""
     battlefield = Battlefield.from_data(data["battlefield"])
     return SetupOnScreen(
+        orders=_orders(battlefield, data["companies"], words or Words()),
         diagram=table_diagram(battlefield=battlefield, companies=data["companies"]),
         battlefield=battlefield,
         special_rules=" ".join(data["scene"]["special_rules"].split()),
         victory_conditions=" ".join(data["scene"]["victory_conditions"].split()),
     )
+
+
+def _orders(
+    battlefield: Battlefield, companies: list[dict[str, Any]], words: Words
+) -> tuple[CompanyOrders, ...]:
+    found = []
+    for company in companies:
+        if company["side"] != Side.AI:
+            continue
+        force = battlefield.force(str(company["id"]))
+        orders = () if force is None else force.orders
+        said = CompanyOrders(
+            name=company["name"],
+            colour=company["colour"],
+            orders=tuple(inch_marks(words.text(o.words() + ".")) for o in orders),
+            notes=tuple(inch_marks(scene_notes(battlefield, company))),
+        )
+        if said.orders or said.notes:
+            found.append(said)
+    return tuple(found)

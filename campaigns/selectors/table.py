@@ -25,6 +25,8 @@ from django.urls import reverse
 from campaigns.models import Battle, Campaign, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_cache import table_context_kept
+from campaigns.selectors.table_words import table_values_words
+from campaigns.setting_words import campaign_words
 from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
 from engines.table.answer import last_answer, log_line
@@ -145,7 +147,7 @@ def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:
     """The campaign's battle with its scene and the campaign's event deck (404
     for another campaign's battle)."""
     queryset = Battle.objects.filter(campaign=campaign).select_related(
-        "scene", "campaign__event_deck"
+        "scene", "campaign__event_deck", "campaign__setting"
     )
     return get_object_or_404(queryset, pk=battle_id)
 
@@ -257,7 +259,7 @@ def table_page(
         values["candidates"] = candidates(context, state)
     if screen == "end":
         values["end_reasons"] = end_choices()
-    return TablePage(**values)
+    return TablePage(**table_values_words(values, campaign_words(battle.campaign)))
 
 
 # --- what comes now -------------------------------------------------------------------

@@ -13,6 +13,8 @@ from campaigns.models.battle import BattleStatus
 from campaigns.selectors.result_fields import row_field
 from campaigns.selectors.table import LogLine, log_line
 from campaigns.selectors.table_context import table_context_thin
+from campaigns.selectors.table_words import log_line_words
+from campaigns.setting_words import campaign_words
 from engines.enums import EndReason, Outcome, Side
 from engines.table.state import state_fold_or_none
 
@@ -30,8 +32,9 @@ class BattleTableLog:
 def battle_table_log(*, battle: Battle) -> BattleTableLog:
     """The battle's log for its page (one query, whatever its length)."""
     entries = TableEntry.objects.filter(log__battle=battle).order_by("position")
+    words = campaign_words(battle.campaign)
     return BattleTableLog(
-        lines=tuple(log_line(entry) for entry in entries),
+        lines=tuple(log_line_words(log_line(entry), words) for entry in entries),
         url=reverse(
             "campaigns:battle_table",
             kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},

@@ -12,6 +12,7 @@ from campaigns.bidi import isolated
 from campaigns.models import Battle, CampaignLogEntry, Scene
 from campaigns.selectors.steps import CampaignSteps
 from campaigns.services.locks import campaign_locked
+from campaigns.setting_words import scenario_said
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,11 @@ def battle_discard(*, battle: Battle) -> BattleDiscarded:
             scenario_name=battle.scenario_name,
             scene=battle.scene,
         )
-        scenario = f" ({battle.scenario_name})" if battle.scenario_name else ""
+        scenario = (
+            f" ({scenario_said(battle.campaign, battle.scenario_name)})"
+            if battle.scenario_name
+            else ""
+        )
         CampaignLogEntry.objects.create(
             campaign_id=battle.campaign_id,
             scene=battle.scene,

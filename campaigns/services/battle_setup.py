@@ -31,6 +31,7 @@ from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineu
 from campaigns.services.battle_snapshot import SNAPSHOT_KEY, cards_snapshot
 from campaigns.services.locks import campaign_locked
 from campaigns.services.pack_render import pack_render_schedule
+from campaigns.setting_words import scenario_said
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import unprintable, visible
 from engines.enums import (
@@ -569,6 +570,6 @@ def _ordered_unique(names: Any) -> list[str]:
 def _log_text(battle: Battle, scene: Scene, verb: str) -> str:
     return (
         f"Battle {battle.number} at {isolated(scene.title)} {verb}: "
-        f"{battle.scenario_name} "
+        f"{scenario_said(battle.campaign, battle.scenario_name)} "
         f"(seed {battle.setup_seed}, {timezone.now():%Y-%m-%d})."
     )[:500]

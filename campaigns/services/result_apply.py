@@ -35,6 +35,7 @@ from campaigns.services.locks import campaign_locked
 from campaigns.services.pack_render import battle_packs_schedule
 from campaigns.services.result_entry import ResultEntry, result_entry_clean
 from campaigns.services.scene_progress import scene_advance
+from campaigns.setting_words import scenario_said
 from campaigns.story import (
     CommanderLine,
     FateLine,
@@ -201,7 +202,7 @@ def _result_text(
         battle_story(
             number=battle.number,
             scene=scene.title,
-            scenario=battle.scenario_name,
+            scenario=scenario_said(battle.campaign, battle.scenario_name),
             result=result_sentence_of(entry),
             fates=lines,
             healed=told.healed,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django import template
 
+from campaigns.setting_words import campaign_words
 from engines.enums import TroopType
 
 register = template.Library()
@@ -31,3 +32,10 @@ def scenario_word(scenario: str, campaign) -> str:
     if setting is None or not scenario:
         return scenario
     return setting.scenario_name(str(scenario))
+
+
+@register.filter
+def setting_text(text: str, campaign) -> str:
+    """Engine-written text (an objective's piece, a logged line) told in the
+    campaign's setting's words."""
+    return campaign_words(campaign).text(text)

@@ -25,6 +25,7 @@ from campaigns.selectors.table_record import battle_table_log
 from campaigns.services import battle_setup as setup_service
 from campaigns.services.battle_discard import battle_discard
 from campaigns.services.pack_render import pack_render_retry
+from campaigns.setting_words import campaign_words
 from campaigns.site_url import site_url
 from campaigns.views.common import (
     access_for_request,
@@ -96,7 +97,7 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
         page=page,
         pack=pack,
         table_log=battle_table_log(battle=page.battle),
-        setup=setup_on_screen(data=data),
+        setup=setup_on_screen(data=data, words=campaign_words(access.campaign)),
         commanders=battle_commanders(battle=page.battle),
     )
 

@@ -1,0 +1,37 @@
+"""The table page's engine-written lines in the campaign's setting's words
+(issue 25 part 1): the log is stored as the engine wrote it, and retold here
+when it is shown."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from campaigns.setting_words import Words
+from engines.table.pieces import Answer, LogLine
+
+
+def log_line_words(line: LogLine, words: Words) -> LogLine:
+    return replace(line, text=words.text(line.text), dice=tuple(words.all(line.dice)))
+
+
+def answer_words(answer: Answer | None, words: Words) -> Answer | None:
+    if answer is None:
+        return None
+    return replace(
+        answer,
+        title=words.text(answer.title),
+        sentence=words.text(answer.sentence),
+        step_text=words.text(answer.step_text),
+        facts=tuple(tuple(words.all(fact)) for fact in answer.facts),
+        dice=tuple(words.all(answer.dice)),
+    )
+
+
+def table_values_words(values: dict[str, Any], words: Words) -> dict[str, Any]:
+    """The table page's log, last answer and undo line retold."""
+    return values | {
+        "log": tuple(log_line_words(line, words) for line in values["log"]),
+        "answer": answer_words(values["answer"], words),
+        "undo_text": words.text(values["undo_text"]),
+    }
