@@ -139,8 +139,10 @@ def test_the_ai_card_prints_every_step_of_its_doctrine_on_one_page(
     make_pack_battle, doctrine
 ):
     """Every step, word for word (with the pack's one inch mark), on one page
-    for a small company and no random events."""
-    pages = 1
+    for a small company and no random events; the deck's card, with its suits,
+    picture cards, defensive draw and trigger table at the 8 pt floor, on the
+    front and back of one sheet."""
+    pages = 2 if doctrine == "deck" else 1
     battle = make_pack_battle(doctrine=doctrine, scene={"reinforcements": True})
     texts = page_texts(battle_pack_pdf(battle))
     cards = pages_with(texts, "AI REFERENCE CARD")

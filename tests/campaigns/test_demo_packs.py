@@ -28,6 +28,7 @@ from django.urls import reverse
 from html5lib import parse
 
 from campaigns.models import Battle, Campaign, Scene
+from campaigns.printing.ai_card import inch_marks
 from campaigns.printing.battle_pack import battle_pack_html, battle_pack_pdf
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
@@ -404,7 +405,8 @@ def test_each_order_is_printed_where_it_acts(packs, slug):
         for ai in pack.ai
         for order in ai.orders
         if ai.doctrine != "pursuit" or order.kind in LIMIT_KINDS
-        if squash(where_it_acts(order)) not in pack.ai_card(ai.name)
+        # The AI card prints one inch mark: 2″, never 2".
+        if squash(inch_marks(where_it_acts(order))) not in pack.ai_card(ai.name)
     ]
     assert missing == []
 
