@@ -57,9 +57,3 @@ def table_context_kept(*, battle: Battle, seed: int, version: int) -> Context:
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return context
-
-
-def table_context_forget() -> None:
-    """Keep nothing (tests)."""
-    with _lock:
-        _kept.clear()

@@ -226,21 +226,20 @@ def pack_renders_sweep() -> int:
     """The worker side's sweep (``serve``'s supervisor runs it every few
     seconds): every render on its way whose worker is overdue — it waited for a
     worker too long, or its worker fell silent or passed the time limit — is
-    asked for again while it has attempts left, else reported as failed; a row
-    of an older setup (its battle re-rolled or changed since) is reported as
-    failed once the current pack is asked for. The number sent again."""
+    asked for again (:func:`pack_render_ensure`: sent while it has attempts
+    left, else reported as failed); a row of an older setup (its battle
+    re-rolled or changed since) is reported as failed once the current pack is
+    asked for. The number of current packs asked for again."""
     sent = 0
     waiting = PackRender.objects.filter(
         status__in=(PackRenderStatus.QUEUED, PackRenderStatus.RUNNING)
-    )
+    ).select_related("battle__campaign")
     for row in waiting:
         if not pack_overdue(row):
             continue
-        _request(battle_id=row.battle_id, site_url=row.site_url)
-        row.refresh_from_db()
-        if row.status in (PackRenderStatus.QUEUED, PackRenderStatus.RUNNING):
-            if pack_overdue(row):  # not the battle's current pack: left behind
-                _give_up(row, STALE_MESSAGE)
-            else:
-                sent += 1
+        current = pack_render_ensure(battle=row.battle, site_url=row.site_url)
+        if current.key != row.key:  # an older setup's: the current one is asked
+            _give_up(row, STALE_MESSAGE)
+        else:
+            sent += 1
     return sent

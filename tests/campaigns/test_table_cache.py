@@ -9,7 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.models import Character
-from campaigns.selectors.table_cache import table_context_forget, table_context_kept
+from campaigns.selectors import table_cache
+from campaigns.selectors.table_cache import table_context_kept
 from tests.campaigns.table_helpers import doctrine_battle, version
 
 pytestmark = pytest.mark.django_db
@@ -17,10 +18,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def battle(campaign):
-    table_context_forget()
+    table_cache._kept.clear()  # nothing kept from another test
     _, battle = doctrine_battle(campaign, "priority", seed=12)
     yield battle
-    table_context_forget()
+    table_cache._kept.clear()
 
 
 def table_url(battle) -> str:
