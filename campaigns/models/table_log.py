@@ -34,6 +34,13 @@ class TableLog(models.Model):
         default=0, help_text="Counts every change: an entry added or undone."
     )
     started_at = models.DateTimeField(default=timezone.now)
+    writer = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="Which phone wrote last (a digest of its session, never the "
+        "session itself), so a refused tap can say whether another phone wrote.",
+    )
 
     class Meta:
         ordering = ("battle", "id")

@@ -4,8 +4,10 @@ Each write names the log's ``version`` the page was built from. It runs under
 the log row's lock: one transaction moves the version from the one the page
 saw to the next (a compare-and-set ``UPDATE``), folds the entries, computes the
 new entry and saves it. A write from a page that is no longer current (another
-phone wrote since) finds another version and is refused with
-:class:`TableLogStale`, changing nothing: two phones never interleave entries.
+phone wrote since, or this one from another tab) finds another version and is
+refused with :class:`TableLogStale`, changing nothing: two phones never
+interleave entries. The log keeps a digest of its last writer's session, so the
+refusal says "on another phone" only when it was.
 """
 
 from __future__ import annotations
@@ -23,23 +25,30 @@ from engines.table.errors import TableRefused
 from engines.table.state import Context, State, state_fold
 from engines.table.turns import Draft
 
-STALE = (
-    "Not recorded: the battle log changed since this page was shown (another "
-    "phone, or this one in another tab). Here it is as it stands now: check it "
-    "and tap again."
+STALE_ELSEWHERE = (
+    "Not recorded: the battle log changed on another phone since this page was "
+    "shown. Here it is as it stands now: check it and tap again."
+)
+STALE_HERE = (
+    "Not recorded: this page was out of date (the log changed since it was shown "
+    "here, in another tab or before going back). Here it is as it stands now: "
+    "check it and tap again."
 )
 
 
 class TableLogStale(ValidationError):
-    """The page's version of the log is not the log's: nothing was written."""
+    """The page's version of the log is not the log's: nothing was written.
+    ``elsewhere``: another phone wrote since (else this one did)."""
 
-    def __init__(self) -> None:
-        super().__init__(STALE, code="stale")
+    def __init__(self, *, elsewhere: bool = True) -> None:
+        self.elsewhere = elsewhere
+        super().__init__(STALE_ELSEWHERE if elsewhere else STALE_HERE, code="stale")
 
 
-def _locked(battle: Battle, version: int) -> TableLog:
-    """The battle's log, its version moved on from ``version`` (the caller is in
-    a transaction); TableLogStale when the log is at another version."""
+def _locked(battle: Battle, version: int, writer: str) -> TableLog:
+    """The battle's log, its version moved on from ``version`` and ``writer``
+    noted as its last writer (the caller is in a transaction); TableLogStale
+    when the log is at another version, saying whether another phone wrote."""
     if battle.status != BattleStatus.PLANNED:
         raise ValidationError(
             "This battle is no longer planned: its table log is kept as it is."
@@ -52,16 +61,22 @@ def _locked(battle: Battle, version: int) -> TableLog:
     except IntegrityError:
         raise TableLogStale() from None
     moved = TableLog.objects.filter(pk=log.pk, version=version).update(
-        version=F("version") + 1
+        version=F("version") + 1, writer=writer
     )
     if not moved:
-        raise TableLogStale()
+        last = TableLog.objects.filter(pk=log.pk).values_list("writer", flat=True)
+        raise TableLogStale(elsewhere=not writer or last.first() != writer)
     log.version = version + 1
+    log.writer = writer
     return log
 
 
 def table_entry_add(
-    *, battle: Battle, version: int, make: Callable[[Context, State], Draft]
+    *,
+    battle: Battle,
+    version: int,
+    make: Callable[[Context, State], Draft],
+    writer: str = "",
 ) -> TableEntry:
     """Add the entry ``make`` computes from the log as it stands.
 
@@ -69,7 +84,7 @@ def table_entry_add(
     (``make`` raising ValidationError) or a stale version changes nothing.
     """
     with transaction.atomic():
-        log = _locked(battle, version)
+        log = _locked(battle, version, writer)
         if log.seed != battle.setup_seed:
             raise ValidationError(
                 "The set-up was re-rolled after this log began: start the log again."
@@ -93,11 +108,11 @@ def table_entry_add(
         )
 
 
-def table_entry_undo(*, battle: Battle, version: int) -> TableEntry:
+def table_entry_undo(*, battle: Battle, version: int, writer: str = "") -> TableEntry:
     """Take back the log's last entry: the dice and the deck are where they
     were before it. Returns the entry taken back (no longer saved)."""
     with transaction.atomic():
-        log = _locked(battle, version)
+        log = _locked(battle, version, writer)
         last = log.entries.order_by("-position").first()
         if last is None:
             raise ValidationError("The log is empty: there is nothing to undo.")
@@ -105,11 +120,11 @@ def table_entry_undo(*, battle: Battle, version: int) -> TableEntry:
         return last
 
 
-def table_log_restart(*, battle: Battle, version: int) -> TableLog:
+def table_log_restart(*, battle: Battle, version: int, writer: str = "") -> TableLog:
     """Empty the log and begin it again from the battle's current seed (after
     the set-up was re-rolled)."""
     with transaction.atomic():
-        log = _locked(battle, version)
+        log = _locked(battle, version, writer)
         log.entries.all().delete()
         log.seed = battle.setup_seed
         TableLog.objects.filter(pk=log.pk).update(seed=log.seed)

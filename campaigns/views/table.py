@@ -8,6 +8,7 @@ log had changed on another phone or the input was refused.
 
 from __future__ import annotations
 
+import hashlib
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -57,6 +58,14 @@ def battle_table(request: HttpRequest, slug: str, battle_id: int) -> HttpRespons
     )
 
 
+def phone_of(request: HttpRequest) -> str:
+    """Which phone writes: a digest of its session (never the session key)."""
+    if not request.session.session_key:
+        request.session.save()
+    key = request.session.session_key or ""
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
 def _post(request: HttpRequest, battle) -> HttpResponse:
     """Add, undo or restart as the POST asks, then back to the page."""
 
@@ -68,6 +77,7 @@ def _post(request: HttpRequest, battle) -> HttpResponse:
         return f"{url}?{urlencode(query)}" if query else url
 
     asked = table_action(request.POST)
+    writer = phone_of(request)
     if asked.version is None:
         messages.error(request, "This page is out of date: here is the battle now.")
         return redirect(_url())
@@ -78,16 +88,20 @@ def _post(request: HttpRequest, battle) -> HttpResponse:
         return redirect(_url(asked.back))
     try:
         if asked.action == "undo":
-            taken = table_entry_undo(battle=battle, version=asked.version)
+            taken = table_entry_undo(
+                battle=battle, version=asked.version, writer=writer
+            )
             messages.success(request, f"Taken back: {taken.text}")
         elif asked.action == "restart":
-            table_log_restart(battle=battle, version=asked.version)
+            table_log_restart(battle=battle, version=asked.version, writer=writer)
             messages.success(request, "The log begins again from the new set-up.")
         elif asked.make is None:
             messages.error(request, "That is not something this page does.")
             return redirect(_url())
         else:
-            table_entry_add(battle=battle, version=asked.version, make=asked.make)
+            table_entry_add(
+                battle=battle, version=asked.version, make=asked.make, writer=writer
+            )
     except TableLogStale as stale:
         messages.error(request, " ".join(stale.messages))
         return redirect(_url())

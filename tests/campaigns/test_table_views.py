@@ -114,16 +114,37 @@ def test_beginning_a_round_redirects_to_the_page_with_the_entry(client, user, wo
 def test_a_tap_from_a_page_no_longer_current_is_refused_with_a_message(
     client, user, world
 ):
+    """This phone wrote since (another tab, or back): the refusal says the page
+    was out of date here, and never blames another phone."""
     _, battle, _ = world
     client.force_login(user)
     begin(client, battle)
     response = client.post(
         table_url(battle), {"action": "begin", "version": 0}, follow=True
     )
-    assert ("another phone" in " ".join(messages_of(response)), entries(battle)) == (
+    said = " ".join(messages_of(response))
+    assert ("out of date" in said, "another phone" in said, entries(battle)) == (
         True,
+        False,
         1,
     )
+
+
+def test_a_tap_refused_after_another_phone_wrote_says_so(user, world):
+    """Two phones of the same player (two sessions): the second one's stale tap
+    is refused and told that the log changed on another phone."""
+    from django.test import Client
+
+    _, battle, _ = world
+    first, second = Client(), Client()
+    first.force_login(user)
+    second.force_login(user)
+    begin(first, battle)
+    response = second.post(
+        table_url(battle), {"action": "begin", "version": 0}, follow=True
+    )
+    said = " ".join(messages_of(response))
+    assert ("on another phone" in said, entries(battle)) == (True, 1)
 
 
 def test_a_post_without_a_version_writes_nothing(client, user, world):
