@@ -373,6 +373,8 @@ def pursuit_decide(
         path.append("position")
     path.append("distance")
     forward: float = speed * INCHES_PER_PIP * share
+    parts = [inches(forward)]
+    """What the forward move adds up from, in words."""
     dice.record(
         LogEntry(
             purpose=f"{pursuer.id}: Movement die",
@@ -392,6 +394,7 @@ def pursuit_decide(
         side, room = Drift.BALANCED, 0.0
         path.append("balanced")
         forward += BALANCED_BONUS * share
+        parts.append(f"{inches(BALANCED_BONUS * share)} balanced")
     elif control > speed:
         side, room = Drift.WIDE, pursuer.room_wide
         path.append("drift-wide")
@@ -403,10 +406,12 @@ def pursuit_decide(
     if converted:
         path.append("edge")
         forward += converted
+        parts.append(f"{inches(converted)} of drift turned forward at the edge")
     boost = lever * share if pursuer.behind_rearmost else 0
     if boost:
         path.append(LEVER)
         forward += boost
+        parts.append(f"{inches(boost)} behind the rearmost model")
     if side == Drift.WIDE:
         lateral = pursuer.offset + drift
     elif side == Drift.IN:
@@ -420,16 +425,24 @@ def pursuit_decide(
         action = Action.MOVE_INTO_MELEE
         moves, target = reached
 
+    pip = inches(INCHES_PER_PIP * share)
     detail = f"M {movement}" + (
         f" (position {position} raises M to {speed})" if speed > movement else ""
     )
-    detail += f", C {control}: {inches(forward)} forward"
+    detail += f": {speed} × {pip} = {parts[0]}"
     if share != 1:
         detail += f" ({share_word(share)} in a follow-up)"
-    if side != Drift.BALANCED:
-        detail += f", {inches(drift)} {side.value}"
-    if converted:
-        detail += f" ({inches(converted)} of drift turned forward at the edge)"
+    detail += f"; C {control}"
+    if side == Drift.BALANCED:
+        detail += " equals M: no drift"
+    else:
+        detail += f": |{speed} − {control}| × {pip} = {inches(gap)} {side.value}" + (
+            f", {inches(drift)} of it on the table" if drift != gap else ""
+        )
+    if len(parts) > 1:
+        detail += f"; forward {' + '.join(parts)} = {inches(forward)}"
+    else:
+        detail += f"; {inches(forward)} forward"
     if reached is not None and target == pursuer.quarry:
         detail += f"; reaches the quarry at {inches(moves)}: melee"
     elif reached is not None:
