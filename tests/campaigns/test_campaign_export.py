@@ -188,7 +188,7 @@ def test_another_campaign_stays_out_of_the_export(world, campaign, make_scene):
 
 def test_the_export_reads_only_a_few_queries(world, django_assert_max_num_queries):
     """One query per collection (and the deck, users, many-to-many), not per row."""
-    campaign = Campaign.objects.select_related("owner", "event_deck").get(
+    campaign = Campaign.objects.select_related("owner", "event_deck", "setting").get(
         pk=world.campaign.pk
     )
     with django_assert_max_num_queries(len(COLLECTIONS) + 6):
