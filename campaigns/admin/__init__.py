@@ -4,9 +4,10 @@ is written by the services and shown here read-only.
 
 One module per page family: ``campaign`` (a campaign, its commanders, readiness,
 import and export), ``company`` (companies, characters, commanders), ``scene``
-(a scene and its battlefield), ``orders`` (a company's orders in a scene),
-``events`` (event decks), ``play`` (the records the site writes). The site's
-index is ordered in ``campaigns.admin_site``.
+(a scene and its battlefield, with its companies in ``scene_companies`` and
+its objectives and terrain in ``scene_battlefield``), ``orders`` (a company's
+orders in a scene), ``events`` (event decks), ``play`` (the records the site
+writes). The site's index is ordered in ``campaigns.admin_site``.
 """
 
 from campaigns.admin import campaign, company, events, genres, orders, play, scene

@@ -318,13 +318,6 @@ def test_no_public_function_of_the_app_is_called_only_by_tests():
 # --- no module over 500 lines (issue 22 part 7) -------------------------------------
 
 LONGEST_MODULE = 500
-NOT_YET_SPLIT = {
-    "engines/doctrines/horde.py",
-    "campaigns/services/battle_setup.py",
-    "campaigns/admin/scene.py",
-}
-"""Modules excused from the rule below until they are split along their seams:
-the list only shrinks (a module leaves it once it is short enough)."""
 
 
 def _line_counts() -> dict[str, int]:
@@ -339,21 +332,8 @@ def _line_counts() -> dict[str, int]:
 
 def test_no_module_is_over_500_lines():
     """One concept per file: a module longer than 500 lines is split along its
-    seams (the modules not yet split are named above)."""
+    seams, with no module excused."""
     too_long = {
-        name: lines
-        for name, lines in _line_counts().items()
-        if lines > LONGEST_MODULE and name not in NOT_YET_SPLIT
+        name: lines for name, lines in _line_counts().items() if lines > LONGEST_MODULE
     }
     assert too_long == {}
-
-
-def test_a_module_excused_from_the_length_rule_still_needs_the_excuse():
-    """The exclusion list shrinks: a module on it exists and is still too long."""
-    counts = _line_counts()
-    excused = {
-        name: counts.get(name, 0)
-        for name in NOT_YET_SPLIT
-        if counts.get(name, 0) <= LONGEST_MODULE
-    }
-    assert excused == {}
