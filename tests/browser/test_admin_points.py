@@ -226,7 +226,17 @@ def test_scenes_and_companies_are_duplicated_and_campaigns_travel_as_documents(
     expect(page.get_by_text("is imported")).to_be_visible()
     assert errors(page) == []
     visit.check("an imported campaign")
-    assert Campaign.objects.filter(name="Neon Sprawl").count() == 2
+    # The copy's name tells it from the campaign it came from.
+    names = sorted(
+        Campaign.objects.filter(name__startswith="Neon Sprawl").values_list(
+            "name", flat=True
+        )
+    )
+    assert (len(names), names[0], names[1].startswith("Neon Sprawl (imported")) == (
+        2,
+        "Neon Sprawl",
+        True,
+    )
 
 
 def _company(name: str) -> str:
