@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from campaigns.bidi import isolated
+from campaigns.bidi import isolate_names, isolated, pack_names
 from campaigns.printing import rules_text
 from campaigns.printing.ai_card_orders import round_orders, scene_notes
 from campaigns.printing.ai_layout import SIZES, STEP_LABEL_MIN, columns
@@ -113,6 +113,9 @@ def ai_card(
             }
         )
     face, pages = columns([b for b in blocks if b is not None], paper)
+    # Names the engine wrote into the steps (a scene order's target) cannot
+    # turn the step around them.
+    pages = isolate_names(pages, pack_names(data))
     return {
         "company": company,
         "summary": procedure["summary"],

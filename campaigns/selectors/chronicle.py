@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, Q
 
+from campaigns.bidi import isolated
 from campaigns.models import (
     Battle,
     Campaign,
@@ -217,7 +218,7 @@ class Chronicle:
         ]
         fought = len(battles)
         current = self.campaign.current_scene()
-        now = f" The story stands at {current.title}." if current else ""
+        now = f" The story stands at {isolated(current.title)}." if current else ""
         return (
             f"{fought} battle{'' if fought == 1 else 's'} fought: "
             + ", ".join(parts)

@@ -12,6 +12,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from campaigns.bidi import isolated
 from campaigns.models import (
     Battle,
     BattleCompany,
@@ -89,7 +90,7 @@ class CommanderAsWas:
         who = "your side" if self.side == Side.PLAYER.value else "the AI"
         reputation = Reputation(self.reputation).label
         rating = Rating(self.rating).label.lower()
-        return f"{self.name} ({reputation}, {rating}) led {who}."
+        return f"{isolated(self.name)} ({reputation}, {rating}) led {who}."
 
 
 def commanders_as_they_were(

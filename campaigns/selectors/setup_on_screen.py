@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from campaigns.bidi import isolate_names, pack_names
 from campaigns.printing.ai_card import inch_marks
 from campaigns.printing.ai_card_orders import scene_notes
 from campaigns.printing.diagram import Diagram, table_diagram
@@ -36,6 +37,8 @@ class SetupOnScreen:
     special_rules: str
     victory_conditions: str
     orders: tuple[CompanyOrders, ...] = ()
+    names: frozenset[str] = frozenset()
+    """Every user-written name of the battle (to isolate where code wrote it)."""
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -45,6 +48,11 @@ class SetupOnScreen:
         if battlefield.sight_text:
             lines.append(battlefield.sight_text)
         return (*lines, *battlefield.scoring)
+
+    @property
+    def objective_legend(self) -> tuple[str, ...]:
+        """The diagram's objective lines, their names kept from turning them."""
+        return tuple(isolate_names(list(self.diagram.objective_legend), self.names))
 
     @property
     def key(self) -> str:
@@ -58,8 +66,12 @@ def setup_on_screen(
     """The setup from the battle's pack data (no query of its own); ``words``:
     the campaign's setting's, for the orders' engine-written parts."""
     battlefield = Battlefield.from_data(data["battlefield"])
+    names = frozenset(pack_names(data))
     return SetupOnScreen(
-        orders=_orders(battlefield, data["companies"], words or Words()),
+        orders=isolate_names(
+            _orders(battlefield, data["companies"], words or Words()), names
+        ),
+        names=names,
         diagram=table_diagram(battlefield=battlefield, companies=data["companies"]),
         battlefield=battlefield,
         special_rules=" ".join(data["scene"]["special_rules"].split()),
