@@ -29,9 +29,18 @@ def answer_words(answer: Answer | None, words: Words) -> Answer | None:
 
 
 def table_values_words(values: dict[str, Any], words: Words) -> dict[str, Any]:
-    """The table page's log, last answer and undo line retold."""
-    return values | {
+    """The table page's log, last answer, undo line and scene orders retold."""
+    retold = values | {
         "log": tuple(log_line_words(line, words) for line in values["log"]),
         "answer": answer_words(values["answer"], words),
         "undo_text": words.text(values["undo_text"]),
     }
+    if values.get("walk_orders"):
+        retold["walk_orders"] = tuple(words.all(values["walk_orders"]))
+    if values.get("walk_notes"):
+        retold["walk_notes"] = words.text(values["walk_notes"])
+    if values.get("round_orders"):
+        retold["round_orders"] = tuple(
+            (moment, words.text(line)) for moment, line in values["round_orders"]
+        )
+    return retold

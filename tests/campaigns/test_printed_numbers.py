@@ -51,7 +51,7 @@ def test_the_character_card_prints_the_reserve_and_its_round(late):
         for c in sheet["cards"]
         if c["name"] == name
     )
-    assert "Scout · Reserve: arrives round 2" in card["flags"]
+    assert "Reserve: arrives round 2" in card["flags"]
 
 
 def test_the_ai_card_says_when_its_late_scout_arrives(late):
