@@ -1,20 +1,14 @@
 """The table context of a battle, kept a little while in this process.
 
-A tap on the table page costs mostly the reading of the battle as table mode
-sees it (:func:`~campaigns.selectors.table_context.table_context`: its
-fighters, wounds, companies, doctrine settings, battlefield and events, a
-handful of queries and their model building); folding the log from its start
-costs a fraction of a millisecond, even for a long battle. Between two
-decisions the phones at a table ask the same battle again and again (the page,
-a question, the characters), so the context is kept here, keyed by the battle
-(its id, when it was made and last saved), the log's seed and version: every
-decision, undo or restart moves the version on and every re-roll or result
-saves the battle, so those are read afresh at once. What else the context
-reads (a character edited in the admin in the middle of a battle) is read
-afresh after ``TABLE_CONTEXT_CACHE_S`` seconds at most; 0 keeps nothing.
-
-Writes (the table services) never use it: they read the battle afresh under
-the log's lock.
+A tap costs mostly reading the battle as table mode sees it
+(:func:`~campaigns.selectors.table_context.table_context`); folding the log
+costs a fraction of a millisecond. The phones at a table ask the same battle
+again and again between two decisions, so the context is kept here, keyed by
+the battle (id, made, last saved), the log's seed and version: every decision,
+undo, restart, re-roll or result reads afresh at once; anything else it reads
+(a character edited in the admin mid-battle) after ``TABLE_CONTEXT_CACHE_S``
+seconds at most (0 keeps nothing). Writes never use it: they read the battle
+afresh under the log's lock.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from functools import lru_cache
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, LogEntry, RandomSource
 from engines.doctrines.orders import with_orders
+from engines.doctrines.pursuit_contact import first_reached
 from engines.doctrines.rules import (
     FOLLOW_UP,
     FOLLOW_UP_SHARE,
@@ -53,8 +54,6 @@ INCHES_PER_PIP = 2
 """M × 2 inches forward, |M − C| × 2 inches of drift (adaptation: track spaces)."""
 BALANCED_BONUS = 2
 """Equal dice: no drift and +2 inches (adaptation: the source's movement bonus)."""
-ON_THE_LINE = 1e-9
-"""Sideways of the quarry's line by no more than this: on it (float noise)."""
 
 DISTANCE_TABLE = Table(
     "Movement die (M, after raising)",
@@ -373,8 +372,7 @@ def pursuit_decide(
         path.append("position")
     path.append("distance")
     forward: float = speed * INCHES_PER_PIP * share
-    parts = [inches(forward)]
-    """What the forward move adds up from, in words."""
+    parts = [inches(forward)]  # what the forward move adds up from, in words
     dice.record(
         LogEntry(
             purpose=f"{pursuer.id}: Movement die",
@@ -419,7 +417,7 @@ def pursuit_decide(
     else:
         lateral = pursuer.offset
     action, moves, target = Action.PURSUE, forward, pursuer.quarry
-    reached = _reached(pursuer, forward=forward, lateral=lateral)
+    reached = first_reached(pursuer, forward=forward, lateral=lateral)
     if reached is not None:
         path.append(CONTACT)
         action = Action.MOVE_INTO_MELEE
@@ -471,26 +469,6 @@ def pursuit_decide(
         lateral=lateral,
         log=dice.entries(),
     )
-
-
-def _reached(
-    pursuer: Pursuer, *, forward: float, lateral: float
-) -> tuple[float, str | None] | None:
-    """(inches, who): the first player character its move reaches on the line it
-    ends on — the quarry (on the quarry's line) or any other ahead (§5.4); the
-    quarry first when both stand as far."""
-    hits: list[tuple[float, int, str | None]] = []
-    if forward >= pursuer.distance and lateral <= ON_THE_LINE:
-        hits.append((pursuer.distance, 0, pursuer.quarry))
-    hits += [
-        (ahead.along, 1, ahead.id)
-        for ahead in pursuer.others
-        if forward >= ahead.along and abs(lateral - ahead.offset) <= ON_THE_LINE
-    ]
-    if not hits:
-        return None
-    along, _, who = min(hits, key=lambda hit: hit[:2])
-    return along, who
 
 
 def pursuit_round(
