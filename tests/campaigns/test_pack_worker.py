@@ -25,6 +25,8 @@ from django.utils import timezone
 
 from campaigns.printing.models import PackRender
 from campaigns.printing.pack_store import pack_path
+from campaigns.selectors.pack_status import STALE_MESSAGE
+from campaigns.services.pack_render import pack_renders_sweep
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -176,11 +178,14 @@ def test_a_worker_killed_mid_render_leaves_a_render_the_next_worker_does(
     render = PackRender.objects.get(battle=battle)
     assert render.status == "running"
 
-    # Past the time limit and its grace, the page sends it to the next worker.
+    # Past the time limit and its grace, the page says no worker finished it
+    # (a GET asks for nothing), and the supervisor's sweep sends it again.
     PackRender.objects.filter(pk=render.pk).update(
         started_at=timezone.now() - timedelta(hours=1)
     )
     client.force_login(user)
+    assert STALE_MESSAGE in battle_page(client, battle)
+    assert pack_renders_sweep() == 1
     assert "Preparing your pack…" in battle_page(client, battle)
     workers.finish(workers.start("--batch", PACK_WORKER_STAND_IN="1"))
     render.refresh_from_db()
