@@ -11,8 +11,8 @@ from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
 from campaigns.bidi import isolated
-from campaigns.selectors.table import answers_from
-from engines.table.page import candidates
+from engines.table.page import answers_from, candidates
+from engines.table.round_orders import answers_read, round_orders_end
 from engines.table.state import Context, State
 from engines.table.turns import (
     Draft,
@@ -96,7 +96,8 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
                 key: {"sees": key in seeing, "distance": data.get(f"near-{key}", "")}
                 for key in keys
             }
-            return lambda c, s: round_begin(c, s, sightings=sightings)
+            orders = _orders(data)
+            return lambda c, s: round_begin(c, s, sightings=sightings, orders=orders)
         case "first":
             first = data.get("first", "")
             return lambda c, s: _checked(first_choose, c, s, first=first)
@@ -140,10 +141,18 @@ def _maker(action: str, data: QueryDict) -> Maker | None:
             lurkers = [k for v in data.getlist("lurker") for k in v.split(",") if k]
             placed = {k: v for k, v in data.items() if k.startswith("placed-")}
             return lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed)
+        case "round_orders":
+            orders = _orders(data)
+            return lambda c, s: round_orders_end(c, s, answers=orders)
         case "end":
             reason, _, side = data.get("reason", "").partition(":")
             return lambda c, s: battle_end(c, s, reason=reason, side=side)
     return None
+
+
+def _orders(data: QueryDict) -> dict:
+    """The answers to the due scene orders' questions."""
+    return answers_read(dict(data.lists()))
 
 
 def _checked(function, context: Context, state: State, **inputs) -> Draft:

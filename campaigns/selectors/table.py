@@ -33,6 +33,7 @@ from engines.table.answer import last_answer, log_line
 from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
 from engines.table.obeying import round_order_lines
 from engines.table.page import (
+    answers_from,
     candidates,
     coop_line,
     defenders,
@@ -56,32 +57,11 @@ from engines.table.pieces import (
     Tap,
 )
 from engines.table.questions import Walk
+from engines.table.round_orders import OrderAsk, order_asks
 from engines.table.state import state_fold_or_none, state_start
 from engines.text import inches
 
 SCREENS = ("act", "defend", "select", "people", "end")
-RESERVED = frozenset({"do", "who", "follow", "skip", "asked"})
-MANY_ANSWERS = frozenset({"contacts", "lurker"})
-"""Answers that may come as several values (ticked boxes)."""
-
-
-def answers_from(query: Mapping[str, Any]) -> dict[str, str]:
-    """The answers in a query string (a QueryDict or a plain mapping): ticked
-    boxes joined by commas, anything else its last value given (a quick
-    distance tapped beside an empty number field)."""
-    getlist = getattr(query, "getlist", None)
-    result = {}
-    for name in query:
-        if name in RESERVED or name.startswith("csrf"):
-            continue
-        values = getlist(name) if getlist else [query[name]]
-        values = [str(v).strip() for v in values if str(v).strip()]
-        if not values:
-            continue
-        result[name] = ",".join(values) if name in MANY_ANSWERS else values[-1]
-    return result
-
-
 # --- the page object ------------------------------------------------------------------
 
 
@@ -117,6 +97,8 @@ class TablePage:
     """Its company's notes: what no order can say."""
     round_orders: tuple[tuple[str, str], ...] = ()
     """Each-round scene orders due now: (moment, words)."""
+    order_asks: tuple[OrderAsk, ...] = ()
+    """What those orders ask the players (a condition, a chosen victim)."""
     hidden: tuple[tuple[str, str], ...] = ()
     changes: tuple[Change, ...] = ()
     sight_rows: tuple[SightRow, ...] = ()
@@ -240,8 +222,9 @@ def table_page(
         }
     if phase == "begin":
         values["sight_rows"] = sight_rows(context, state)
-    if phase in ("begin", "end_round"):
+    if phase in ("begin", "end_round", "orders"):
         values["round_orders"] = round_order_lines(context, state, phase=phase)
+        values["order_asks"] = order_asks(context, state, phase=phase)
     if phase == "end_round":
         values["lurkers"] = lurker_rows(context, state)
         values["lurk_beyond"] = inches(LURK_BEYOND)

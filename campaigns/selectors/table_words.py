@@ -43,4 +43,8 @@ def table_values_words(values: dict[str, Any], words: Words) -> dict[str, Any]:
         retold["round_orders"] = tuple(
             (moment, words.text(line)) for moment, line in values["round_orders"]
         )
+    retold["order_asks"] = tuple(
+        replace(ask, words=words.text(ask.words), condition=words.text(ask.condition))
+        for ask in values.get("order_asks", ())
+    )
     return retold

@@ -15,7 +15,9 @@ from engines.text import inches
 
 # --- the last answer ------------------------------------------------------------------
 
-SHOWN_KINDS = frozenset({"activation", "defence", "selection", "round", "end_round"})
+SHOWN_KINDS = frozenset(
+    {"activation", "defence", "selection", "round", "end_round", "orders"}
+)
 
 
 def last_answer(
@@ -37,6 +39,14 @@ def last_answer(
             kind="selection",
             who="",
             title="Random selection",
+            sentence=entry.text,
+            dice=_dice(data.get("log")),
+        )
+    if entry.kind == "orders":
+        return Answer(
+            kind="orders",
+            who="",
+            title=f"End of round {entry.round}: scene orders",
             sentence=entry.text,
             dice=_dice(data.get("log")),
         )

@@ -167,6 +167,7 @@ ENTRY_KINDS = {
     "selection": "Random selection",
     "tap": "At the table",
     "end_round": "End of round",
+    "orders": "Scene orders",
     "end": "The battle ends",
 }
 """Each kind of log entry and its name on the page."""

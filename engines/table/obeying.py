@@ -21,9 +21,8 @@ from engines.orders.kinds import (
     TargetKind,
 )
 from engines.orders.kinds import active as orders_active
-from engines.orders.rounds import due_orders
 from engines.table.questions import FAR, Walker
-from engines.table.round_orders import automatic
+from engines.table.round_orders import end_orders_due, start_orders_due
 from engines.table.state import Context, Fighter, State
 
 
@@ -180,33 +179,21 @@ def round_order_lines(
     context: Context, state: State, *, phase: str
 ) -> tuple[tuple[str, str], ...]:
     """Each-round orders due now, as (moment, words) (§5: at its moment in the
-    round) that the players roll: before a round begins, the last round's end
-    orders (a battle with no horde has no end-of-round step), and the orders
-    before round 1 and the new round's start orders that ask them something
-    (the table rolls the others in the round's entry, before its random event,
-    :mod:`engines.table.round_orders`); at the horde's end of round, that
-    round's end orders (after its steps)."""
+    round), all rolled by the table (:mod:`engines.table.round_orders`): as a
+    round begins, the orders before round 1 and the round's start orders
+    (rolled before its random event); at the round's end, its end orders
+    (after the horde's steps, where there is a horde)."""
     number = state.round
-    wanted: list[tuple[Moment, int, str]] = []
     if phase == "begin":
-        if number and not context.hordes:
-            wanted.append((Moment.END, number, f"End of round {number}"))
-        if not number:
-            wanted.append((Moment.BEFORE_FIRST, 0, "Before round 1"))
-        wanted.append(
-            (Moment.START, number + 1, f"Start of round {number + 1}, before its event")
-        )
-    elif phase == "end_round":
-        wanted.append(
-            (Moment.END, number, f"End of round {number}, after the horde's steps")
-        )
-    lines = []
-    for moment, round_number, words in wanted:
-        for company in context.ai_companies:
-            for order in due_orders(
-                company.settings.orders, moment=moment, round_number=round_number
-            ):
-                if moment is not Moment.END and automatic(order):
-                    continue  # rolled by the table as the round begins
-                lines.append((words, f"{company.name}: {order.words()}"))
-    return tuple(lines)
+        due = start_orders_due(context, round_number=number + 1)
+        moments = {
+            Moment.BEFORE_FIRST: "Before round 1",
+            Moment.START: f"Start of round {number + 1}, before its event",
+        }
+    elif phase in ("end_round", "orders"):
+        due = end_orders_due(context, state)
+        after = ", after the horde's steps" if context.hordes else ""
+        moments = {Moment.END: f"End of round {number}{after}"}
+    else:
+        return ()
+    return tuple((moments[d.order.moment], d.words) for d in due)

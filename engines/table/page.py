@@ -30,6 +30,27 @@ from engines.table.questions import MANY
 from engines.table.state import Context, Fighter, State
 from engines.table.taps import ENDED_BY, free_carriables
 
+RESERVED = frozenset({"do", "who", "follow", "skip", "asked"})
+MANY_ANSWERS = frozenset({"contacts", "lurker"})
+"""Answers that may come as several values (ticked boxes)."""
+
+
+def answers_from(query: Mapping[str, Any]) -> dict[str, str]:
+    """The answers in a query string (a QueryDict or a plain mapping): ticked
+    boxes joined by commas, anything else its last value given (a quick
+    distance tapped beside an empty number field)."""
+    getlist = getattr(query, "getlist", None)
+    result = {}
+    for name in query:
+        if name in RESERVED or name.startswith("csrf"):
+            continue
+        values = getlist(name) if getlist else [query[name]]
+        values = [str(v).strip() for v in values if str(v).strip()]
+        if not values:
+            continue
+        result[name] = ",".join(values) if name in MANY_ANSWERS else values[-1]
+    return result
+
 
 def side_taps(state: State, writable: bool) -> tuple[Tap, ...]:
     if not writable or not state.round or state.ended:

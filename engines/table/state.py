@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.enums import HordeMode, Side
+from engines.orders.kinds import Moment
+from engines.orders.rounds import due_orders
 from engines.table.context import (
     ENTRY_KINDS,
     Context,
@@ -55,11 +57,12 @@ class CompanyState:
     reinforcements: int = 0
 
 
-BEGIN, CHOOSE, ACTIVATE, END_ROUND, OVER, ENDED = (
+BEGIN, CHOOSE, ACTIVATE, END_ROUND, ORDERS, OVER, ENDED = (
     "begin",
     "choose",
     "activate",
     "end_round",
+    "orders",
     "over",
     "ended",
 )
@@ -68,8 +71,9 @@ BEGIN, CHOOSE, ACTIVATE, END_ROUND, OVER, ENDED = (
 @dataclass(frozen=True)
 class Next:
     """What the battle needs next: begin a round, the humans' choice of who
-    goes first, an AI activation (``key``), the horde's end of round, the end
-    (the last round is over), or nothing (it ended). ``follow_up``: the AI
+    goes first, an AI activation (``key``), the horde's end of round, the
+    round's end orders, the end (the last round is over), or nothing (it
+    ended). ``follow_up``: the AI
     character that may take its follow-up activation now."""
 
     phase: str
@@ -102,6 +106,8 @@ class State:
     follow_up: str | None = None
     """The AI character that may take a follow-up activation now."""
     round_ended: bool = False
+    orders_ended: bool = False
+    """The round's end orders are rolled (RULES §5 "Each round")."""
     event: dict[str, Any] | None = None
     gone: set[str] = field(default_factory=set)
     """Objectives carried off the table."""
@@ -139,11 +145,22 @@ class State:
             return Next(ACTIVATE, key=nxt.key, follow_up=self.follow_up or "")
         if context.hordes and not self.round_ended:
             return Next(END_ROUND, follow_up=self.follow_up or "")
+        if self.end_orders_pending(context):
+            return Next(ORDERS, follow_up=self.follow_up or "")
         if self.round >= context.length:
             return Next(OVER)
         return Next(BEGIN)
 
     # -- readings --
+
+    def end_orders_pending(self, context: Context) -> bool:
+        """The round has end orders not rolled yet."""
+        if not self.round or self.orders_ended:
+            return False
+        return any(
+            due_orders(c.settings.orders, moment=Moment.END, round_number=self.round)
+            for c in context.ai_companies
+        )
 
     def all_fighters(self, context: Context) -> list[Fighter]:
         return [*context.fighters, *self.extra.values()]
@@ -272,6 +289,10 @@ def entry_apply(context: Context, state: State, entry: Any) -> None:
         _tap(context, state, subject, data)
     elif kind == "end_round":
         _end_of_round(context, state, data)
+    elif kind == "orders":
+        state.orders_ended = True
+        state.follow_up = None
+        _order_wounds(context, state, data)
     elif kind == "end":
         state.ended = data["reason"]
         state.ended_by = data.get("side", "")
@@ -294,7 +315,9 @@ def _round(context: Context, state: State, data: Mapping[str, Any]) -> None:
     state.return_fire_at = ""
     state.follow_up = None
     state.round_ended = False
+    state.orders_ended = False
     state.event = data.get("event")
+    _order_wounds(context, state, data)
 
 
 MELEE_ACTIONS = frozenset({"continue_melee", "move_into_melee"})
@@ -378,6 +401,20 @@ def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) 
     rout = data.get("rout_check")
     if rout and rout.get("routs"):
         state.companies[fighter.company].routed = True
+
+
+def _order_wounds(context: Context, state: State, data: Mapping[str, Any]) -> None:
+    """The wounds the entry's scene orders dealt (RULES §5 "Each round")."""
+    for done in data.get("scene_orders", ()):
+        for wound in done.get("wounds", ()):
+            mine = state.fighters[wound["key"]]
+            if wound["falls"]:
+                _falls(context, state, context.fighter(wound["key"], state))
+            else:
+                mine.wounds += 1
+            mine.hurt_round = state.round
+            if "routs" in wound:
+                state.companies[int(wound["routs"])].routed = True
 
 
 def _falls(context: Context, state: State, fighter: Fighter) -> None:

@@ -35,7 +35,14 @@ from engines.table.draft import Draft, _draft, _refuse, _source
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
 from engines.table.questions import REORGANIZE, parse_inches
-from engines.table.round_orders import round_orders_resolve, round_orders_words
+from engines.table.round_orders import (
+    OrderAnswers,
+    answers_clean,
+    round_orders_end,
+    round_orders_resolve,
+    round_orders_words,
+    start_orders_due,
+)
 from engines.table.state import Context, Fighter, State
 from engines.table.taps import TAPS, battle_end, tap_record
 
@@ -43,13 +50,20 @@ from engines.table.taps import TAPS, battle_end, tap_record
 
 
 def round_begin(
-    context: Context, state: State, *, sightings: Mapping[str, Mapping[str, Any]]
+    context: Context,
+    state: State,
+    *,
+    sightings: Mapping[str, Mapping[str, Any]],
+    orders: OrderAnswers | None = None,
 ) -> Draft:
-    """Begin the next round: the AI deck shuffled at battle start, the random
-    event, the initiative and the AI's choice, and the AI's activation order.
+    """Begin the next round: the AI deck shuffled at battle start, the scene's
+    orders of the round's start, the random event, the initiative and the
+    AI's choice, and the AI's activation order.
 
     ``sightings`` give, for the AI characters on the table, whether each sees
-    an enemy and how far the nearest enemy is (a pursuer: its quarry).
+    an enemy and how far the nearest enemy is (a pursuer: its quarry);
+    ``orders`` the players' answers to the start orders' questions (None, in
+    an entry made before the page asked them: the orders that ask nothing).
     """
     if state.ended:
         raise _refuse("The battle is over: undo its end to play on.")
@@ -59,7 +73,10 @@ def round_begin(
         )
     if state.round and context.hordes and not state.round_ended:
         raise _refuse("End this round first: the horde bleeds and gathers.")
+    if state.end_orders_pending(context):
+        raise _refuse(f"Roll the scene orders of round {state.round}'s end first.")
     number = state.round + 1
+    orders = answers_clean(orders)
     rng = _source(context, state)
     deck = table_deck(rng, state.deck)
     log: list[LogEntry] = list(deck.dice.log)
@@ -71,7 +88,12 @@ def round_begin(
     ]
     # §5: each-round orders act before the round's random event.
     orders_done, orders_log = round_orders_resolve(
-        context, state, Dice(rng), round_number=number
+        context,
+        state,
+        Dice(rng),
+        start_orders_due(context, round_number=number),
+        round_number=number,
+        answers=orders,
     )
     log.extend(orders_log)
     event = None
@@ -86,7 +108,12 @@ def round_begin(
         }
         log.extend(drawn.log)
     ai = [f for f in state.all_fighters(context) if f.side is Side.AI]
-    present = [f for f in ai if f.arrives <= number and _fighting(state, f)]
+    felled = {w["key"] for d in orders_done for w in d["wounds"] if w["falls"]}
+    present = [
+        f
+        for f in ai
+        if f.arrives <= number and _fighting(state, f) and f.key not in felled
+    ]
     seen = _sightings(context, present, sightings)
     characters = [_order_subject(context, f, seen[f.key]) for f in present]
     sees = ai_sees_an_enemy(characters, context.order_settings)
@@ -135,7 +162,10 @@ def round_begin(
         "round",
         state,
         text=" ".join(parts),
-        inputs={"sightings": {k: dict(v) for k, v in sightings.items()}},
+        inputs={
+            "sightings": {k: dict(v) for k, v in sightings.items()},
+            **({} if orders is None else {"orders": orders}),
+        },
         rng=rng,
         deck=deck,
         round_number=number,
@@ -404,7 +434,12 @@ def entry_compute(
     this state: what a replay of the log from its seed compares."""
     match kind:
         case "round":
-            return round_begin(context, state, sightings=inputs["sightings"])
+            return round_begin(
+                context,
+                state,
+                sightings=inputs["sightings"],
+                orders=inputs.get("orders"),
+            )
         case "first":
             return first_choose(context, state, first=inputs["first"])
         case "activation":
@@ -438,6 +473,8 @@ def entry_compute(
                 lurkers=inputs.get("lurkers", ()),
                 placed=inputs.get("placed", {}),
             )
+        case "orders":
+            return round_orders_end(context, state, answers=inputs["orders"])
         case "end":
             return battle_end(
                 context, state, reason=inputs["reason"], side=inputs.get("side", "")
@@ -456,5 +493,6 @@ __all__ = [
     "random_select",
     "round_begin",
     "round_end",
+    "round_orders_end",
     "tap_record",
 ]

@@ -161,3 +161,53 @@ def test_the_fell_beasts_stoop_is_rolled_as_round_1_begins(client, settings, tmp
     ]
     assert re.search(r"Théoden: (wounds|misses)", stoop[0]["detail"])
     assert "scene order: attack on Théoden" in client.get(url).content.decode()
+
+
+def test_amon_hens_black_arrows_are_rolled_at_the_end_of_each_round(
+    client, settings, tmp_path
+):
+    """Amon Hen: once round 1's AI activations are done the table page asks
+    for the end of round's scene orders, not the next round; it asks whether
+    Boromir and Lurtz are both on the table, and on "yes" rolls the black
+    arrow's D6 5+ gate in an entry of its own; round 2 then begins."""
+    settings.DEMO_FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
+    settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
+    login = demo_seed(password="x-demo-pass-1")
+    campaign = Campaign.objects.get(slug=login.campaign_slug)
+    battle = set_up(campaign, campaign.scenes.get(slug="amon-hen"))
+    client.force_login(get_user_model().objects.get(username=login.username))
+    url = reverse(
+        "campaigns:battle_table",
+        kwargs={"slug": campaign.slug, "battle_id": battle.pk},
+    )
+    client.post(url, {"action": "begin", "version": "0"})
+    if "first" in client.get(url).content.decode():
+        client.post(url, {"action": "first", "first": "player", "version": "1"})
+    context = table_context(battle=battle)
+    for fighter in context.fighters:
+        if fighter.side.value != "ai" or fighter.arrives > 1:
+            continue
+        version = TableEntry.objects.filter(log__battle=battle).count()
+        client.post(
+            url,
+            {
+                "action": "tap",
+                "tap": "activated",
+                "key": fighter.key,
+                "version": version,
+            },
+        )
+    page = client.get(url).content.decode()
+    assert "End of round 1: scene orders" in page
+    assert "Boromir and Lurtz are both on the table" in page
+    assert 'name="holds-end-0" value="yes"' in page
+    version = TableEntry.objects.filter(log__battle=battle).count()
+    client.post(
+        url, {"action": "round_orders", "holds-end-0": "yes", "version": version}
+    )
+    entry = TableEntry.objects.filter(log__battle=battle).order_by("-position")[0]
+    assert entry.kind == "orders"
+    (arrow,) = entry.data["scene_orders"]
+    assert "a black arrow" in arrow["order"]
+    assert entry.data["log"][0]["purpose"] == "scene order: D6 5+"
+    assert "Begin round 2" in client.get(url).content.decode()

@@ -25,6 +25,7 @@ from engines.table.draft import Draft
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end, round_end_walk
 from engines.table.questions import NEAREST, QUICK_INCHES, REORGANIZE, WITH
+from engines.table.round_orders import order_asks, round_orders_end
 from engines.table.state import State
 from engines.table.taps import battle_end, tap_record
 from engines.table.turns import (
@@ -198,6 +199,11 @@ class TruthfulPlayer:
                 return self._activate(state, nxt.key)
             case "end_round":
                 return self._end_round(state)
+            case "orders":
+                answers = self._order_answers(state, "orders")
+                return self.log.add(
+                    lambda c, s: round_orders_end(c, s, answers=answers)
+                )
         reason = rng.choice([r.value for r in EndReason])
         return self.log.add(lambda c, s: battle_end(c, s, reason=reason))
 
@@ -211,7 +217,21 @@ class TruthfulPlayer:
             for f in state.all_fighters(self.context)
             if f.side is Side.AI and f.arrives <= number
         }
-        return self.log.add(lambda c, s: round_begin(c, s, sightings=sightings))
+        orders = self._order_answers(state, "begin")
+        return self.log.add(
+            lambda c, s: round_begin(c, s, sightings=sightings, orders=orders)
+        )
+
+    def _order_answers(self, state: State, phase: str) -> dict:
+        """Answers to the due orders' questions: a condition holds or not, a
+        general chooses one character on the table."""
+        holds, chosen = [], {}
+        for ask in order_asks(self.context, state, phase=phase):
+            if ask.condition and self.rng.random() < 0.5:
+                holds.append(ask.id)
+            if ask.choices:
+                chosen[ask.id] = [self.rng.choice(ask.choices)[0]]
+        return {"holds": holds, "chosen": chosen}
 
     def _activate(self, state: State, key: str, *, follow_up: bool = False) -> Draft:
         context = self.context

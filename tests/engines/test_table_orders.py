@@ -28,6 +28,7 @@ from engines.orders import (
     StayWithin,
     TargetKind,
 )
+from engines.orders.kinds import Victim
 from engines.table.flows import activation_walk
 from engines.table.obeying import orders_shown, round_order_lines
 from engines.table.state import state_start
@@ -79,7 +80,9 @@ def random_orders(rng: random.Random) -> tuple[Order, ...]:
         lambda: EachRound(
             moment=rng.choice([Moment.START, Moment.BEFORE_FIRST, Moment.END]),
             attack_bonus=rng.choice([None, 2]),
+            victim=rng.choice([Victim.CHARACTER, Victim.CHARACTER, Victim.CHOSEN]),
             victim_name=rng.choice(PLAYERS),
+            condition=rng.choice(["", "", "Boromir stands"]),
             gate=rng.choice([None, 4]),
             effect="a black arrow",
             **when(),
@@ -194,15 +197,15 @@ def test_every_activation_shows_the_orders_binding_it_and_the_notes():
     assert orders_shown(log.context, log.state, second)["walk_orders"] == ()
 
 
-def test_each_round_orders_the_players_roll_are_shown_at_their_moment():
-    """Shown for the players: an order with a condition before round 1 and
-    round 1's end orders (no horde: before round 2 begins); an order the table
-    rolls itself is not."""
+def test_each_round_orders_are_shown_at_their_moment():
+    """As round 1 begins: the orders before round 1 and round 1's start ones
+    (the table rolls them all, asking the condition); the end orders are not
+    shown until the round's end; round 2's start orders as round 2 begins."""
     arrow = EachRound(moment=Moment.END, effect="a black arrow")
     stoop = EachRound(
         moment=Moment.BEFORE_FIRST, condition="Frodo is in the open", effect="stoop"
     )
-    eagle = EachRound(moment=Moment.START, effect="an eagle stoops")
+    eagle = EachRound(moment=Moment.START, from_round=2, effect="an eagle stoops")
     context = battle_context(
         Doctrine.PRIORITY, settings=DoctrineSettings(orders=(arrow, stoop, eagle))
     )
@@ -212,7 +215,7 @@ def test_each_round_orders_the_players_roll_are_shown_at_their_moment():
     )
     log.add(lambda c, s: round_begin(c, s, sightings={}))
     assert round_order_lines(context, log.state, phase="begin") == (
-        ("End of round 1", f"Nazgûl: {arrow.words()}"),
+        ("Start of round 2, before its event", f"Nazgûl: {eagle.words()}"),
     )
 
 
