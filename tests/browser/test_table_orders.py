@@ -20,10 +20,13 @@ from campaigns.services.demo import DEMO_CAMPAIGN_SLUG, demo_seed
 from engines.enums import Side
 from engines.orders import NoEnemyInSight
 from engines.table.questions import MANY, NUMBER
+from engines.table.turns import first_choose, round_begin, tap_record
 from tests.browser.conftest import DEMO_PASSWORD, PHONE
 from tests.browser.test_campaign_loop import log_in
 from tests.browser.test_table_mode import current_question, go
 from tests.campaigns.pack_helpers import page_texts, squash
+from tests.campaigns.table_helpers import add, now
+from tests.campaigns.test_table_orders_demo import set_up
 from tests.engines.table_oracle import Foe, Truth, answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -121,4 +124,43 @@ def test_a_bree_wraith_seeing_no_enemy_goes_toward_the_ring(open_tab, demo):
     assert order.label in sentence
     assert page.locator(".tm-step__label").inner_text() == order.label
     assert asked  # the page asked where the hobbits are before deciding
+    assert visit.foreign_requests == [] and visit.console_errors == []
+
+
+def test_amon_hens_black_arrow_is_asked_and_rolled_at_the_rounds_end(open_tab, demo):
+    """Round 1's AI activations done, the phone asks for the end of round's
+    scene orders: whether Boromir and Lurtz are both on the table; "Yes" rolls
+    the black arrow's gate (and its attack if the gate passes) and shows the
+    dice; then round 2 can begin."""
+    campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG)
+    battle = set_up(campaign, Scene.objects.get(campaign=campaign, slug="amon-hen"))
+    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    if now(battle)[1].question().phase == "choose":
+        add(battle, lambda c, s: first_choose(c, s, first="player"))
+    context, state, _ = now(battle)
+    for fighter in state.fighters_on_table(context, Side.AI):
+        add(
+            battle, lambda c, s, k=fighter.key: tap_record(c, s, tap="activated", key=k)
+        )
+
+    visit = open_tab(PHONE, name="table orders amon hen")
+    log_in(visit, demo.username, DEMO_PASSWORD)
+    page = visit.page
+    page.goto(
+        visit.url(
+            reverse(
+                "campaigns:battle_table",
+                kwargs={"slug": campaign.slug, "battle_id": battle.pk},
+            )
+        )
+    )
+    expect(page.locator("#now-title")).to_have_text("End of round 1: scene orders")
+    expect(page.locator(".tm-orders")).to_contain_text("a black arrow")
+    visit.check("the end of round's orders")
+    page.get_by_label("Yes").check()
+    go(page, page.get_by_role("button", name="Roll the end of round 1"))
+    expect(page.locator(".tm-answer .tm-eyebrow")).to_have_text("Scene orders")
+    expect(page.locator(".tm-answer .tm-dice")).to_contain_text("D6 5+")
+    expect(page.get_by_role("button", name="Begin round 2")).to_be_visible()
+    visit.check("the orders rolled")
     assert visit.foreign_requests == [] and visit.console_errors == []
