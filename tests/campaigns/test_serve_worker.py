@@ -1,4 +1,5 @@
-"""``manage.py serve`` keeps the site up when the task worker dies: the worker
+"""``manage.py serve`` keeps the site up when the task worker dies (the worker
+runs at a lower CPU priority than the web server): the worker
 killed in the middle of a render is started again (a line in the log says so),
 the render it left is sent again within 15 s, the pack is still delivered, the
 site answers throughout, and Ctrl-C stops the worker started again too. Two
@@ -116,6 +117,9 @@ def test_a_worker_killed_mid_render_comes_back_and_the_pack_is_delivered(night):
         time.sleep(0.1)
     doomed = worker_pid(process.pid)
     assert int(marker.read_text()) == doomed
+    # The worker renders at a lower CPU priority than the web server.
+    niceness = os.getpriority(os.PRIO_PROCESS, doomed)
+    assert niceness == min(19, os.getpriority(os.PRIO_PROCESS, process.pid) + 10)
     watch = Watch(port)
     watch.start()
 

@@ -2,10 +2,12 @@
 server (gunicorn) and the task worker (``db_worker``) together, started and
 stopped as one (``make run``).
 
-The task worker is supervised: one that stops is started again after a
-back-off, with a line in the log, and the site keeps answering meanwhile (a
-render it left half-done is sent again by the battle page once the worker
-falls silent, :mod:`campaigns.services.pack_render`). Only the web server
+The task worker runs at a lower CPU priority than the web server (the phones'
+taps come before a pack's render) and is supervised: one that stops is started
+again after a back-off, with a line in the log, and the site keeps answering
+meanwhile (a render it left half-done is sent again by the supervisor's sweep
+once the worker falls silent, :func:`campaigns.services.pack_render.
+pack_renders_sweep`). Only the web server
 stopping, or Ctrl-C, stops the site. gunicorn's control socket is off, so two
 checkouts served on one machine do not share ``~/.gunicorn/gunicorn.ctl``."""
 
@@ -49,6 +51,18 @@ def _die_with_parent() -> None:
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+
+
+WORKER_NICENESS = 10
+"""How much lower the task worker's CPU priority is than the web server's: a
+pack renders in the gaps between the phones' taps, never ahead of them."""
+
+
+def _worker_child() -> None:
+    """In the worker: be stopped with ``serve``, and yield the CPU to the web
+    server."""
+    _die_with_parent()
+    os.nice(WORKER_NICENESS)
 
 
 def _no_control_socket() -> list[str]:
@@ -243,7 +257,7 @@ class Command(BaseCommand):
             worker,
             cwd=Path(settings.BASE_DIR),
             env=self._env(),
-            preexec_fn=_die_with_parent,
+            preexec_fn=_worker_child,
         )
 
     def _stop(self, processes: dict[str, subprocess.Popen]) -> None:
