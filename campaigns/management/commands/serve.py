@@ -6,8 +6,7 @@ The task worker runs at a lower CPU priority than the web server (the phones'
 taps come before a pack's render) and is supervised: one that stops is started
 again after a back-off, with a line in the log, and the site keeps answering
 meanwhile (a render it left half-done is sent again by the supervisor's sweep
-once the worker falls silent, :func:`campaigns.services.pack_render.
-pack_renders_sweep`). Only the web server
+once the worker falls silent: ``pack_renders_sweep``). Only the web server
 stopping, or Ctrl-C, stops the site. gunicorn's control socket is off, so two
 checkouts served on one machine do not share ``~/.gunicorn/gunicorn.ctl``."""
 
