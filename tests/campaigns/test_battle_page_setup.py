@@ -10,6 +10,7 @@ import re
 import pytest
 
 from campaigns.models import Scene
+from campaigns.printing.battle_pack import battle_pack_html
 from campaigns.selectors.battles import battle_url as url
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.result_apply import result_apply
@@ -48,6 +49,20 @@ def test_the_battle_page_draws_the_table(html, planned):
         'class="table-diagram"' in html,
         f"Table {scene.table_width}″ × {scene.table_depth}″." in html,
     ) == (True, True)
+
+
+def svg_drawing(html: str) -> str:
+    """The table diagram's drawing: what its <svg> holds, spaces squashed."""
+    start = html.index(">", html.index('aria-label="Table diagram"')) + 1
+    return re.sub(r"\s+", " ", html[start : html.index("</svg>", start)]).strip()
+
+
+def test_the_battle_page_draws_the_setup_sheets_diagram(html, planned):
+    """Screen and paper never disagree: the battle page's diagram draws what
+    the pack's setup sheet draws, shape for shape."""
+    printed = battle_pack_html(planned, site_url="http://testserver")
+    assert svg_drawing(html) == svg_drawing(printed)
+    assert 'class="zone"' in svg_drawing(html)
 
 
 def test_the_battle_page_says_where_each_company_sets_up(html, planned):
