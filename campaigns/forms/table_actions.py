@@ -1,40 +1,16 @@
 """What a table page's POST asks for: the action it names, the log version the
-page showed, the table service to call with the POST's inputs, and where to go
-back to if the input is refused (the same question again)."""
+page showed, the entry to make with the POST's inputs, and where to go back to
+if the input is refused (the same question again): read by
+:mod:`engines.table.actions`, names typed in isolated from the page's text."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
 from django.http import QueryDict
 
 from campaigns.bidi import isolated
-from engines.table.page import answers_from, candidates
-from engines.table.round_orders import answers_read, round_orders_end
-from engines.table.state import Context, State
-from engines.table.turns import (
-    Draft,
-    activation_decide,
-    battle_end,
-    defence_draw,
-    first_choose,
-    random_select,
-    round_begin,
-    round_end,
-    tap_record,
-)
-
-Maker = Callable[[Context, State], Draft]
-
-NAME_LENGTH = 40
-"""A character an event brings in: its name is kept to this many characters."""
-PURPOSE_LENGTH = 60
-"""A random selection's purpose is kept to this many characters."""
-
-ACTION_FIELDS = frozenset({"action", "version", "csrfmiddlewaretoken"})
-"""The POST's own fields; the rest are an activation's answers."""
+from engines.table.actions import Maker, action_back, action_maker
 
 
 @dataclass(frozen=True)
@@ -58,106 +34,6 @@ def table_action(data: QueryDict) -> TableAction:
     return TableAction(
         action=action,
         version=version,
-        make=_maker(action, data),
-        back=_back(action, data),
+        make=action_maker(action, data, isolate=isolated),
+        back=action_back(action, data),
     )
-
-
-def _back(action: str, data: QueryDict) -> dict[str, str]:
-    """After a refused question's answer: the same question again."""
-    if action in ("activate", "defend"):
-        query = {"do": "act" if action == "activate" else "defend"}
-        query["who"] = data.get("who", "")
-        if data.get("follow") == "1":
-            query["follow"] = "1"
-        if data.get("asked"):
-            query["asked"] = data.get("asked", "")
-        return query | answers_from(_answers(data))
-    if action in ("select", "end"):
-        return {"do": action}
-    return {}
-
-
-def _answers(data: QueryDict) -> QueryDict:
-    """The POST's answers alone (the activation's hidden fields)."""
-    answers = data.copy()
-    for name in ACTION_FIELDS:
-        answers.pop(name, None)
-    return answers
-
-
-def _maker(action: str, data: QueryDict) -> Maker | None:
-    """The table service an action calls, with the POST's inputs."""
-    match action:
-        case "begin":
-            keys = data.getlist("fighter")
-            seeing = set(data.getlist("sees"))
-            sightings = {
-                key: {"sees": key in seeing, "distance": data.get(f"near-{key}", "")}
-                for key in keys
-            }
-            orders = _orders(data)
-            return lambda c, s: round_begin(c, s, sightings=sightings, orders=orders)
-        case "first":
-            first = data.get("first", "")
-            return lambda c, s: _checked(first_choose, c, s, first=first)
-        case "activate":
-            key, follow = data.get("who", ""), data.get("follow") == "1"
-            answers = answers_from(_answers(data))
-            return lambda c, s: activation_decide(
-                c, s, key=key, answers=answers, follow_up=follow
-            )
-        case "defend":
-            key = data.get("who", "")
-            answers = answers_from(_answers(data))
-            return lambda c, s: defence_draw(c, s, key=key, answers=answers)
-        case "select":
-            keys, purpose = data.getlist("pick"), data.get("purpose", "")
-            purpose = " ".join(purpose.split())[:PURPOSE_LENGTH]
-            purpose = isolated(purpose) if purpose else ""
-            if data.get("everyone") == "1":
-                # One card to every character on the table, in one tap.
-                return lambda c, s: random_select(
-                    c, s, keys=[key for key, *_ in candidates(c, s)], purpose=purpose
-                )
-            return lambda c, s: random_select(c, s, keys=keys, purpose=purpose)
-        case "tap":
-            tap, key, side = data.get("tap", ""), data.get("key", ""), data.get("side")
-            if tap == "joined":
-                # Someone an event brings in: its name as typed, isolated.
-                name = " ".join(data.get("name", "").split())[:NAME_LENGTH]
-                key = isolated(name) if name else ""
-            company, objective = data.get("company"), data.get("objective", "")
-            return lambda c, s: tap_record(
-                c,
-                s,
-                tap=tap,
-                key=key,
-                company=int(company) if company and company.isdigit() else None,
-                side=side or "",
-                objective=objective,
-            )
-        case "end_round":
-            lurkers = [k for v in data.getlist("lurker") for k in v.split(",") if k]
-            placed = {k: v for k, v in data.items() if k.startswith("placed-")}
-            return lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed)
-        case "round_orders":
-            orders = _orders(data)
-            return lambda c, s: round_orders_end(c, s, answers=orders)
-        case "end":
-            reason, _, side = data.get("reason", "").partition(":")
-            return lambda c, s: battle_end(c, s, reason=reason, side=side)
-    return None
-
-
-def _orders(data: QueryDict) -> dict:
-    """The answers to the due scene orders' questions."""
-    return answers_read(dict(data.lists()))
-
-
-def _checked(function, context: Context, state: State, **inputs) -> Draft:
-    """A service whose input names a choice: a bad one is a refused input."""
-    try:
-        return function(context, state, **inputs)
-    except ValueError as error:
-        raise ValidationError("Choose one of the answers offered.") from error

@@ -22,7 +22,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from campaigns.models import Battle, Campaign, TableLog
+from campaigns.models import Battle, Campaign, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_cache import table_context_kept
 from campaigns.selectors.table_words import table_values_words
@@ -62,6 +62,9 @@ from engines.table.state import state_fold_or_none, state_start
 from engines.text import inches
 
 SCREENS = ("act", "defend", "select", "people", "end")
+LOG_SHOWN = 20
+"""The log's lines the main screen shows, the last first (a phone's page stays
+light however long the battle; the battle page shows them all)."""
 # --- the page object ------------------------------------------------------------------
 
 
@@ -115,6 +118,8 @@ class TablePage:
     end_reasons: tuple[tuple[str, str, str], ...] = ()
     ended: str = ""
     log: tuple[LogLine, ...] = ()
+    log_count: int = 0
+    battle_url: str = ""
     undo_text: str = ""
     deck_left: int = 0
     deck_discards: int = 0
@@ -134,14 +139,27 @@ def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:
     return get_object_or_404(queryset, pk=battle_id)
 
 
+def _log_read(battle: Battle) -> tuple[list[TableEntry], int, int]:
+    """The battle's log entries in order, its seed and its version (two
+    queries). Only the last entry brings the AI deck it keeps: each keeps the
+    whole deck, and the fold needs the last one's alone."""
+    log_row = TableLog.objects.filter(battle=battle).first()
+    if log_row is None:
+        return [], battle.setup_seed, 0
+    entries = list(log_row.entries.order_by("position").defer("deck"))
+    for entry in entries:
+        entry.deck = None  # no query: the fold keeps the deck it has
+    if entries:
+        last = entries[-1]
+        last.deck = TableEntry.objects.values_list("deck", flat=True).get(pk=last.pk)
+    return entries, log_row.seed, log_row.version
+
+
 def table_walk_ready(*, battle: Battle, query: Mapping[str, Any]) -> bool:
     """Whether the answers in ``query`` (an activation's or a defensive draw's)
     leave no question open: then the POST that carries the last answer
     decides at once, else the page asks the next question (no write)."""
-    log_row = TableLog.objects.filter(battle=battle).first()
-    entries = list(log_row.entries.order_by("position")) if log_row else []
-    seed = log_row.seed if log_row is not None else battle.setup_seed
-    version = log_row.version if log_row is not None else 0
+    entries, seed, version = _log_read(battle)
     context = table_context_kept(battle=battle, seed=seed, version=version)
     state = state_fold_or_none(context, entries)
     screen = str(query.get("do", ""))
@@ -156,10 +174,7 @@ def table_page(
 ) -> TablePage:
     """The page for ``battle`` as its query string asks (a fixed number of
     queries, whatever the battle's size or the log's length)."""
-    log_row = TableLog.objects.filter(battle=battle).first()
-    entries = list(log_row.entries.order_by("position")) if log_row else []
-    seed = log_row.seed if log_row is not None else battle.setup_seed
-    version = log_row.version if log_row is not None else 0
+    entries, seed, version = _log_read(battle)
     context = table_context_kept(battle=battle, seed=seed, version=version)
     stale_seed = seed != battle.setup_seed
     state = None if stale_seed else state_fold_or_none(context, entries)
@@ -198,7 +213,10 @@ def table_page(
         "order": order_lines(context, state, nxt),
         "coop": coop_line(context, state),
         "answer": last_answer(context, state, entries, url),
-        "log": tuple(reversed([log_line(entry) for entry in entries])),
+        "log_count": len(entries),
+        "battle_url": reverse(
+            "campaigns:battle_detail", kwargs={"slug": slug, "battle_id": battle.pk}
+        ),
         "undo_text": entries[-1].text if entries else "",
         "events_problem": context.events_problem,
         "events_on": context.events is not None,
@@ -238,6 +256,8 @@ def table_page(
         )
         if values["walk"] is None and screen == "act":
             values["screen"] = ""
+    if not values["screen"]:  # the main screen: the log's last lines
+        values["log"] = tuple(reversed([log_line(e) for e in entries[-LOG_SHOWN:]]))
     if screen == "select":
         values["candidates"] = candidates(context, state)
     if screen == "end":

@@ -31,7 +31,7 @@ def answer_words(answer: Answer | None, words: Words) -> Answer | None:
 def table_values_words(values: dict[str, Any], words: Words) -> dict[str, Any]:
     """The table page's log, last answer, undo line and scene orders retold."""
     retold = values | {
-        "log": tuple(log_line_words(line, words) for line in values["log"]),
+        "log": tuple(log_line_words(line, words) for line in values.get("log", ())),
         "answer": answer_words(values["answer"], words),
         "undo_text": words.text(values["undo_text"]),
     }

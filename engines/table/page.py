@@ -36,15 +36,17 @@ MANY_ANSWERS = frozenset({"contacts", "lurker"})
 
 
 def answers_from(query: Mapping[str, Any]) -> dict[str, str]:
-    """The answers in a query string (a QueryDict or a plain mapping): ticked
-    boxes joined by commas, anything else its last value given (a quick
-    distance tapped beside an empty number field)."""
+    """The answers in a query string (a QueryDict, or a plain mapping of values
+    or of lists of values): ticked boxes joined by commas, anything else its
+    last value given (a quick distance tapped beside an empty number field)."""
     getlist = getattr(query, "getlist", None)
     result = {}
     for name in query:
         if name in RESERVED or name.startswith("csrf"):
             continue
-        values = getlist(name) if getlist else [query[name]]
+        values = getlist(name) if getlist else query[name]
+        if not isinstance(values, list | tuple):
+            values = [values]
         values = [str(v).strip() for v in values if str(v).strip()]
         if not values:
             continue
