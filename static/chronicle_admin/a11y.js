@@ -9,6 +9,11 @@
  * hidden from screen readers (Backspace does the same from the keyboard).
  * Select2 draws boxes when the page loads, when a row is added and whenever a
  * choice changes: a MutationObserver names them each time.
+ *
+ * A tabular inline's fields are named by their column and row on the server
+ * (templates/admin/edit_inline/tabular.html): "Name (new character)" in the
+ * hidden row that "Add another" copies. A row added is numbered like the
+ * others, "Name (character 3)", and numbered afresh when one is removed.
  */
 (() => {
     function nameOf(select) {
@@ -50,6 +55,30 @@
             search.setAttribute('aria-label', 'Search');
         }
     }
+
+    function numberRow(row) {
+        const number = Number(row.id.split('-').pop()) + 1;
+        if (!Number.isInteger(number)) {
+            return;
+        }
+        for (const field of row.querySelectorAll('[aria-label$=")"]')) {
+            const words = field.getAttribute('aria-label')
+                .replace(/\((?:new )?([^()]+?)(?: \d+)?\)$/, '($1 ' + number + ')');
+            field.setAttribute('aria-label', words);
+        }
+    }
+
+    document.addEventListener('formset:added', (event) => numberRow(event.target));
+    // Django numbers the rows after a removed one afresh, once this event's
+    // handlers have run: they are named afresh after that.
+    document.addEventListener('formset:removed', (event) => {
+        const prefix = event.detail.formsetName;
+        queueMicrotask(() => {
+            for (const row of document.querySelectorAll('.dynamic-' + CSS.escape(prefix))) {
+                numberRow(row);
+            }
+        });
+    });
 
     let pending = false;
     const observer = new MutationObserver(() => {
