@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.admin_steps import ADMIN_PASSWORD, admin_log_in
-from tests.browser.conftest import DESKTOP
+from tests.browser.conftest import DESKTOP, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -70,3 +70,21 @@ def test_autocomplete_boxes_are_named_after_their_fields(
     expect(page.get_by_role("combobox", name="Members", exact=True)).to_be_visible()
     expect(page.get_by_role("searchbox", name="Search: Members")).to_be_visible()
     visit.check("a campaign's autocomplete boxes")
+
+
+def test_the_admin_on_a_phone(
+    open_tab, club_admin, make_campaign, make_company, make_character
+):
+    """On a phone the admin's index, a campaign's page and a company's page
+    with its rows fit the screen and pass axe-core."""
+    campaign = make_campaign(owner=club_admin, name="Bree", slug="bree")
+    hobbits = make_company(campaign, name="Hobbits")
+    make_character(hobbits, name="Frodo Baggins")
+    visit = open_tab(PHONE, name="admin-a11y-phone")
+    admin_log_in(visit)
+    visit.check("admin index on a phone")
+    page = visit.page
+    page.goto(visit.url(f"/admin/campaigns/campaign/{campaign.pk}/change/"))
+    visit.check("a campaign on a phone")
+    page.goto(visit.url(f"/admin/campaigns/company/{hobbits.pk}/change/"))
+    visit.check("a company on a phone")

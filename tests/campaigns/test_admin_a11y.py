@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from campaigns.models import Company
+from campaigns.models import Campaign, Company
 from tests.campaigns.admin_helpers import admin_url
 
 pytestmark = pytest.mark.django_db
@@ -49,3 +49,16 @@ def test_no_inline_header_cell_is_empty(admin_client, campaign, make_company):
         '<th class="original"><span class="visually-hidden">Character</span></th>'
         in html
     )
+
+
+def test_a_read_only_table_can_be_focused_to_scroll_it(admin_client, campaign):
+    """The campaign's scenes, a table with no field (and, with no scene, no
+    link): a phone scrolls it sideways, from the keyboard once focused. An
+    editable table is not a stop of its own."""
+    html = admin_client.get(admin_url(Campaign, "change", campaign.pk)).content.decode()
+
+    scenes = re.search(r'<div[^>]*id="scenes-group"[^>]*>', html)[0]
+    assert 'tabindex="0"' in scenes
+    assert 'aria-labelledby="scenes-heading"' in scenes
+    commanders = re.search(r'<div[^>]*id="commanders-group"[^>]*>', html)[0]
+    assert "tabindex" not in commanders
