@@ -24,7 +24,7 @@ from django.urls import reverse
 
 from campaigns.models import Battle, Campaign, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
-from campaigns.selectors.table_cache import table_context_kept
+from campaigns.selectors.table_cache import table_context_kept, table_log_folded
 from campaigns.selectors.table_words import table_values_words
 from campaigns.setting_words import campaign_words
 from engines.doctrines.horde import LURK_BEYOND
@@ -58,7 +58,7 @@ from engines.table.pieces import (
 )
 from engines.table.questions import Walk
 from engines.table.round_orders import OrderAsk, order_asks
-from engines.table.state import state_fold_or_none, state_start
+from engines.table.state import Context, State, state_start
 from engines.text import inches
 
 SCREENS = ("act", "defend", "select", "people", "end")
@@ -139,29 +139,30 @@ def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:
     return get_object_or_404(queryset, pk=battle_id)
 
 
-def _log_read(battle: Battle) -> tuple[list[TableEntry], int, int]:
-    """The battle's log entries in order, its seed and its version (two
-    queries). Only the last entry brings the AI deck it keeps: each keeps the
-    whole deck, and the fold needs the last one's alone."""
-    log_row = TableLog.objects.filter(battle=battle).first()
-    if log_row is None:
-        return [], battle.setup_seed, 0
-    entries = list(log_row.entries.order_by("position").defer("deck"))
-    for entry in entries:
-        entry.deck = None  # no query: the fold keeps the deck it has
-    if entries:
-        last = entries[-1]
-        last.deck = TableEntry.objects.values_list("deck", flat=True).get(pk=last.pk)
-    return entries, log_row.seed, log_row.version
+def _log_now(battle: Battle) -> tuple[Context, State | None, list[TableEntry], int]:
+    """The battle's context, its log's state (None when the log does not fit
+    the battle), the log's last entries (``LOG_SHOWN`` at least, or all) and
+    its version: a fixed number of queries, whatever the log's length."""
+    log = TableLog.objects.filter(battle=battle).first()
+    seed = log.seed if log is not None else battle.setup_seed
+    version = log.version if log is not None else 0
+    context = table_context_kept(battle=battle, seed=seed, version=version)
+    state, entries, whole = None, [], False
+    if seed == battle.setup_seed:
+        state, entries, whole = table_log_folded(
+            battle=battle, log=log, context=context
+        )
+    if not whole and len(entries) < LOG_SHOWN and log is not None:
+        tail = log.entries.order_by("-position").defer("deck")[:LOG_SHOWN]
+        entries = list(reversed(tail))
+    return context, state, entries, version
 
 
 def table_walk_ready(*, battle: Battle, query: Mapping[str, Any]) -> bool:
     """Whether the answers in ``query`` (an activation's or a defensive draw's)
     leave no question open: then the POST that carries the last answer
     decides at once, else the page asks the next question (no write)."""
-    entries, seed, version = _log_read(battle)
-    context = table_context_kept(battle=battle, seed=seed, version=version)
-    state = state_fold_or_none(context, entries)
+    context, state, _, _ = _log_now(battle)
     screen = str(query.get("do", ""))
     if state is None or screen not in ("act", "defend"):
         return True
@@ -174,10 +175,8 @@ def table_page(
 ) -> TablePage:
     """The page for ``battle`` as its query string asks (a fixed number of
     queries, whatever the battle's size or the log's length)."""
-    entries, seed, version = _log_read(battle)
-    context = table_context_kept(battle=battle, seed=seed, version=version)
-    stale_seed = seed != battle.setup_seed
-    state = None if stale_seed else state_fold_or_none(context, entries)
+    context, state, entries, version = _log_now(battle)
+    stale_seed = state is None
     if state is None:
         # A log that no longer fits the battle is shown, not played on.
         stale_seed, state = True, state_start(context)
@@ -208,12 +207,12 @@ def table_page(
         "screen": screen,
         "stale_seed": stale_seed,
         "event": state.event,
-        "initiative": initiative_line(entries),
+        "initiative": initiative_line(state),
         "first": "" if state.first is None else state.first.value,
         "order": order_lines(context, state, nxt),
         "coop": coop_line(context, state),
         "answer": last_answer(context, state, entries, url),
-        "log_count": len(entries),
+        "log_count": len(entries) if stale_seed else state.entries,
         "battle_url": reverse(
             "campaigns:battle_detail", kwargs={"slug": slug, "battle_id": battle.pk}
         ),

@@ -19,9 +19,10 @@ from collections import OrderedDict
 
 from django.conf import settings
 
-from campaigns.models import Battle
+from campaigns.models import Battle, TableEntry, TableLog
 from campaigns.selectors.table_context import table_context
-from engines.table.state import Context
+from engines.table.kept import FoldKeeper
+from engines.table.state import Context, State, state_fold_or_none
 
 KEPT = 64
 """Contexts kept at most (the least recently used go first)."""
@@ -51,3 +52,41 @@ def table_context_kept(*, battle: Battle, seed: int, version: int) -> Context:
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return context
+
+
+FOLDED = FoldKeeper(KEPT)
+"""Logs folded in this process: a read folds only what was added since."""
+
+
+def table_log_folded(
+    *, battle: Battle, log: TableLog | None, context: Context
+) -> tuple[State | None, list[TableEntry], bool]:
+    """The log's state (None when it does not fit the battle), the entries
+    read (at least its last one, when it has any) and whether they are all of
+    them. With ``TABLE_CONTEXT_CACHE_S`` at 0 the whole log is folded."""
+    if log is None:
+        return state_fold_or_none(context, []), [], True
+    rows = log.entries.order_by("position")
+
+    def everything() -> list[TableEntry]:
+        entries = list(rows.defer("deck"))
+        for entry in entries:
+            entry.deck = None  # no query: each keeps the whole deck, the last will do
+        if entries:
+            last = entries[-1]
+            last.deck = TableEntry.objects.values_list("deck", flat=True).get(
+                pk=last.pk
+            )
+        return entries
+
+    if getattr(settings, "TABLE_CONTEXT_CACHE_S", 0) <= 0:
+        entries = everything()
+        return state_fold_or_none(context, entries), entries, True
+    key = (log.pk, log.seed, battle.pk, battle.created_at, battle.updated_at)
+    state, entries, whole = FOLDED.fold(
+        key,
+        context,
+        since=lambda position: list(rows.filter(position__gte=position)),
+        everything=everything,
+    )
+    return state, list(entries), whole

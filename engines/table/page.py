@@ -9,7 +9,7 @@ Entries are anything with ``kind``, ``position``, ``round``, ``subject``,
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
@@ -80,15 +80,13 @@ def phase_of(context: Context, state: State, *, skipping: bool = False) -> str:
     return state.question(skipping=skipping).phase
 
 
-def initiative_line(entries: Sequence[Any]) -> str:
-    for entry in reversed(entries):
-        if entry.kind == "round":
-            ini = (entry.data or {}).get("initiative") or {}
-            if ini.get("fixed"):
-                return ini.get("reason", "")
-            roll = ini.get("roll")
-            return f"D6 {roll}: {ini.get('reason', '')}" if roll else ""
-    return ""
+def initiative_line(state: State) -> str:
+    """This round's initiative roll and what it gave, in words."""
+    ini = state.initiative or {}
+    if ini.get("fixed"):
+        return ini.get("reason", "")
+    roll = ini.get("roll")
+    return f"D6 {roll}: {ini.get('reason', '')}" if roll else ""
 
 
 def order_lines(context: Context, state: State, nxt: Fighter | None) -> tuple:

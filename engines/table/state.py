@@ -16,7 +16,7 @@ battle's company order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.enums import HordeMode, Side
@@ -109,6 +109,8 @@ class State:
     orders_ended: bool = False
     """The round's end orders are rolled (RULES §5 "Each round")."""
     event: dict[str, Any] | None = None
+    initiative: dict[str, Any] | None = None
+    """This round's initiative, as its entry keeps it."""
     gone: set[str] = field(default_factory=set)
     """Objectives carried off the table."""
     fighters: dict[str, FighterState] = field(default_factory=dict)
@@ -150,6 +152,18 @@ class State:
         if self.round >= context.length:
             return Next(OVER)
         return Next(BEGIN)
+
+    def copy(self) -> State:
+        """A copy that applying entries to leaves this one as it is."""
+        return replace(
+            self,
+            order=list(self.order),
+            activated=set(self.activated),
+            gone=set(self.gone),
+            fighters={k: replace(v) for k, v in self.fighters.items()},
+            extra=dict(self.extra),
+            companies={k: replace(v) for k, v in self.companies.items()},
+        )
 
     # -- readings --
 
@@ -317,6 +331,7 @@ def _round(context: Context, state: State, data: Mapping[str, Any]) -> None:
     state.round_ended = False
     state.orders_ended = False
     state.event = data.get("event")
+    state.initiative = initiative
     _order_wounds(context, state, data)
 
 

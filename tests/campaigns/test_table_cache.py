@@ -11,7 +11,9 @@ from django.urls import reverse
 from campaigns.models import Character
 from campaigns.selectors import table_cache
 from campaigns.selectors.table_cache import table_context_kept
-from tests.campaigns.table_helpers import doctrine_battle, version
+from campaigns.services.table_log import table_entry_undo
+from engines.table.turns import random_select, round_begin
+from tests.campaigns.table_helpers import add, doctrine_battle, now, version
 
 pytestmark = pytest.mark.django_db
 
@@ -19,9 +21,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def battle(campaign):
     table_cache._kept.clear()  # nothing kept from another test
+    table_cache.FOLDED.clear()
     _, battle = doctrine_battle(campaign, "priority", seed=12)
     yield battle
     table_cache._kept.clear()
+    table_cache.FOLDED.clear()
 
 
 def table_url(battle) -> str:
@@ -84,3 +88,51 @@ def test_a_re_rolled_battle_is_another_key(battle):
     assert (
         table_context_kept(battle=battle, seed=battle.setup_seed, version=0) is not one
     )
+
+
+def selections(battle, n: int) -> None:
+    """``n`` random selections between the first two characters."""
+    keys = [f.key for f in now(battle)[0].fighters][:2]
+    for _ in range(n):
+        add(battle, lambda c, s: random_select(c, s, keys=keys, purpose="who"))
+
+
+@override_settings(TABLE_CONTEXT_CACHE_S=60)
+def test_the_kept_fold_follows_the_log_through_entries_and_undos(client, user, battle):
+    """Read between entries and undos, the page built on the kept fold is the
+    page built by folding the whole log afresh."""
+    client.force_login(user)
+    url = table_url(battle)
+    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    for step in ("add", "add", "undo", "add", "undo", "undo", "add", "add"):
+        if step == "add":
+            selections(battle, 3)
+        else:
+            table_entry_undo(battle=battle, version=version(battle))
+        kept = client.get(url).context["page"]
+        with override_settings(TABLE_CONTEXT_CACHE_S=0):
+            assert client.get(url).context["page"] == kept, step
+
+
+@override_settings(TABLE_CONTEXT_CACHE_S=60)
+def test_a_long_log_costs_a_tap_no_more_queries_and_shows_its_last_lines(
+    client, user, battle
+):
+    """The page's queries do not grow with the log; its main screen shows the
+    last 20 lines and says where the whole log is."""
+    client.force_login(user)
+    url = table_url(battle)
+    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    selections(battle, 3)
+    client.get(url)
+    selections(battle, 1)
+    short = queries_of(client, url)
+    selections(battle, 60)
+    client.get(url)
+    selections(battle, 1)
+    assert queries_of(client, url) == short
+    page = client.get(url).context["page"]
+    assert [line.number for line in page.log] == list(range(66, 46, -1))
+    assert page.log_count == 66
+    html = client.get(url).content.decode()
+    assert "The last 20 of 66 entries." in html
