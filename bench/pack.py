@@ -138,7 +138,12 @@ def measure(workdir: Path) -> dict[str, float | int | None]:
     raw_s = median_time(raw_weasyprint)
     chromium_s = chromium_time(html, workdir)
 
-    stored_pack(battle=battle)
+    from django.conf import settings
+
+    # Stored for the address the download is asked at: the configured one,
+    # else the test client's host (a GET never renders).
+    address = (getattr(settings, "SITE_URL", "") or "").rstrip("/")
+    stored_pack(battle=battle, site_url=address or "http://testserver")
     client = Client()
     client.login(username=login.username, password=PASSWORD)
     url = reverse(
