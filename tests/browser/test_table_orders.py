@@ -52,6 +52,12 @@ def bree_battle():
     )
 
 
+def table_path(campaign, battle) -> str:
+    return reverse(
+        "campaigns:battle_table", kwargs={"slug": campaign.slug, "battle_id": battle.pk}
+    )
+
+
 def test_a_bree_wraith_seeing_no_enemy_goes_toward_the_ring(open_tab, demo):
     """The wraith's activation shows its scene order; with every hobbit out of
     sight the answer is the order's full move toward the Ring, named as its
@@ -71,14 +77,7 @@ def test_a_bree_wraith_seeing_no_enemy_goes_toward_the_ring(open_tab, demo):
     visit.page.on("dialog", lambda dialog: dialog.accept())
     log_in(visit, demo.username, DEMO_PASSWORD)
     page = visit.page
-    page.goto(
-        visit.url(
-            reverse(
-                "campaigns:battle_table",
-                kwargs={"slug": campaign.slug, "battle_id": battle.pk},
-            )
-        )
-    )
+    page.goto(visit.url(table_path(campaign, battle)))
     for row in page.locator("li.tm-sight").all():
         row.locator("input[type=text]").fill(str(FAR_AWAY))
     go(page, page.get_by_role("button", name="Begin round 1"))
@@ -146,14 +145,7 @@ def test_amon_hens_black_arrow_is_asked_and_rolled_at_the_rounds_end(open_tab, d
     visit = open_tab(PHONE, name="table orders amon hen")
     log_in(visit, demo.username, DEMO_PASSWORD)
     page = visit.page
-    page.goto(
-        visit.url(
-            reverse(
-                "campaigns:battle_table",
-                kwargs={"slug": campaign.slug, "battle_id": battle.pk},
-            )
-        )
-    )
+    page.goto(visit.url(table_path(campaign, battle)))
     expect(page.locator("#now-title")).to_have_text("End of round 1: scene orders")
     expect(page.locator(".tm-orders")).to_contain_text("a black arrow")
     visit.check("the end of round's orders")

@@ -138,20 +138,27 @@ def test_a_single_characters_arrival_round_comes_to_the_table(demo):
     assert {f.arrives for f in company if f is not troll} == {1}
 
 
-def test_the_fell_beasts_stoop_is_rolled_as_round_1_begins(client, settings, tmp_path):
-    """The Witch-king and Théoden: the fell beast's stoop, an each-round order
-    before round 1, is rolled when round 1 begins on the table page: the log
-    says whom it struck and whether it wounds."""
+def demo_table(client, settings, tmp_path, slug: str):
+    """The demo's scene ``slug`` set up (seed 1), its owner logged in: the
+    battle and its table page's address."""
     settings.DEMO_FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
     settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
     login = demo_seed(password="x-demo-pass-1")
     campaign = Campaign.objects.get(slug=login.campaign_slug)
-    battle = set_up(campaign, campaign.scenes.get(slug="the-witch-king-and-theoden"))
+    battle = set_up(campaign, campaign.scenes.get(slug=slug))
     client.force_login(get_user_model().objects.get(username=login.username))
     url = reverse(
         "campaigns:battle_table",
         kwargs={"slug": campaign.slug, "battle_id": battle.pk},
     )
+    return battle, url
+
+
+def test_the_fell_beasts_stoop_is_rolled_as_round_1_begins(client, settings, tmp_path):
+    """The Witch-king and Théoden: the fell beast's stoop, an each-round order
+    before round 1, is rolled when round 1 begins on the table page: the log
+    says whom it struck and whether it wounds."""
+    battle, url = demo_table(client, settings, tmp_path, "the-witch-king-and-theoden")
     client.post(url, {"action": "begin", "version": "0"})
     entry = TableEntry.objects.get(log__battle=battle, position=0)
     stoop = entry.data["scene_orders"]
@@ -170,16 +177,7 @@ def test_amon_hens_black_arrows_are_rolled_at_the_end_of_each_round(
     for the end of round's scene orders, not the next round; it asks whether
     Boromir and Lurtz are both on the table, and on "yes" rolls the black
     arrow's D6 5+ gate in an entry of its own; round 2 then begins."""
-    settings.DEMO_FIXTURES_DIR = Path(settings.BASE_DIR) / "fixtures"
-    settings.DEMO_LOGIN_FILE = tmp_path / ".demo-login"
-    login = demo_seed(password="x-demo-pass-1")
-    campaign = Campaign.objects.get(slug=login.campaign_slug)
-    battle = set_up(campaign, campaign.scenes.get(slug="amon-hen"))
-    client.force_login(get_user_model().objects.get(username=login.username))
-    url = reverse(
-        "campaigns:battle_table",
-        kwargs={"slug": campaign.slug, "battle_id": battle.pk},
-    )
+    battle, url = demo_table(client, settings, tmp_path, "amon-hen")
     client.post(url, {"action": "begin", "version": "0"})
     if "first" in client.get(url).content.decode():
         client.post(url, {"action": "first", "first": "player", "version": "1"})
