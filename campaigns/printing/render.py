@@ -8,9 +8,12 @@ from the system's fontconfig (DejaVu, installed by ``make``), never from a URL.
 
 from __future__ import annotations
 
+import gc
 import logging
 import mimetypes
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -99,6 +102,30 @@ def print_stylesheet() -> tuple[weasyprint.CSS, FontConfiguration]:
     return cached[1], cached[2]
 
 
+_paused = {"renders": 0, "was_enabled": False}
+_pause_lock = threading.Lock()
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while a render runs: WeasyPrint makes
+    objects by the hundred thousand, and collecting among them costs it about
+    a sixth of its time. Reference counting still frees what it can; the
+    collector runs again after the last render in the process ends."""
+    with _pause_lock:
+        if _paused["renders"] == 0:
+            _paused["was_enabled"] = gc.isenabled()
+            gc.disable()
+        _paused["renders"] += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _paused["renders"] -= 1
+            if _paused["renders"] == 0 and _paused["was_enabled"]:
+                gc.enable()
+
+
 def html_to_pdf(html: str, *, fetcher: StaticOnlyFetcher | None = None) -> bytes:
     """Render an HTML string to PDF bytes, fetching only the project's static files.
 
@@ -114,7 +141,8 @@ def html_to_pdf(html: str, *, fetcher: StaticOnlyFetcher | None = None) -> bytes
         options = {"stylesheets": [css], "font_config": fonts}
     fetcher = fetcher or StaticOnlyFetcher(static_root=static_root())
     document = weasyprint.HTML(string=html, base_url=STATIC_BASE, url_fetcher=fetcher)
-    return document.write_pdf(**options)
+    with collector_paused():
+        return document.write_pdf(**options)
 
 
 def render_pdf(template_name: str, context: dict) -> bytes:
