@@ -14,7 +14,7 @@ AI character's company rolls its rout check, as a tap's fall does).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.combat import ROUTS_ON, rout_check, rout_check_due, take_wound
@@ -30,6 +30,15 @@ OrderAnswers = Mapping[str, Any]
 orders whose condition holds; ``chosen``, each order id's chosen characters
 (their keys). None: an entry made before the page asked (only the orders
 needing no answer were rolled then)."""
+
+
+ISOLATES = "\u2068\u2069"
+"""FSI and PDI: what keeps a right-to-left name from turning its sentence."""
+
+
+def bare(name: str) -> str:
+    """A name without the isolates around it."""
+    return name.strip(ISOLATES)
 
 
 def automatic(order: EachRound) -> bool:
@@ -176,20 +185,18 @@ def round_orders_resolve(
         )
     on_table = _on_table(context, state, round_number)
     by_label = {f.label: f for f in on_table}
-    for f in on_table:  # a victim named by its name finds its first bearer
-        by_label.setdefault(f.name, f)
-    defences = {label: f.defence for label, f in by_label.items()}
+    defences = {f.label: f.defence for f in on_table}
     start = len(dice.log)
     filled = {f.key: state.fighters[f.key].wounds for f in on_table}
     fallen: set[str] = set()
     done = []
     for item in due:
         order = item.order
+        named = bare(order.victim_name)
         candidates = [
             f.label
             for f in on_table
-            if f.key not in fallen
-            and context.company(f.company).name == order.victim_name
+            if f.key not in fallen and bare(context.company(f.company).name) == named
         ]
         chosen = [
             f.label
@@ -198,6 +205,9 @@ def round_orders_resolve(
             if f.key == key and f.key not in fallen
         ]
         standing = {k: v for k, v in defences.items() if by_label[k].key not in fallen}
+        if order.victim is Victim.CHARACTER:
+            # The named character by its label on the table (its first bearer).
+            order = replace(order, victim_name=_label_of(on_table, named))
         result = each_round(
             order,
             dice=dice,
@@ -234,6 +244,18 @@ def round_orders_resolve(
             }
         )
     return done, tuple(dice.log[start:])
+
+
+def _label_of(on_table: Sequence[Fighter], named: str) -> str:
+    """The label of the character on the table a victim's name names (its
+    label, else its name, compared without isolates); the name if none."""
+    for f in on_table:
+        if bare(f.label) == named:
+            return f.label
+    for f in on_table:
+        if bare(f.name) == named:
+            return f.label
+    return named
 
 
 def _rout_after(

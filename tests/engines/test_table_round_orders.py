@@ -7,6 +7,8 @@ attack deals marked on its victim."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engines.doctrines import DoctrineSettings
@@ -301,3 +303,28 @@ def test_an_entry_from_before_the_page_asked_rolls_only_what_asks_nothing():
     draft = round_begin(log.context, log.state, sightings={})
     assert draft.data["scene_orders"] == []
     assert "orders" not in draft.data["inputs"]
+
+
+def test_a_right_to_left_victim_is_found_though_the_app_isolated_its_name():
+    """The app wraps a right-to-left name in isolates (FSI … PDI) on the
+    table; the order names the character bare: the attack still strikes it."""
+    name = "فرودو"
+    arrow = EachRound(moment=Moment.END, attack_bonus=5, victim_name=name, effect="x")
+    context = battle_context(
+        Doctrine.PRIORITY,
+        settings=DoctrineSettings(orders=(arrow,)),
+        players=(name, "Sam"),
+    )
+    fighters = tuple(
+        replace(f, name=f"\u2068{name}\u2069", label=f"\u2068{name}\u2069")
+        if f.name == name
+        else f
+        for f in context.fighters
+    )
+    log = Log(replace(context, fighters=fighters))
+    begin(log)
+    activate_all(log)
+    draft = round_orders_end(log.context, log.state, answers={})
+    assert (
+        draft.data["log"][0]["purpose"] == f"scene order: attack on \u2068{name}\u2069"
+    )
