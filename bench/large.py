@@ -9,7 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 RUNS = 7
-PAGES = ("dashboard", "roster", "battle", "result", "chronicle")
+PAGES = (
+    "dashboard",
+    "roster",
+    "battle",
+    "result",
+    "chronicle",
+    "table",
+    "table_question",
+)
 
 
 def setup_django(workdir: Path, database_url: str | None = None) -> None:
@@ -62,11 +70,48 @@ def build_large(slug: str = "large", scale: float = 1.0, owner_name: str = "benc
     fit = scene_lineup(scene=scene).default_participant_ids()[:9]
     battle = battle_set_up(scene=scene, stance="attack", participant_ids=fit, seed=1)
     company = Company.objects.filter(campaign=campaign).order_by("pk").first()
+    table = reverse("campaigns:battle_table", args=[slug, battle.pk])
     urls = {
         "dashboard": reverse("campaigns:dashboard", args=[slug]),
         "roster": reverse("campaigns:company", args=[slug, company.pk]),
         "battle": reverse("campaigns:battle_detail", args=[slug, battle.pk]),
         "result": reverse("campaigns:result_entry", args=[slug, battle.pk]),
         "chronicle": reverse("campaigns:chronicle", args=[slug]),
+        "table": table,
+        "table_question": f"{table}?{table_question(battle)}",
     }
     return owner, campaign, urls
+
+
+def table_question(battle) -> str:
+    """Round 1 begun at the table (the AI going first if the humans choose):
+    the query of the next AI activation's first question, or of the people
+    screen if no AI character is to act."""
+    from campaigns.selectors.table_context import table_context
+    from campaigns.services.table_log import table_entry_add
+    from engines.table.state import state_fold
+    from engines.table.turns import first_choose, round_begin
+
+    def now():
+        context = table_context(battle=battle)
+        log = getattr(battle, "table_log", None)
+        entries = list(log.entries.order_by("position")) if log else []
+        return context, state_fold(context, entries), log.version if log else 0
+
+    _, _, version = now()
+    table_entry_add(
+        battle=battle,
+        version=version,
+        make=lambda c, s: round_begin(c, s, sightings={}),
+    )
+    battle.refresh_from_db()
+    context, state, version = now()
+    if state.question().phase == "choose":
+        table_entry_add(
+            battle=battle,
+            version=version,
+            make=lambda c, s: first_choose(c, s, first="ai"),
+        )
+        context, state, _ = now()
+    nxt = state.next_activation(context)
+    return f"do=act&who={nxt.key}" if nxt is not None else "do=people"

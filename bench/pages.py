@@ -20,7 +20,7 @@ from pathlib import Path
 from bench.large import PAGES, build_large, median_time, setup_django
 from bench.results_file import merge_results
 
-TARGETS = {"page_p50_s": 0.1, "page_queries": 15}
+TARGETS = {"page_p50_s": 0.05, "page_queries": 15}
 
 
 def query_count(client, url: str) -> int:

@@ -2,7 +2,7 @@
 
 2,000 requests over loopback, 4 at a time, to gunicorn serving the production
 settings on a throwaway PostgreSQL 15 cluster (started by .ci/with-postgres.sh
-when DATABASE_URL is not PostgreSQL already). The pages are the five of
+when DATABASE_URL is not PostgreSQL already). The pages are those of
 ``page_p50_s`` on the large generated campaign, requested in turn as the owner.
 An error is any response that is not a 200 carrying the page's title. Bounded:
 every request has a 30 s timeout and the whole soak stops after 10 minutes.
