@@ -227,12 +227,25 @@ class Chronicle:
         )
 
 
+WOUND_TOLD = (
+    "name",
+    "character__name",
+    "battle_taken_id",
+    "healed_in_battle_id",
+    "healed_at_scene_id",
+)
+
+
 def _battles(campaign: Campaign, scene_ids: Collection[int] | None) -> list[Battle]:
     outcomes = CharacterOutcome.objects.select_related(
         "participant__character"
     ).order_by("participant__order", "id")
-    wounds = PersistingWound.objects.select_related("character").order_by(
-        "character__name", "id"
+    # Only what the story tells of a wound (its name, whose it is): a page
+    # makes some two thousand of them, and each field is paid for.
+    wounds = (
+        PersistingWound.objects.select_related("character")
+        .only(*WOUND_TOLD)
+        .order_by("character__name", "id")
     )
     changes = CommanderChange.objects.select_related("commander").order_by(
         "created_at", "id"
@@ -308,9 +321,11 @@ def campaign_chronicle(
         entry = entries.get(scene_id)
         if entry is not None:
             entry.discards.extend(ChronicleDiscard(entry=e) for e in found)
-    healed = PersistingWound.objects.filter(
-        healed_at_scene__campaign=campaign
-    ).select_related("character")
+    healed = (
+        PersistingWound.objects.filter(healed_at_scene__campaign=campaign)
+        .select_related("character")
+        .only(*WOUND_TOLD)
+    )
     if scene_ids is not None:
         healed = healed.filter(healed_at_scene_id__in=scene_ids)
     for wound in healed.order_by("character__name", "id"):
