@@ -73,8 +73,8 @@ class Next:
     """What the battle needs next: begin a round, the humans' choice of who
     goes first, an AI activation (``key``), the horde's end of round, the
     round's end orders, the end (the last round is over), or nothing (it
-    ended). ``follow_up``: the AI
-    character that may take its follow-up activation now."""
+    ended). ``follow_up``: the AI character that may take its follow-up
+    activation now."""
 
     phase: str
     key: str = ""
