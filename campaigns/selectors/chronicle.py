@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, Q
@@ -48,11 +49,21 @@ CHRONICLE_PAGE = 10
 
 
 @dataclass(frozen=True)
+class WoundTold:
+    """A wound as the chronicle tells it: its name and whose it is (a page
+    tells some two thousand: read as values, not as models)."""
+
+    name: str
+    character_id: int
+    character_name: str
+
+
+@dataclass(frozen=True)
 class ChronicleBattle:
     battle: Battle
     outcomes: list[CharacterOutcome]
-    wounds_taken: list[PersistingWound]
-    wounds_healed: list[PersistingWound]
+    wounds_taken: list[WoundTold]
+    wounds_healed: list[WoundTold]
     commander_changes: list[CommanderChange]
     table_log: tuple[LogLine, ...] = ()
     """The battle's table-mode log, one line an entry (none if not played so)."""
@@ -114,7 +125,7 @@ class ChronicleBattle:
                 )
                 for o in self.outcomes
             ],
-            healed=[(w.character.name, w.name) for w in self.wounds_healed],
+            healed=[(w.character_name, w.name) for w in self.wounds_healed],
             commanders=[
                 CommanderLine(
                     name=c.commander.name,
@@ -147,7 +158,7 @@ class ChronicleScene:
     scene: Scene
     battles: list[ChronicleBattle] = field(default_factory=list)
     sub_scenes: list[ChronicleScene] = field(default_factory=list)
-    healed_here: list[PersistingWound] = field(default_factory=list)
+    healed_here: list[WoundTold] = field(default_factory=list)
     discards: list[ChronicleDiscard] = field(default_factory=list)
 
     @property
@@ -171,7 +182,7 @@ class ChronicleScene:
     @property
     def rest_story(self) -> str:
         """A resolved sanctuary's rest, in a sentence."""
-        healed = [(w.character.name, w.name) for w in self.healed_here]
+        healed = [(w.character_name, w.name) for w in self.healed_here]
         what = f"{healed_words(healed)}; " if healed else ""
         return f"The company rested here: {what}every unfit character is fit again."
 
@@ -227,26 +238,10 @@ class Chronicle:
         )
 
 
-WOUND_TOLD = (
-    "name",
-    "character__name",
-    "battle_taken_id",
-    "healed_in_battle_id",
-    "healed_at_scene_id",
-)
-
-
 def _battles(campaign: Campaign, scene_ids: Collection[int] | None) -> list[Battle]:
     outcomes = CharacterOutcome.objects.select_related(
         "participant__character"
     ).order_by("participant__order", "id")
-    # Only what the story tells of a wound (its name, whose it is): a page
-    # makes some two thousand of them, and each field is paid for.
-    wounds = (
-        PersistingWound.objects.select_related("character")
-        .only(*WOUND_TOLD)
-        .order_by("character__name", "id")
-    )
     changes = CommanderChange.objects.select_related("commander").order_by(
         "created_at", "id"
     )
@@ -258,12 +253,25 @@ def _battles(campaign: Campaign, scene_ids: Collection[int] | None) -> list[Batt
         .select_related("result", "scene")
         .prefetch_related(
             Prefetch("result__character_outcomes", queryset=outcomes),
-            Prefetch("wounds_taken", queryset=wounds),
-            Prefetch("wounds_healed", queryset=wounds),
             Prefetch("commander_changes", queryset=changes),
         )
         .order_by("number", "id")
     )
+
+
+def wounds_told(by: str, **within: Any) -> dict[int, list[WoundTold]]:
+    """The wounds ``within`` the filter, by the id in their field ``by`` (the
+    battle that dealt or healed them, the scene that healed them), each
+    character's in name order. One query."""
+    rows = (
+        PersistingWound.objects.filter(**within)
+        .order_by("character__name", "id")
+        .values_list(by, "name", "character_id", "character__name")
+    )
+    told: dict[int, list[WoundTold]] = {}
+    for key, name, character_id, character_name in rows:
+        told.setdefault(key, []).append(WoundTold(name, character_id, character_name))
+    return told
 
 
 def chronicle_page(
@@ -299,6 +307,9 @@ def campaign_chronicle(
         battles, words=campaign_words(campaign)
     )
     commanders = commanders_as_they_were(battles)
+    ids = [battle.pk for battle in battles]
+    taken = wounds_told("battle_taken_id", battle_taken_id__in=ids)
+    healed_in = wounds_told("healed_in_battle_id", healed_in_battle_id__in=ids)
     back = taken_back(campaign_id=campaign.pk, scene_ids=scene_ids)
     for battle in battles:
         entry = entries.get(battle.scene_id)
@@ -308,8 +319,8 @@ def campaign_chronicle(
             ChronicleBattle(
                 battle=battle,
                 outcomes=list(battle.result.character_outcomes.all()),
-                wounds_taken=list(battle.wounds_taken.all()),
-                wounds_healed=list(battle.wounds_healed.all()),
+                wounds_taken=taken.get(battle.pk, []),
+                wounds_healed=healed_in.get(battle.pk, []),
                 commander_changes=list(battle.commander_changes.all()),
                 table_log=table_logs.get(battle.pk, ()),
                 highlights=highlights.get(battle.pk, ()),
@@ -321,17 +332,13 @@ def campaign_chronicle(
         entry = entries.get(scene_id)
         if entry is not None:
             entry.discards.extend(ChronicleDiscard(entry=e) for e in found)
-    healed = (
-        PersistingWound.objects.filter(healed_at_scene__campaign=campaign)
-        .select_related("character")
-        .only(*WOUND_TOLD)
-    )
+    within = {"healed_at_scene__campaign": campaign}
     if scene_ids is not None:
-        healed = healed.filter(healed_at_scene_id__in=scene_ids)
-    for wound in healed.order_by("character__name", "id"):
-        entry = entries.get(wound.healed_at_scene_id)
+        within["healed_at_scene_id__in"] = scene_ids
+    for scene_id, wounds in wounds_told("healed_at_scene_id", **within).items():
+        entry = entries.get(scene_id)
         if entry is not None:
-            entry.healed_here.append(wound)
+            entry.healed_here.extend(wounds)
     top = []
     for scene in scenes:
         parent = entries.get(scene.parent_id)

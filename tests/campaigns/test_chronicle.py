@@ -97,7 +97,7 @@ def test_a_sanctuary_lists_the_wounds_healed_there(told, skirmish):
     )
     scene_rest(scene=skirmish.next_scene)
     entry = campaign_chronicle(campaign=told.campaign).scenes[1]
-    assert [w.character.name for w in entry.healed_here] == ["Merry"]
+    assert [w.character_name for w in entry.healed_here] == ["Merry"]
 
 
 def count_queries(client, campaign) -> int:
