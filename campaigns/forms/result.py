@@ -17,6 +17,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from campaigns.bidi import isolated
+from campaigns.forms.fast_inputs import PlainInputsInPython
 from campaigns.forms.service_errors import ServiceErrorsMixin
 from campaigns.models import Battle
 from campaigns.selectors.result import ROW_FIELDS, EntryRow, ResultRules, row_field
@@ -55,6 +56,9 @@ SETUP_CHANGED = (
 
 
 class ResultForm(ServiceErrorsMixin):
+    default_renderer = PlainInputsInPython
+    """One input per character and column: written in Python, not a template each."""
+
     outcome = forms.ChoiceField(
         label="Outcome for your side",
         choices=Outcome.choices(),
