@@ -1,6 +1,6 @@
 """Plain ``<input>`` widgets written in Python, for a form with a great many
 of them (the result form: one per character and column). Django renders each
-widget through a template, which costs the result page a third of its time;
+widget through a template, which costs the result page much of its time;
 this renderer writes the same markup as Django's ``input.html`` and
 ``attrs.html`` directly, and leaves every other widget to the templates."""
 
