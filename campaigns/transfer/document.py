@@ -127,7 +127,7 @@ _MODEL_EXCLUDED: dict[type[models.Model], dict[str, str]] = {
     CampaignLogEntry: {
         "discarded_battle_id": "an id of the exporting site, meaningless here"
     },
-    EventDeck: {"owner": "a deck travels as content; the site's copy has no builder"},
+    EventDeck: {"owner": "a deck travels as content; the importing user owns a copy"},
     Setting: {
         "owner": "a setting travels as content",
         "event_deck": "the campaign's own deck travels; a default one stays here",
