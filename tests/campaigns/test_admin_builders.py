@@ -185,8 +185,9 @@ def test_a_character_can_be_added_only_to_ones_own_companies(alice, world):
     assert [c.name for c in field.queryset] == ["Company Alpha"]
 
 
-def test_a_builders_new_campaign_is_their_own(alice, world):
-    """The owner is not asked: a campaign a builder adds is theirs."""
+def test_a_builders_new_campaign_is_their_own_and_adds_no_member(alice, world):
+    """The owner is not asked: a campaign a builder adds is theirs. Members
+    join by invitation: a username slipped into the post adds no one."""
     alice.post(
         admin_url(Campaign, "add"),
         {
@@ -199,7 +200,7 @@ def test_a_builders_new_campaign_is_their_own(alice, world):
         },
     )
     campaign = Campaign.objects.get(slug="fresh")
-    assert (campaign.owner, list(campaign.members.all())) == (world.alice, [world.bob])
+    assert (campaign.owner, list(campaign.members.all())) == (world.alice, [])
 
 
 def test_a_builders_new_deck_is_their_own(alice, world):
