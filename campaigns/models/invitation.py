@@ -25,7 +25,7 @@ class Invitation(models.Model):
     class State(models.TextChoices):
         OPEN = "open", "Open"
         USED = "used", "Accepted"
-        REVOKED = "revoked", "Revoked"
+        REVOKED = "revoked", "Withdrawn"
         EXPIRED = "expired", "Expired"
 
     campaign = models.ForeignKey(
