@@ -156,6 +156,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "campaigns.views.accounts.locked_out"
+# How many reverse proxies stand in front of the site (nginx: 1); the lockout's
+# address is then the one the outermost proxy saw (campaigns/client_ip.py).
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "campaigns.client_ip.client_ip"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaigns:home"

@@ -139,3 +139,62 @@ def test_the_admin_lists_the_locks(client, user, admin_client):
     _fail(client, 5)
     page = admin_client.get(reverse("admin:axes_accessattempt_changelist"))
     assert "frodo" in page.content.decode()
+
+
+def _fail_through_proxy(client, times, forwarded):
+    for _ in range(times):
+        client.post(
+            LOGIN,
+            {"username": "frodo", "password": "wrong"},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR=forwarded,
+        )
+
+
+def test_behind_a_proxy_the_lock_is_the_players_address_not_the_proxys(
+    client, user, settings
+):
+    """With PROXY_COUNT=1 (nginx in front), five failures from one player do
+    not lock the username for a player at another address."""
+    settings.PROXY_COUNT = 1
+    _fail_through_proxy(client, 5, "203.0.113.7")
+    response = client.post(
+        LOGIN,
+        {"username": "frodo", "password": "pw", "next": HOME},
+        REMOTE_ADDR="127.0.0.1",
+        HTTP_X_FORWARDED_FOR="198.51.100.2",
+    )
+    assert _logged_in(response)
+
+
+def test_behind_a_proxy_a_forged_forwarded_address_does_not_escape_the_lock(
+    client, user, settings
+):
+    """A client may write its own X-Forwarded-For; the proxy appends the real
+    address, and that last entry is the one counted."""
+    settings.PROXY_COUNT = 1
+    for n in range(5):
+        client.post(
+            LOGIN,
+            {"username": "frodo", "password": "wrong"},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"10.9.9.{n}, 203.0.113.7",
+        )
+    response = client.post(
+        LOGIN,
+        {"username": "frodo", "password": "pw"},
+        REMOTE_ADDR="127.0.0.1",
+        HTTP_X_FORWARDED_FOR="10.1.1.1, 203.0.113.7",
+    )
+    assert response.status_code == 429
+
+
+def test_without_a_proxy_the_forwarded_header_is_ignored(client, user, settings):
+    settings.PROXY_COUNT = 0
+    for n in range(5):
+        client.post(
+            LOGIN,
+            {"username": "frodo", "password": "wrong"},
+            HTTP_X_FORWARDED_FOR=f"10.9.9.{n}",
+        )
+    assert _log_in(client, "pw").status_code == 429
