@@ -228,3 +228,24 @@ def test_the_demo_user_is_a_builder(demo_campaign):
         True,
         True,
     )
+
+
+def test_a_builder_types_no_members_usernames(alice, world):
+    """Members join by invitation: the builder's campaign page has no members
+    box and so never says whether a username exists."""
+    url = admin_url(Campaign, "change", world.mine.campaign.pk)
+    form = alice.get(url).context["adminform"].form
+    assert {"members", "member_names"} & set(form.fields) == set()
+
+
+def test_a_builder_sees_their_campaigns_members_and_how_players_join(alice, world):
+    world.mine.campaign.members.add(world.bob)
+    html = alice.get(admin_url(Campaign, "change", world.mine.campaign.pk))
+    text = html.content.decode()
+    assert "bob. Players join by an invitation link" in text
+
+
+def test_a_superuser_still_picks_members(admin_client, world):
+    url = admin_url(Campaign, "change", world.mine.campaign.pk)
+    form = admin_client.get(url).context["adminform"].form
+    assert "members" in form.fields
