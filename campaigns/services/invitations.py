@@ -47,7 +47,15 @@ def invitation_make(*, campaign: Campaign, label: str = "") -> InvitationMade:
     return InvitationMade(invitation=invitation, token=token)
 
 
-def invitation_revoke(*, campaign: Campaign, invitation_id: int) -> Invitation:
+@dataclass(frozen=True)
+class InvitationRevoked:
+    invitation: Invitation
+    revoked: bool
+    """Whether this call withdrew it (False: it was already used, withdrawn or
+    expired, and is left as it was)."""
+
+
+def invitation_revoke(*, campaign: Campaign, invitation_id: int) -> InvitationRevoked:
     """Revoke one of ``campaign``'s open invitations; Http404 for any other
     (another campaign's is not told apart from one that does not exist). An
     invitation already accepted, revoked or expired is left as it is."""
@@ -55,11 +63,11 @@ def invitation_revoke(*, campaign: Campaign, invitation_id: int) -> Invitation:
     if invitation is None:
         raise Http404("No such invitation.")
     now = timezone.now()
-    Invitation.objects.filter(
+    revoked = Invitation.objects.filter(
         pk=invitation.pk, accepted_at=None, revoked_at=None, expires_at__gt=now
     ).update(revoked_at=now)
     invitation.refresh_from_db()
-    return invitation
+    return InvitationRevoked(invitation=invitation, revoked=bool(revoked))
 
 
 def invitation_accept(*, token: str, user) -> Campaign:

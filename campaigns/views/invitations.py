@@ -42,10 +42,17 @@ def invitations(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and "revoke" in request.POST:
         revoke = InvitationRevokeForm(request.POST)
         if revoke.is_valid():
-            invitation_revoke(
+            done = invitation_revoke(
                 campaign=campaign, invitation_id=revoke.cleaned_data["revoke"]
             )
-            messages.success(request, "The link is withdrawn: it no longer works.")
+            if done.revoked:
+                messages.success(request, "The link is withdrawn: it no longer works.")
+            else:
+                messages.info(
+                    request,
+                    "That link was already used, withdrawn or out of date: "
+                    "nothing changed.",
+                )
         else:
             messages.error(request, "That is not one of this campaign's links.")
         return redirect("campaigns:invitations", slug=slug)

@@ -87,6 +87,19 @@ def test_the_owner_withdraws_a_link(owner, campaign):
     assert invitation.revoked_at is not None
 
 
+def test_withdrawing_a_used_link_says_nothing_changed(owner, campaign, other_user):
+    invitation = invitation_make(campaign=campaign).invitation
+    Invitation.objects.filter(pk=invitation.pk).update(
+        accepted_at=timezone.now(), accepted_by=other_user
+    )
+    response = owner.post(page_url(campaign), {"revoke": invitation.pk}, follow=True)
+    invitation.refresh_from_db()
+    assert ("nothing changed" in text(response), invitation.revoked_at) == (
+        True,
+        None,
+    )
+
+
 @pytest.mark.parametrize("value", ["abc", "", "-1", "99999999999999999999999"])
 def test_a_bad_revoke_is_told_and_changes_nothing(owner, campaign, value):
     invitation = invitation_make(campaign=campaign).invitation
