@@ -12,6 +12,7 @@ from campaigns.views import (
     campaign,
     chronicle,
     home,
+    invitations,
     pack,
     rest,
     results,
@@ -52,4 +53,10 @@ urlpatterns = [
     path(C + "chronicle/", chronicle.chronicle, name="chronicle"),
     path(C + "chronicle.pdf", chronicle.chronicle_pdf, name="chronicle_pdf"),
     path(C + "export.json", export_json, name="export"),
+    path(C + "invitations/", invitations.invitations, name="invitations"),
+    path(
+        "invitations/<str:token>/",
+        invitations.invitation_accept_view,
+        name="invitation_accept",
+    ),
 ]

@@ -46,44 +46,6 @@ class CampaignForm(forms.ModelForm):
         return cleaned_data
 
 
-class BuilderCampaignForm(CampaignForm):
-    """A builder's campaign: they own it; members are named by username (a
-    builder is not shown the site's list of users)."""
-
-    member_names = forms.CharField(
-        label="Members",
-        required=False,
-        help_text="Usernames of the players who may read the campaign, separated "
-        "by commas.",
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if self.instance.pk is not None and not self.is_bound:
-            self.fields["member_names"].initial = ", ".join(
-                self.instance.members.order_by("username").values_list(
-                    "username", flat=True
-                )
-            )
-
-    def clean_member_names(self) -> list:
-        names = [
-            name.strip()
-            for name in self.cleaned_data.get("member_names", "").split(",")
-            if name.strip()
-        ]
-        users = {
-            user.username: user
-            for user in get_user_model().objects.filter(username__in=names)
-        }
-        unknown = [name for name in names if name not in users]
-        if unknown:
-            raise forms.ValidationError(
-                "No user is called " + ", ".join(f"“{name}”" for name in unknown) + "."
-            )
-        return [users[name] for name in dict.fromkeys(names)]
-
-
 class CommanderInlineForm(forms.ModelForm):
     """A new commander is named and rated here; an existing one's reputation
     and rating change on its own page, where the reason is kept."""
@@ -185,28 +147,30 @@ class CampaignAdmin(
     class Media:
         css = {"all": [ADMIN_CSS]}
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        if is_builder(request.user):
-            kwargs["form"] = BuilderCampaignForm
-        return super().get_form(request, obj, change=change, **kwargs)
-
     def save_model(self, request, obj, form, change) -> None:
         if is_builder(request.user) and not change:
             obj.owner = request.user
         super().save_model(request, obj, form, change)
 
-    def save_related(self, request, form, formsets, change) -> None:
-        super().save_related(request, form, formsets, change)
-        if "member_names" in form.cleaned_data:
-            members = [
-                user
-                for user in form.cleaned_data["member_names"]
-                if user.pk != form.instance.owner_id
-            ]
-            form.instance.members.set(members)
+    @admin.display(description="Members")
+    def member_list(self, obj: Campaign | None) -> str:
+        """A builder's campaign's members, read only: players join by an
+        invitation link from the campaign's page, never by a username typed
+        here (no one is added without accepting, and the admin does not tell
+        a builder which usernames exist)."""
+        names = (
+            list(obj.members.order_by("username").values_list("username", flat=True))
+            if obj is not None and obj.pk is not None
+            else []
+        )
+        listed = ", ".join(names) if names else "none yet"
+        return (
+            f"{listed}. Players join by an invitation link: “Invite players” on "
+            "the campaign's page."
+        )
 
     def get_fieldsets(self, request, obj=None):
-        people = ("member_names",) if is_builder(request.user) else ("owner", "members")
+        people = ("member_list",) if is_builder(request.user) else ("owner", "members")
         fieldsets = [
             (None, {"fields": ("name", "slug", *people, "setting", "description")}),
             (
@@ -223,7 +187,10 @@ class CampaignAdmin(
         return fieldsets
 
     def get_readonly_fields(self, request, obj=None):
-        return ("created_at",) if obj is not None else ()
+        fields = ("created_at",) if obj is not None else ()
+        if is_builder(request.user):
+            fields += ("member_list",)
+        return fields
 
     def get_inlines(self, request, obj):
         return (CommanderInline,) if obj is None else (CommanderInline, SceneListInline)

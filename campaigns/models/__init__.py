@@ -8,6 +8,7 @@ from campaigns.models.campaign import Campaign
 from campaigns.models.character import Character
 from campaigns.models.company import Commander, CommanderChange, Company
 from campaigns.models.events import Event, EventDeck
+from campaigns.models.invitation import Invitation
 from campaigns.models.log import CampaignLogEntry
 from campaigns.models.orders import SceneArrival, SceneOrder
 from campaigns.models.result import BattleResult, CharacterOutcome, Effect
@@ -32,6 +33,7 @@ __all__ = [
     "Effect",
     "Event",
     "EventDeck",
+    "Invitation",
     "Objective",
     "PersistingWound",
     "Scene",

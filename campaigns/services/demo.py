@@ -109,6 +109,11 @@ def demo_seed(
 
     added: dict[str, int] = {}
     with transaction.atomic():
+        # The demo's own deck is a site deck (the fantasy setting's default),
+        # loaded before the campaign so that the import shares it: a deck an
+        # import creates belongs to the importer.
+        if isinstance(document.get("event_deck"), dict):
+            decks.append((campaign_source, document["event_deck"]))
         for source, data in decks:
             if _add_deck(data, source=source):
                 added["event decks"] = added.get("event decks", 0) + 1

@@ -338,3 +338,11 @@ def free_slug(slug: Any, taken: set[str] | frozenset[str], max_length: int) -> A
         if candidate not in taken:
             return candidate
         number += 1
+
+
+def fresh_slug_of(slug: str, original: str) -> bool:
+    """Whether ``slug`` is ``original`` or one :func:`free_slug` made from it."""
+    if slug == original:
+        return True
+    stem, _, number = slug.rpartition("-")
+    return number.isdigit() and original.startswith(stem)

@@ -35,6 +35,7 @@ from campaigns.models import (
     Effect,
     Event,
     EventDeck,
+    Invitation,
     Objective,
     PersistingWound,
     Scene,
@@ -127,7 +128,19 @@ _MODEL_EXCLUDED: dict[type[models.Model], dict[str, str]] = {
     CampaignLogEntry: {
         "discarded_battle_id": "an id of the exporting site, meaningless here"
     },
-    EventDeck: {"owner": "a deck travels as content; the site's copy has no builder"},
+    EventDeck: {"owner": "a deck travels as content; the importing user owns a copy"},
+    Invitation: dict.fromkeys(
+        (
+            "token_hash",
+            "label",
+            "created_at",
+            "expires_at",
+            "revoked_at",
+            "accepted_at",
+            "accepted_by",
+        ),
+        "an invitation is a secret link to this site's campaign; it does not travel",
+    ),
     Setting: {
         "owner": "a setting travels as content",
         "event_deck": "the campaign's own deck travels; a default one stays here",

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
+
 from campaigns.models import Setting
-from campaigns.transfer.build import free_slug
+from campaigns.transfer.build import free_slug, fresh_slug_of
 from campaigns.transfer.document import SETTING_KEYS
 from campaigns.transfer.errors import ErrorList
 
@@ -64,18 +66,20 @@ def setting_check(raw: Any, errors: ErrorList) -> dict[str, Any] | None:
 
 
 def setting_write(values: dict[str, Any] | None, *, owner) -> Setting | None:
-    """The setting the imported campaign uses (inside the import's transaction)."""
+    """The setting the imported campaign uses (inside the import's transaction):
+    an identical one of its slug (or of the fresh slugs made from it), the
+    site's or ``owner``'s own, else a new one that ``owner`` owns."""
     if values is None:
         return None
-    existing = Setting.objects.filter(slug=values["slug"]).first()
-    if existing is not None and setting_export(existing) == values:
-        return existing
     max_length = Setting._meta.get_field("slug").max_length
-    taken = set(
-        Setting.objects.filter(
-            slug__startswith=values["slug"][: max_length - 4]
-        ).values_list("slug", flat=True)
-    )
+    family = Setting.objects.filter(slug__startswith=values["slug"][: max_length - 4])
+    taken = set(family.values_list("slug", flat=True))
+    shareable = family.filter(Q(owner__isnull=True) | Q(owner=owner))
+    for existing in sorted(shareable, key=lambda s: s.slug != values["slug"]):
+        if fresh_slug_of(existing.slug, values["slug"]) and (
+            {**setting_export(existing), "slug": values["slug"]} == values
+        ):
+            return existing
     return Setting.objects.create(
         **{**values, "slug": free_slug(values["slug"], taken, max_length)},
         owner=owner,

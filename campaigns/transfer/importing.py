@@ -8,9 +8,11 @@ problems, each named by its path. Only a document without problems is written
 or nothing.
 
 The campaign keeps its slug when free, else gets ``slug-2``, ``slug-3`` …
-(``keep_slug`` refuses a taken slug instead); its event deck is shared when a
-deck with the same slug has identical content, else created under a fresh
-slug. Members are linked by username where such a user exists here; a username
+(``keep_slug`` refuses a taken slug instead); its event deck (and its
+setting) is shared when one of the same slug, the site's or the importer's
+own, has identical content, else created for the importer, under a fresh slug
+when its own is taken: everything an import creates belongs to the importer.
+Members are linked by username where such a user exists here; a username
 elsewhere in the document (a commander change made by hand) becomes the
 importing user when it is the exporting owner's, and nobody otherwise.
 """

@@ -23,7 +23,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaigns.models import Campaign, Event, EventDeck
-from campaigns.transfer.build import Built, free_slug
+from campaigns.transfer.build import Built, free_slug, fresh_slug_of
 from campaigns.transfer.decks import deck_content
 from campaigns.transfer.document import (
     CAMPAIGN_MARK,
@@ -109,7 +109,7 @@ class _Writer:
     def _event_deck(self) -> EventDeck | None:
         if self.built.deck is None:
             return None
-        return event_deck_write(self.built.deck, self.built.events)
+        return event_deck_write(self.built.deck, self.built.events, owner=self.owner)
 
     def _campaign(self, *, keep_slug: bool) -> Campaign:
         campaign = self.built.campaign
@@ -271,22 +271,29 @@ class _Writer:
         return self.built.by_ref[kind_key][value].pk
 
 
-def event_deck_write(deck: EventDeck, events: list[Event]) -> EventDeck:
-    """The deck as saved: an identical deck of the same slug is shared;
-    otherwise the deck is created, under a fresh slug if its own is taken."""
-    existing = EventDeck.objects.filter(slug=deck.slug).first()
-    if existing is not None and deck_content(
-        existing, existing.events.all()
-    ) == deck_content(deck, events):
-        return existing
+def event_deck_write(
+    deck: EventDeck, events: list[Event], *, owner: models.Model | None = None
+) -> EventDeck:
+    """The deck as saved: an identical deck of its slug (or of the fresh slugs
+    made from it) is shared when it is the site's or ``owner``'s own; otherwise
+    the deck is created, owned by ``owner`` (an importer: nothing imported is
+    site-wide; None only for the site's own decks), under a fresh slug if its
+    own is taken."""
     max_length = EventDeck._meta.get_field("slug").max_length
-    taken = set(
-        EventDeck.objects.filter(
-            slug__startswith=deck.slug[: max_length - 4]
-        ).values_list("slug", flat=True)
-    )
+    family = EventDeck.objects.filter(slug__startswith=deck.slug[: max_length - 4])
+    taken = set(family.values_list("slug", flat=True))
+    content = deck_content(deck, events)
+    shareable = family.filter(
+        Q(owner__isnull=True) | Q(owner_id=getattr(owner, "pk", None))
+    ).prefetch_related("events")
+    for existing in sorted(shareable, key=lambda d: d.slug != deck.slug):
+        if fresh_slug_of(existing.slug, deck.slug) and (
+            deck_content(existing, existing.events.all()) == content
+        ):
+            return existing
     deck.slug = free_slug(deck.slug, taken, max_length)
     deck.pk = None
+    deck.owner = owner
     deck.save()
     for event in events:
         event.pk = None

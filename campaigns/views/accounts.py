@@ -1,12 +1,14 @@
 """Accounts: the login page says what the site is and how to get an account;
-with ``SIGNUP_OPEN`` anyone may make one (SITE.md ``/accounts/signup/``)."""
+with ``SIGNUP_OPEN`` anyone may make one (SITE.md ``/accounts/signup/``). A
+login locked out by django-axes (too many failures) is the same page, saying
+so."""
 
 from __future__ import annotations
 
 from django import forms
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.views import LoginView
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -17,6 +19,26 @@ from campaigns.services.builders import user_make_builder
 class SiteLoginView(LoginView):
     def get_context_data(self, **kwargs):
         return super().get_context_data(signup_open=settings.SIGNUP_OPEN, **kwargs)
+
+
+def locked_out(
+    request: HttpRequest, original_response: HttpResponse | None, credentials=None
+) -> HttpResponse:
+    """django-axes' lockout response (``AXES_LOCKOUT_CALLABLE``): the login page,
+    429, saying plainly that logins for this username from this address are
+    paused and for how long. It says the same whether or not the username
+    exists."""
+    minutes = round(settings.AXES_COOLOFF_TIME.total_seconds() / 60)
+    form = AuthenticationForm(request)
+    context = {
+        "form": form,
+        "next": request.POST["next"] if "next" in request.POST else "",
+        "signup_open": settings.SIGNUP_OPEN,
+        "locked_out": True,
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "cooloff_minutes": minutes,
+    }
+    return render(request, "registration/login.html", context, status=429)
 
 
 class SignupForm(UserCreationForm):

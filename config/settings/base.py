@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,6 +47,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "csp",
+    "axes",
     "django_tasks",
     "django_tasks_db",
     "campaigns",
@@ -64,6 +66,8 @@ MIDDLEWARE = [
     "campaigns.middleware.MethodNotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 # Content security policy: everything from this origin only; no inline script or
@@ -133,6 +137,29 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": f"{_VALIDATORS}.CommonPasswordValidator"},
     {"NAME": f"{_VALIDATORS}.NumericPasswordValidator"},
 ]
+
+# Logins (the site's and the admin's) are throttled by django-axes: after
+# AXES_FAILURE_LIMIT failed logins for one username from one address, that pair
+# is locked out for AXES_COOLOFF_TIME from the failure that locked it (more
+# tries meanwhile do not lengthen it); the login page says so
+# (campaigns/views/accounts.py). AXES_ENABLED=0 turns it off. The
+# admin lifts a lock by deleting its access attempt ("Access attempts"), or
+# `manage.py axes_reset_username NAME`. A successful login clears the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "campaigns.views.accounts.locked_out"
+# How many reverse proxies stand in front of the site (nginx: 1); the lockout's
+# address is then the one the outermost proxy saw (campaigns/client_ip.py).
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "campaigns.client_ip.client_ip"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaigns:home"

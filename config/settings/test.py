@@ -14,6 +14,10 @@ from .base import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# The suite's own logins (many, some failing on purpose, and the test client's
+# login() that passes no request) never lock anyone out: django-axes is off,
+# and tests/campaigns/test_login_throttle.py turns it on.
+AXES_ENABLED = False
 # Every test reads the table context afresh (test_table_cache.py turns it on).
 TABLE_CONTEXT_CACHE_S = 0
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]

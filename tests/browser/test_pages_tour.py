@@ -57,6 +57,7 @@ def read_pages() -> list[tuple[str, str]]:
             "setup",
             reverse("campaigns:battle_setup", kwargs={"slug": slug, "scene": "bree"}),
         ),
+        ("invitations", reverse("campaigns:invitations", kwargs={"slug": slug})),
     ]
 
 

@@ -10,10 +10,12 @@ members alike (they are the other generals at the table).
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from campaigns.models import Battle
 from campaigns.services.battle_setup import battle_set_up
+from campaigns.services.invitations import invitation_make
 from tests.campaigns.setup_helpers import build_playable
 
 pytestmark = pytest.mark.django_db
@@ -41,9 +43,14 @@ OWNER = {
     "result_entry",
     "result_reopen",
     "battle_notes",
+    "invitations",
 }
+OWNER_EVEN_TO_READ = {"invitations"}
+"""Owner-only pages a member may not even read (a 403 on GET too)."""
 MEMBERS_WRITE = {"battle_table"}
-NOT_CAMPAIGN = {"home", "import", "campaign_new"}
+NOT_CAMPAIGN = {"home", "import", "campaign_new", "invitation_accept"}
+LOGGED_IN = {"home", "import", "campaign_new", "invitation_accept"}
+"""URLs outside any one campaign: for anyone logged in."""
 
 
 def campaign_url_names() -> list[str]:
@@ -114,6 +121,36 @@ def test_every_campaign_url_is_classified_as_read_or_owner_only():
     assert not unclassified
 
 
+def test_every_url_of_the_app_is_classified():
+    """A URL outside the campaigns is listed as for anyone logged in."""
+    assert set(campaign_url_names()) - set(campaign_urls()) == LOGGED_IN
+
+
+def logged_in_url(name: str) -> str:
+    if name == "invitation_accept":
+        return reverse(f"campaigns:{name}", args=["a-token-of-no-invitation"])
+    return reverse(f"campaigns:{name}")
+
+
+@pytest.mark.parametrize("name", sorted(LOGGED_IN))
+def test_anonymous_visitor_is_sent_to_log_in_outside_the_campaigns_too(
+    client, world, name
+):
+    url = logged_in_url(name)
+    for response in (client.get(url), client.post(url)):
+        assert (status(response), response["Location"].split("?")[0]) == (
+            302,
+            reverse("login"),
+        )
+
+
+@pytest.mark.parametrize("name", sorted(OWNER_EVEN_TO_READ))
+def test_member_get_of_an_owner_only_page_is_403(client, world, name):
+    playable, battle, member = world
+    client.force_login(member)
+    assert status(client.get(url_for(name, playable, battle))) == 403
+
+
 @pytest.mark.parametrize("name", campaign_urls())
 def test_stranger_gets_404_on_every_campaign_url(client, other_user, world, name):
     playable, battle, _ = world
@@ -154,20 +191,29 @@ def test_member_post_to_a_members_write_url_is_not_refused(client, world, name):
     assert status(client.post(url_for(name, playable, battle))) == 302
 
 
-@pytest.mark.parametrize("name", [*sorted(OWNER | MEMBERS_WRITE), "import"])
+@pytest.mark.parametrize(
+    "name", [*sorted(OWNER | MEMBERS_WRITE), "import", "invitation_accept"]
+)
 def test_every_form_refuses_a_post_without_its_csrf_token(world, user, name):
     from django.test import Client
 
     playable, battle, _ = world
     client = Client(enforce_csrf_checks=True)
-    client.force_login(user)
-    url = (
-        reverse("campaigns:import")
-        if name == "import"
-        else url_for(name, playable, battle)
-    )
+    invitee = get_user_model().objects.create_user(username="invitee")
+    client.force_login(invitee if name == "invitation_accept" else user)
+    if name == "invitation_accept":
+        token = invitation_make(campaign=playable.campaign).token
+        url = reverse("campaigns:invitation_accept", args=[token])
+    elif name == "import":
+        url = reverse("campaigns:import")
+    else:
+        url = url_for(name, playable, battle)
     assert status(client.post(url, {})) == 403
-    assert Battle.objects.get(pk=battle.pk).times_rolled == 1
+    assert (
+        Battle.objects.get(pk=battle.pk).times_rolled,
+        playable.campaign.members.filter(pk=invitee.pk).exists(),
+        playable.campaign.invitations.count() == (name == "invitation_accept"),
+    ) == (1, False, True)
 
 
 def test_admin_refuses_a_post_without_its_csrf_token(world, admin_user):

@@ -185,8 +185,9 @@ def test_a_character_can_be_added_only_to_ones_own_companies(alice, world):
     assert [c.name for c in field.queryset] == ["Company Alpha"]
 
 
-def test_a_builders_new_campaign_is_their_own(alice, world):
-    """The owner is not asked: a campaign a builder adds is theirs."""
+def test_a_builders_new_campaign_is_their_own_and_adds_no_member(alice, world):
+    """The owner is not asked: a campaign a builder adds is theirs. Members
+    join by invitation: a username slipped into the post adds no one."""
     alice.post(
         admin_url(Campaign, "add"),
         {
@@ -199,7 +200,7 @@ def test_a_builders_new_campaign_is_their_own(alice, world):
         },
     )
     campaign = Campaign.objects.get(slug="fresh")
-    assert (campaign.owner, list(campaign.members.all())) == (world.alice, [world.bob])
+    assert (campaign.owner, list(campaign.members.all())) == (world.alice, [])
 
 
 def test_a_builders_new_deck_is_their_own(alice, world):
@@ -227,3 +228,24 @@ def test_the_demo_user_is_a_builder(demo_campaign):
         True,
         True,
     )
+
+
+def test_a_builder_types_no_members_usernames(alice, world):
+    """Members join by invitation: the builder's campaign page has no members
+    box and so never says whether a username exists."""
+    url = admin_url(Campaign, "change", world.mine.campaign.pk)
+    form = alice.get(url).context["adminform"].form
+    assert {"members", "member_names"} & set(form.fields) == set()
+
+
+def test_a_builder_sees_their_campaigns_members_and_how_players_join(alice, world):
+    world.mine.campaign.members.add(world.bob)
+    html = alice.get(admin_url(Campaign, "change", world.mine.campaign.pk))
+    text = html.content.decode()
+    assert "bob. Players join by an invitation link" in text
+
+
+def test_a_superuser_still_picks_members(admin_client, world):
+    url = admin_url(Campaign, "change", world.mine.campaign.pk)
+    form = admin_client.get(url).context["adminform"].form
+    assert "members" in form.fields
