@@ -48,6 +48,9 @@ class Convex:
     def touches(self, p: Point) -> bool:
         """Inside or on the outline."""
         x, y = p
+        west, north, east, south = self.box
+        if x < west - EPS or x > east + EPS or y < north - EPS or y > south + EPS:
+            return False
         return all(nx * x + ny * y <= c + EPS for nx, ny, c in self.planes)
 
     def clip(self, a: Point, b: Point) -> tuple[float, float] | None:

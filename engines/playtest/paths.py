@@ -99,12 +99,20 @@ class Navigator:
         if _clear(start, goal, areas):
             return (start, goal)
         nodes = self.nodes
-        free = [i for i, p in enumerate(nodes) if not any(a.contains(p) for a in areas)]
-        to_goal = {
-            i: math.dist(nodes[i], goal) for i in free if _clear(nodes[i], goal, areas)
-        }
-        if not to_goal:
-            return None
+        if len(areas) == len(self.areas):
+            free = list(range(len(nodes)))  # no corner lies inside an area
+        else:
+            free = [
+                i for i, p in enumerate(nodes) if not any(a.contains(p) for a in areas)
+            ]
+        to_goal: dict[int, float] = {}
+
+        def sees_goal(i: int) -> bool:
+            if i not in to_goal:
+                clear = _clear(nodes[i], goal, areas)
+                to_goal[i] = math.dist(nodes[i], goal) if clear else math.inf
+            return to_goal[i] < math.inf
+
         best: dict[int, float] = {}
         back: dict[int, int] = {}
         queue: list[tuple[float, float, int]] = []
@@ -122,7 +130,7 @@ class Navigator:
                 break
             if cost > best.get(i, math.inf) + EPS:
                 continue
-            if i in to_goal and cost + to_goal[i] < finish_cost:
+            if cost + math.dist(nodes[i], goal) < finish_cost and sees_goal(i):
                 finish, finish_cost = i, cost + to_goal[i]
             for j, gap in self.links[i]:
                 if j not in usable:

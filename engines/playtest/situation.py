@@ -87,7 +87,11 @@ def situation_for(
     standings = standings or {}
     me = table.piece(key)
     mine = standings.get(key, NOBODY)
-    enemies = tuple(_enemy(table, me, e, mine) for e in table.enemies_of(me))
+    engaged = table.engaged_keys()
+    enemies = tuple(
+        _enemy(table, me, e, mine, engaged=e.key in engaged)
+        for e in table.enemies_of(me)
+    )
     marks = table.markers if objectives is None else objectives
     seen = tuple(
         Objective(
@@ -143,13 +147,15 @@ def situation_for(
     return Reading(situation=situation, toward=toward, away=away)
 
 
-def _enemy(table: Table, me: Piece, enemy: Piece, mine: Standing) -> Enemy:
+def _enemy(
+    table: Table, me: Piece, enemy: Piece, mine: Standing, *, engaged: bool
+) -> Enemy:
     return Enemy(
         id=enemy.key,
         distance=table.gap(me, enemy),
         in_sight=table.sees(me, enemy),
         in_contact=table.in_contact(me, enemy),
-        engaged=any(table.in_contact(enemy, p) for p in table.enemies_of(enemy)),
+        engaged=engaged,
         hurt_me=enemy.key in mine.hurt_by,
         company=enemy.company,
         carrying=enemy.carrying,
@@ -198,8 +204,8 @@ def _cover(
     cover_areas = [a for a in table.ground.areas if a.cover is not Cover.NONE]
     for area in cover_areas:
         spot = _touching_spot(area.outline, me.at)
-        if table.crowded(spot, but=me.key):
-            continue
+        if math.dist(me.at, spot) > me.move or table.crowded(spot, but=me.key):
+            continue  # no way round is shorter than the straight line
         if not reach(table, me, spot, limits=limits).reached:
             continue
         gap = max(0.0, math.dist(spot, nearest.at) - 2 * RADIUS)

@@ -16,7 +16,7 @@ kept with the ground (:class:`Board`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from engines.combat import DEFAULT_MOVE
@@ -86,6 +86,12 @@ class Table:
     board: Board
     pieces: tuple[Piece, ...] = ()
     markers: tuple[Marker, ...] = ()
+    _sides: dict[Side, tuple[Piece, ...]] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        ordered = sorted(self.pieces, key=lambda p: p.card_order)
+        sides = {side: tuple(p for p in ordered if p.side is side) for side in Side}
+        object.__setattr__(self, "_sides", sides)
 
     @property
     def ground(self) -> Ground:
@@ -97,17 +103,14 @@ class Table:
                 return piece
         raise KeyError(f"{key} is not on the table")
 
-    def of_side(self, side: Side) -> Iterator[Piece]:
-        return (p for p in self.pieces if p.side is side)
+    def of_side(self, side: Side) -> tuple[Piece, ...]:
+        """A side's characters, in card order."""
+        return self._sides[side]
 
     def enemies_of(self, piece: Piece) -> tuple[Piece, ...]:
         """The other side's characters, in card order."""
-        return tuple(
-            sorted(
-                (p for p in self.pieces if p.side is not piece.side),
-                key=lambda p: p.card_order,
-            )
-        )
+        other = Side.PLAYER if piece.side is Side.AI else Side.AI
+        return self._sides[other]
 
     # -- §0 distances and contact --
 
@@ -121,6 +124,16 @@ class Table:
     def engaged(self, piece: Piece) -> bool:
         """In base contact with an enemy (§0: not *unengaged*)."""
         return any(self.in_contact(piece, e) for e in self.enemies_of(piece))
+
+    def engaged_keys(self) -> frozenset[str]:
+        """Everyone in base contact with an enemy (each pair measured once)."""
+        reach = BASE + CONTACT
+        found: set[str] = set()
+        for a in self._sides[Side.AI]:
+            for b in self._sides[Side.PLAYER]:
+                if math.dist(a.at, b.at) <= reach:
+                    found.update((a.key, b.key))
+        return frozenset(found)
 
     def marker_gap(self, piece: Piece, marker: Marker) -> float:
         """Inches from the base's edge to the marker."""

@@ -67,6 +67,8 @@ class Area:
     cover: Cover
     outline: Convex
     feature: Feature
+    rank: int
+    """Its cover's rank (0 none, 1 soft, 2 hard), read once."""
     crest: tuple[Point, Point, float]
     """The crest as a segment and a reach: the line of sight crosses the crest
     when it passes within ``reach`` of the segment (a hill only)."""
@@ -131,13 +133,18 @@ class Ground:
 
     def cover_at(self, p: Point) -> Cover:
         """The best cover of the features the character stands in or touches."""
-        best = Cover.NONE
+        best, rank = Cover.NONE, 0
+        x, y = p
         for area in self.areas:
-            if (
-                area.cover.rank > best.rank
-                and area.outline.distance(p) <= RADIUS + 1e-6
-            ):
-                best = area.cover
+            if area.rank <= rank:
+                continue
+            west, north, east, south = area.outline.box
+            if x < west - RADIUS or x > east + RADIUS:
+                continue
+            if y < north - RADIUS or y > south + RADIUS:
+                continue
+            if area.outline.distance(p) <= RADIUS + 1e-6:
+                best, rank = area.cover, area.rank
         return best
 
     def slowed(self, a: Point, b: Point) -> float:
@@ -151,6 +158,11 @@ class Ground:
 
 
 def _over_crest(area: Area, a: Point, b: Point) -> bool:
+    west, north, east, south = area.outline.box
+    if max(a[0], b[0]) < west or min(a[0], b[0]) > east:
+        return False
+    if max(a[1], b[1]) < north or min(a[1], b[1]) > south:
+        return False
     if area.outline.touches(a) or area.outline.touches(b):
         return False  # one of them stands on the hill and sees over it
     start, end, reach = area.crest
@@ -180,6 +192,7 @@ def ground(
             cover=f.cover,
             outline=outline_of(f),
             feature=f,
+            rank=f.cover.rank,
             crest=_crest(f),
         )
         for f in features
