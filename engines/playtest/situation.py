@@ -25,11 +25,10 @@ from dataclasses import dataclass
 from engines.doctrines import Edges, Enemy, Friend, Objective, Situation
 from engines.doctrines.horde import HordeMember, HordeRound, PlayerModel, Point
 from engines.enums import Cover, HordeMode
-from engines.playtest.geometry import Convex
 from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import Limits, reach
 from engines.playtest.table import Marker, Piece, Table
-from engines.playtest.terrain import RADIUS, edge_gap
+from engines.playtest.terrain import RADIUS, edge_gap, touches, touching_spot
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +202,7 @@ def _cover(
     away: CoverSpot | None = None
     cover_areas = [a for a in table.ground.areas if a.cover is not Cover.NONE]
     for area in cover_areas:
-        spot = _touching_spot(area.outline, me.at)
+        spot = touching_spot(area, me.at)
         if math.dist(me.at, spot) > me.move or table.crowded(spot, but=me.key):
             continue  # no way round is shorter than the straight line
         if not reach(table, me, spot, limits=limits).reached:
@@ -218,18 +217,8 @@ def _cover(
     furthest = False
     if here is not Cover.NONE and cover_areas:
         far = max(cover_areas, key=lambda a: a.outline.distance(nearest.at))
-        furthest = far.outline.distance(me.at) <= RADIUS + 1e-6
+        furthest = touches(far, me.at)
     return toward, away, furthest
-
-
-def _touching_spot(outline: Convex, at: XY) -> XY:
-    """The nearest place where a base at ``at`` touches the area."""
-    if outline.distance(at) <= RADIUS:
-        return at
-    near = outline.nearest(at)
-    gap = math.dist(at, near)
-    t = (gap - RADIUS) / gap
-    return (at[0] + t * (near[0] - at[0]), at[1] + t * (near[1] - at[1]))
 
 
 def _better(found: CoverSpot, best: CoverSpot | None, at: XY) -> bool:

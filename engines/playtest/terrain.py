@@ -51,6 +51,8 @@ BLOCKS_SIGHT = frozenset({TerrainKind.BUILDING, TerrainKind.WALL})
 WOODS_SIGHT = 2.0
 """More than this many inches of woods along a line of sight block it."""
 SCREENS = frozenset({TerrainKind.WOODS})
+TOUCH = 0.01
+"""Inches of gap still read as touching a feature (measuring, rounding)."""
 CRESTED = frozenset({TerrainKind.HILL})
 CREST_SHARE = 0.5
 """A round hill's crest: the line of sight passes within this share of its
@@ -68,10 +70,35 @@ class Area:
     outline: Convex
     feature: Feature
     rank: int
+    solid: Convex | None
+    """Where no base may stand, for a feature that stops movement: touching
+    it is standing against this (the outline grown by half a base)."""
+    reach: tuple[float, float, float, float]
+    """The box a touching base's centre stands in (a quick test first)."""
     """Its cover's rank (0 none, 1 soft, 2 hard), read once."""
     crest: tuple[Point, Point, float]
     """The crest as a segment and a reach: the line of sight crosses the crest
     when it passes within ``reach`` of the segment (a hill only)."""
+
+
+def touches(area: Area, p: Point) -> bool:
+    """A base at ``p`` stands in the feature or touches it."""
+    if area.solid is not None:
+        return area.solid.distance(p) <= TOUCH
+    return area.outline.distance(p) <= RADIUS + TOUCH
+
+
+def touching_spot(area: Area, at: Point) -> Point:
+    """The nearest place to ``at`` where a base touches the feature."""
+    if touches(area, at):
+        return at
+    shape, keep = (
+        (area.solid, TOUCH / 2) if area.solid is not None else (area.outline, RADIUS)
+    )
+    near = shape.nearest(at)
+    gap = math.dist(at, near)
+    t = (gap - keep) / gap
+    return (at[0] + t * (near[0] - at[0]), at[1] + t * (near[1] - at[1]))
 
 
 def outline_of(feature: Feature, grow: float = 0, *, outside: bool = False) -> Convex:
@@ -138,12 +165,10 @@ class Ground:
         for area in self.areas:
             if area.rank <= rank:
                 continue
-            west, north, east, south = area.outline.box
-            if x < west - RADIUS or x > east + RADIUS:
+            west, north, east, south = area.reach
+            if x < west or x > east or y < north or y > south:
                 continue
-            if y < north - RADIUS or y > south + RADIUS:
-                continue
-            if area.outline.distance(p) <= RADIUS + 1e-6:
+            if touches(area, p):
                 best, rank = area.cover, area.rank
         return best
 
@@ -171,6 +196,25 @@ def _over_crest(area: Area, a: Point, b: Point) -> bool:
     return segments_cross(a, b, start, end)
 
 
+def _area(feature: Feature) -> Area:
+    solid = (
+        outline_of(feature, RADIUS, outside=True) if feature.terrain in STOPS else None
+    )
+    shape, margin = (solid, TOUCH) if solid else (outline_of(feature), RADIUS + TOUCH)
+    west, north, east, south = shape.box
+    return Area(
+        name=feature.name,
+        kind=feature.terrain,
+        cover=feature.cover,
+        outline=outline_of(feature),
+        feature=feature,
+        rank=feature.cover.rank,
+        solid=solid,
+        reach=(west - margin, north - margin, east + margin, south + margin),
+        crest=_crest(feature),
+    )
+
+
 def ground(
     features: Iterable[Feature],
     *,
@@ -185,26 +229,14 @@ def ground(
     any distance; ``sight_limit`` is the battle's (None: no limit).
     """
     features = tuple(features)
-    areas = tuple(
-        Area(
-            name=f.name,
-            kind=f.terrain,
-            cover=f.cover,
-            outline=outline_of(f),
-            feature=f,
-            rank=f.cover.rank,
-            crest=_crest(f),
-        )
-        for f in features
-    )
+    areas = tuple(_area(f) for f in features)
     crossings = [a.outline.box for a in areas if a.kind in CROSSING]
     obstacles: list[Convex] = []
-    for feature in features:
-        if feature.terrain not in STOPS:
+    for area in areas:
+        if area.solid is None:
             continue
-        grown = outline_of(feature, RADIUS, outside=True)
-        pieces = [grown]
-        if feature.terrain is TerrainKind.WATER:
+        pieces = [area.solid]
+        if area.kind is TerrainKind.WATER:
             for box in crossings:
                 pieces = [part for piece in pieces for part in minus_box(piece, box)]
         obstacles.extend(pieces)

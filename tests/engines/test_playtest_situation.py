@@ -149,3 +149,43 @@ def test_the_horde_round_is_read_off_the_table():
     )  # fmt: skip
     assert (horde.members[0].wounded, horde.members[0].nearest_enemy) == (True, 4.0)
     assert horde.players[0].position.x == 5
+
+
+TOWER = Feature(
+    name="Tower", shape=Shape.CIRCLE, x=18, y=18, radius=3,
+    cover=Cover.HARD, terrain=TerrainKind.BUILDING,
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("feature", [HOUSE, TOWER], ids=["square", "round"])
+def test_hard_cover_against_a_building_can_be_reached(feature):
+    """The spot against a building is where a base may stand, and it gives
+    the building's cover."""
+    t = table(
+        piece("orc", 20, 11), piece("sam", 2, 34, side=Side.PLAYER),
+        features=(feature,),
+    )  # fmt: skip
+    reading = situation_for(t, "orc")
+    moved = t.moved("orc", reading.toward.at)
+    assert reading.situation.cover_toward is Cover.HARD
+    assert moved.cover(moved.piece("orc")) is Cover.HARD
+
+
+def test_the_players_robot_reads_its_ways_to_win_as_objectives():
+    gate = Marker(name="East Gate", at=(35.5, 18), kind=ObjectiveKind.FIXED)
+    t = table(piece("sam", 30, 18, side=Side.PLAYER), piece("orc", 2, 2))
+    s = situation_for(t, "sam", objectives=[gate]).situation
+    d = priority_decide(s, rng=random.Random(1))
+    assert (s.enemies[0].id, d.action, d.target) == (
+        "orc", Action.MOVE_TO_OBJECTIVE, "East Gate",
+    )  # fmt: skip
+
+
+def test_an_objective_is_picked_up_carried_and_dropped_where_its_carrier_falls():
+    ring = Marker(name="Ring", at=(5.5, 5))
+    t = table(piece("sam", 5, 5, side=Side.PLAYER), markers=(ring,))
+    assert t.touching(t.piece("sam")) == (ring,)
+    t = t.picked_up("sam", "Ring").moved("sam", (9, 9))
+    assert (t.markers, t.piece("sam").carrying) == ((), "Ring")
+    t = t.dropped("sam")
+    assert t.markers == (Marker(name="Ring", at=(9, 9)),)
