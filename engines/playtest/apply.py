@@ -18,9 +18,8 @@ enemy (move away, flee), a clock direction (wander), the scene order's place
 or the cover spot the situation measured (a decision that ends in cover).
 Shooting, holding, overwatch, bracing and continuing a melee move nobody.
 
-A pursuer goes its forward inches straight toward its quarry; the drift
-sideways along a route is not measured on the abstract table (the route is
-words, §5.4).
+A pursuer's move is placed by :func:`~engines.playtest.pursuit.pursued`:
+forward along the quarry's line, its drift to the line's wide side.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engines.doctrines.pursuit import PursuitDecision
 from engines.doctrines.rules import FOLLOW_UP_SHARE
 from engines.doctrines.situation import Decision
 from engines.enums import Action, Cover, Edge
@@ -40,12 +40,10 @@ from engines.playtest.moves import (
     point_along,
     reach,
 )
+from engines.playtest.pursuit import pursued
 from engines.playtest.situation import CoverSpot, Reading, ray_to_edge
-from engines.playtest.table import Piece, Table
+from engines.playtest.table import STEP, Piece, Table
 from engines.playtest.terrain import BASE, RADIUS
-
-BACK_OFF = 0.05
-"""Inches a move is cut back at a time until its base stands clear of others."""
 
 TO_ENEMY = frozenset(
     {
@@ -103,6 +101,17 @@ def apply(
     limits = limits or Limits()
     me = table.piece(key)
     action = decision.action
+    if isinstance(decision, PursuitDecision) and action is Action.PURSUE:
+        if decision.target is None:
+            return Moved(key=key, start=me.at, end=me.at, inches=0.0)
+        end = pursued(
+            table,
+            key,
+            quarry=decision.target,
+            forward=decision.forward,
+            lateral=decision.lateral,
+        )
+        return Moved(key=key, start=me.at, end=end, inches=math.dist(me.at, end))
     goal = _goal(table, me, decision, reading=reading, place=place)
     stay = Moved(key=key, start=me.at, end=me.at, inches=0.0)
     if goal is None:
@@ -229,9 +238,9 @@ def _clear(table: Table, me: Piece, walked: Walk) -> Point:
     end = walked.end
     if not table.crowded(end, but=me.key):
         return end
-    steps = int(walked.inches / BACK_OFF)
+    steps = int(walked.inches / STEP)
     for k in range(1, steps + 1):
-        point = point_along(walked.path, walked.inches - k * BACK_OFF)
+        point = point_along(walked.path, walked.inches - k * STEP)
         if not table.crowded(point, but=me.key):
             return point
     return me.at

@@ -27,6 +27,8 @@ from engines.playtest.terrain import BASE, RADIUS, Ground, base_gap
 
 CONTACT = 1e-6
 """Inches of gap still read as base contact (rounding)."""
+STEP = 0.05
+"""Inches a move is cut back at a time until its base stands clear of others."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +195,23 @@ class Table:
         marker = Marker(name=piece.carrying, at=piece.at)
         table = self.changed(replace(piece, carrying=None))
         return replace(table, markers=(*table.markers, marker))
+
+    def clear_along(self, key: str, end: Point) -> Point:
+        """The furthest point on the straight way from where ``key`` stands to
+        ``end`` before its base would overlap another's."""
+        start = self.piece(key).at
+        steps = max(1, math.ceil(math.dist(start, end) / STEP))
+        last = start
+        for k in range(1, steps + 1):
+            t = k / steps
+            point = (
+                start[0] + t * (end[0] - start[0]),
+                start[1] + t * (end[1] - start[1]),
+            )
+            if self.crowded(point, but=key):
+                return last
+            last = point
+        return last
 
     def crowded(self, at: Point, *, but: str = "") -> bool:
         """Another character's base overlaps a base standing at ``at``."""
