@@ -5,7 +5,9 @@ cores: about 10 ms of one core per battle, so a few hundred microseconds per
 activation. This times the abstract table's calls one by one on a busy 36"
 table (a house, a wall, woods, a hill, a river with its ford; five characters
 a side) and prints microseconds per call as JSON, so a change that makes one
-slower shows here before it shows in the whole playtest.
+slower shows here before it shows in the whole playtest. ``activation_us``
+is one whole activation by the priority list (measure, decide, move), combat
+aside.
 
 Run it as ``python -m bench.playtest_parts``.
 """
@@ -75,6 +77,18 @@ def _micro(call: Callable[[], Any], number: int) -> float:
     return round(min(timeit.repeat(call, number=number, repeat=3)) / number * 1e6, 1)
 
 
+def activations(table: Table, rounds: int, rng: random.Random) -> Table:
+    """Every character activates ``rounds`` times by the priority list: the
+    table measured, the doctrine asked, the move applied (no combat)."""
+    for _ in range(rounds):
+        for piece in table.pieces:
+            reading = situation_for(table, piece.key, with_cover=False)
+            decision = priority_decide(reading.situation, rng=rng)
+            moved = apply(table, piece.key, decision, reading=reading)
+            table = table.moved(piece.key, moved.end)
+    return table
+
+
 def measure() -> dict[str, float]:
     """Microseconds per call of each part."""
     table = busy_table()
@@ -104,6 +118,9 @@ def measure() -> dict[str, float]:
             lambda: deck_activate(reading.situation, deck=deck), 500
         ),
         "apply_us": _micro(lambda: apply(table, "ai0", decision), 500),
+        "activation_us": round(
+            _micro(lambda: activations(table, 3, rng), 5) / (3 * len(table.pieces)), 1
+        ),
         "report_1000_us": _micro(lambda: report(battles, seed=1), 20),
         "svg_us": _micro(
             lambda: (outcome_bar(done), rounds_histogram(done.rounds)), 200

@@ -14,6 +14,7 @@ Pure Python, no Django. The modules, one concern each:
 - :mod:`~engines.playtest.situation` — the doctrines' own input
   (:class:`~engines.doctrines.Situation`, the horde's end of round) measured on
   the table, so a playtest asks the same decide functions as the card;
+- :mod:`~engines.playtest.pursuit` — a pursuer's input and move (§5.4) on the table;
 - :mod:`~engines.playtest.apply` — where a decided move ends;
 - :mod:`~engines.playtest.report` — the report, its Wilson intervals, its words;
 - :mod:`~engines.playtest.exact` — exact odds of a tiny duel, and the same duel
