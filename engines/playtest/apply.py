@@ -43,20 +43,21 @@ from engines.playtest.moves import (
 from engines.playtest.pursuit import pursued
 from engines.playtest.situation import CoverSpot, Reading, ray_to_edge
 from engines.playtest.table import STEP, Piece, Table
-from engines.playtest.terrain import BASE, RADIUS
+from engines.playtest.terrain import BASE, RADIUS, touching_spot
 
 TO_ENEMY = frozenset(
     {
         Action.MOVE_INTO_MELEE,
         Action.CHARGE,
         Action.MOVE_TOWARD_ENEMY,
-        Action.RETURN_FIRE,
         Action.PURSUE,
     }
 )
 TO_OBJECTIVE = frozenset({Action.MOVE_TO_OBJECTIVE, Action.MOVE_TOWARD_OBJECTIVE})
 TO_EDGE = frozenset({Action.ROUT, Action.SCATTER, Action.MOVE_TO_EDGE})
 AWAY = frozenset({Action.MOVE_AWAY, Action.FLEE})
+REACHING = frozenset({Action.MOVE_INTO_MELEE, Action.MOVE_TO_OBJECTIVE})
+"""Moves whose inches are the straight distance to what they reach."""
 LEAVING = frozenset({Action.ROUT, Action.SCATTER, Action.MOVE_TO_EDGE, Action.FLEE})
 """Moves that leave the table at its edge (a carrier carries its objective off)."""
 
@@ -80,12 +81,16 @@ class Moved:
 
 
 def budget(piece: Piece, decision: Decision) -> float:
-    """The inches it may move: a rolled distance as rolled (the decision's
-    ``inches``), otherwise its move (half in a follow-up)."""
-    if decision.rolled_inches is not None and decision.inches is not None:
-        return decision.inches
+    """The inches of move it may spend: a rolled distance as rolled (halved in
+    a follow-up); a move into melee its move (the way round may be longer than
+    the straight distance the doctrine measured); otherwise the decision's
+    inches (a dive for cover's half move), else its move."""
     share = FOLLOW_UP_SHARE if decision.follow_up else 1
-    return piece.move * share
+    if decision.rolled_inches is not None:
+        return decision.rolled_inches * share
+    if decision.action in REACHING or decision.inches is None:
+        return piece.move * share
+    return decision.inches
 
 
 def apply(
@@ -170,10 +175,19 @@ def _goal(
         return _into_range(table, me, decision)
     if action is Action.MOVE_TOWARD:
         return place
-    if action is Action.DIVE_FOR_COVER and reading is not None:
-        spot = reading.toward or reading.away
-        return None if spot is None else spot.at
+    if action is Action.DIVE_FOR_COVER:
+        return _nearest_cover(table, me)
     return None
+
+
+def _nearest_cover(table: Table, me: Piece) -> Point | None:
+    """Where its base would touch the nearest feature that gives cover."""
+    spots = [
+        touching_spot(area, me.at)
+        for area in table.ground.areas
+        if area.cover is not Cover.NONE
+    ]
+    return min(spots, key=lambda at: math.dist(me.at, at), default=None)
 
 
 def _cover_spot(reading: Reading, cover: Cover) -> CoverSpot | None:

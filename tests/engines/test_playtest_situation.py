@@ -189,3 +189,37 @@ def test_an_objective_is_picked_up_carried_and_dropped_where_its_carrier_falls()
     assert (t.markers, t.piece("sam").carrying) == ((), "Ring")
     t = t.dropped("sam")
     assert t.markers == (Marker(name="Ring", at=(9, 9)),)
+
+
+def test_a_dive_for_cover_goes_half_its_move_toward_the_nearest_cover():
+    t = table(piece("orc", 5, 10), piece("sam", 30, 10, side=Side.PLAYER))
+    d = decision(Action.DIVE_FOR_COVER, inches=3)
+    assert apply(t, "orc", d).end == pytest.approx((8, 10))  # toward the house
+
+
+def test_a_rolled_charge_spends_its_roll_halved_in_a_follow_up():
+    t = table(piece("bug", 2, 2), piece("sam", 30, 2, side=Side.PLAYER))
+    d = decision(
+        Action.MOVE_TOWARD_ENEMY, target="sam", inches=4, rolled_inches=8,
+        follow_up=True,
+    )  # fmt: skip
+    assert apply(t, "bug", d).end == pytest.approx((6, 2))
+
+
+def test_a_flight_that_reaches_the_edge_leaves_the_battle():
+    t = table(piece("bug", 3, 30), piece("sam", 8, 30, side=Side.PLAYER))
+    d = decision(Action.FLEE, inches=5, rolled_inches=5)
+    moved = apply(t, "bug", d)
+    assert moved.left and moved.end == pytest.approx((0.5, 30))
+
+
+def test_the_deck_ends_its_move_at_the_cover_spot_it_was_told_of():
+    from engines.doctrines import deck_activate
+    from tests.engines.scripted import deck_with
+
+    t = table(piece("orc", 5, 16), piece("sam", 5, 34, side=Side.PLAYER))
+    reading = situation_for(t, "orc")
+    d = deck_activate(reading.situation, deck=deck_with("2S"))
+    moved = apply(t, "orc", d, reading=reading)
+    assert (d.action, d.cover) == (Action.MOVE_TOWARD_ENEMY, Cover.SOFT)
+    assert moved.end == pytest.approx(reading.toward.at)
