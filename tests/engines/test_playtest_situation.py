@@ -22,7 +22,7 @@ from engines.enums import (
 )
 from engines.orders.kinds import KeepOut, Place, PlaceKind, StayWithin
 from engines.playtest.apply import apply
-from engines.playtest.moves import limits_for
+from engines.playtest.moves import limits_for, reach
 from engines.playtest.situation import Standing, horde_round_for, situation_for
 from engines.playtest.table import Board, Marker, Piece, Table
 from engines.playtest.terrain import ground
@@ -223,3 +223,34 @@ def test_the_deck_ends_its_move_at_the_cover_spot_it_was_told_of():
     moved = apply(t, "orc", d, reading=reading)
     assert (d.action, d.cover) == (Action.MOVE_TOWARD_ENEMY, Cover.SOFT)
     assert moved.end == pytest.approx(reading.toward.at)
+
+
+RIVER = Feature(
+    name="River", shape=Shape.RECTANGLE, x=0, y=20, width=36, depth=3,
+    terrain=TerrainKind.OPEN,
+)  # fmt: skip
+FORD = Feature(
+    name="Ford", shape=Shape.RECTANGLE, x=30, y=19, width=3, depth=5,
+    terrain=TerrainKind.ROAD,
+)  # fmt: skip
+
+
+def test_a_keep_out_order_is_gone_round_except_through_its_gate():
+    """Keep out of the river except through the ford, ignoring the house: the
+    way to Sam crosses at the ford and ends in base contact."""
+    from engines.orders.kinds import IgnoreTerrain
+
+    t = table(
+        piece("orc", 5, 15), piece("sam", 5, 30, side=Side.PLAYER),
+        features=(RIVER, FORD, HOUSE),
+    )  # fmt: skip
+    keep = KeepOut(
+        area=Place(kind=PlaceKind.FEATURE, name="River"), except_through="Ford"
+    )
+    limits = limits_for(t, [keep, IgnoreTerrain()], character="orc")
+    d = decision(Action.MOVE_TOWARD_ENEMY, target="sam", inches=60)
+    walk = reach(t, t.piece("orc"), (5, 29), limits=limits, budget=40)
+    crossing = [x for x, y in walk.path if 19 <= y <= 24]
+    assert limits.ignore_terrain and crossing and min(crossing) >= 30 - 1e-3
+    end = apply(t, "orc", d, limits=limits).end
+    assert math.dist(end, (5, 30)) == pytest.approx(1, abs=1e-3)
