@@ -7,6 +7,7 @@ Pure Python, no Django. The modules, one concern each:
   movement, slows, blocks sight, gives cover), compiled once per table;
 - :mod:`~engines.playtest.paths` — the shortest way round what stops movement
   (a visibility graph), and walking a path at half speed in difficult ground;
+- :mod:`~engines.playtest.setup` — a battlefield's board and objective markers;
 - :mod:`~engines.playtest.table` — characters as points with 1" bases, markers,
   distances between base edges, contact, sight, cover;
 - :mod:`~engines.playtest.moves` — scene orders' limits as geometry, and how far
