@@ -3,7 +3,10 @@
 The method (a textbook one: Lozano-Pérez & Wesley, 1979): grow every area a
 character may not enter by half its base (so the character is a point), take
 the corners of the grown areas as the nodes of a graph, and join two nodes
-whenever the straight segment between them runs through no grown area. The
+whenever the straight segment between them runs through no grown area and
+touches both corners' areas without cutting in (a *tangent*: a shortest way
+bends only round a corner, so the other segments are never on it — the
+*reduced* visibility graph). The
 shortest way between two points round convex obstacles bends only at their
 corners, so the shortest path in this graph — start and goal added as nodes,
 searched with A* and the straight distance as its estimate — is the shortest
@@ -39,10 +42,26 @@ SLOW_RATE = 1 / DIFFICULT_SPEED
 
 NUDGE = 1e-4
 """Corners are moved this far out of their area, so a path may touch them."""
+ALONG = 0.01
+"""The sine of an angle small enough to read a line as running along an edge."""
 
 
 def _clear(a: Point, b: Point, areas: Sequence[Convex]) -> bool:
     return all(area.clip(a, b) is None for area in areas)
+
+
+def _tangent(a: Point, v: Point, turn: tuple[Point, Point]) -> bool:
+    """Whether the line from ``a`` through corner ``v`` leaves the corner's area
+    on one side: a shortest way bends only at such corners. A line along an
+    edge (within :data:`ALONG` of it, the corners being nudged) counts."""
+    dx, dy = v[0] - a[0], v[1] - a[1]
+    size = math.hypot(dx, dy)
+    sides = []
+    for px, py in turn:
+        rx, ry = px - a[0], py - a[1]
+        sine = (dx * ry - dy * rx) / ((size * math.hypot(rx, ry)) or 1.0)
+        sides.append(0.0 if abs(sine) < ALONG else sine)
+    return sides[0] * sides[1] >= 0
 
 
 def _nudged(area: Convex) -> list[Point]:
@@ -63,26 +82,34 @@ class Navigator:
     depth: float
     areas: tuple[Convex, ...]
     nodes: tuple[Point, ...] = field(init=False)
+    turns: tuple[tuple[Point, Point], ...] = field(init=False)
+    """Each node's neighbouring corners on its area (for the tangent test)."""
     links: tuple[tuple[tuple[int, float], ...], ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        nodes = [
-            p
-            for area in self.areas
-            for p in _nudged(area)
-            if 0 <= p[0] <= self.width
-            and 0 <= p[1] <= self.depth
-            and not any(other.contains(p) for other in self.areas)
-        ]
+        nodes: list[Point] = []
+        turns: list[tuple[Point, Point]] = []
+        for area in self.areas:
+            corners = area.corners
+            for k, p in enumerate(_nudged(area)):
+                if not (0 <= p[0] <= self.width and 0 <= p[1] <= self.depth):
+                    continue
+                if any(other.contains(p) for other in self.areas):
+                    continue
+                nodes.append(p)
+                turns.append((corners[k - 1], corners[(k + 1) % len(corners)]))
         links: list[list[tuple[int, float]]] = [[] for _ in nodes]
         for i, a in enumerate(nodes):
             for j in range(i + 1, len(nodes)):
                 b = nodes[j]
+                if not (_tangent(b, a, turns[i]) and _tangent(a, b, turns[j])):
+                    continue
                 if _clear(a, b, self.areas):
                     gap = math.dist(a, b)
                     links[i].append((j, gap))
                     links[j].append((i, gap))
         object.__setattr__(self, "nodes", tuple(nodes))
+        object.__setattr__(self, "turns", tuple(turns))
         object.__setattr__(self, "links", tuple(tuple(row) for row in links))
 
     def blocking(self, start: Point, goal: Point) -> tuple[Convex, ...]:
@@ -109,15 +136,18 @@ class Navigator:
 
         def sees_goal(i: int) -> bool:
             if i not in to_goal:
-                clear = _clear(nodes[i], goal, areas)
+                clear = _tangent(goal, nodes[i], turns[i]) and _clear(
+                    nodes[i], goal, areas
+                )
                 to_goal[i] = math.dist(nodes[i], goal) if clear else math.inf
             return to_goal[i] < math.inf
 
         best: dict[int, float] = {}
         back: dict[int, int] = {}
         queue: list[tuple[float, float, int]] = []
+        turns = self.turns
         for i in free:
-            if _clear(start, nodes[i], areas):
+            if _tangent(start, nodes[i], turns[i]) and _clear(start, nodes[i], areas):
                 gap = math.dist(start, nodes[i])
                 best[i] = gap
                 back[i] = -1
