@@ -18,8 +18,9 @@ keep-out areas) is built once, in O(n² · m) segment tests for n corners and m
 areas, and reused by every move under the same limits. Corners inside another
 area or off the table are left out. A start or goal inside an area (a
 character touching a wall, a place in a building) leaves that area out of
-the search: the move leaves it, or goes as near as the walk allows
-(:func:`walk` stops where the path would enter an area).
+the search (a graph without it, built once): the move leaves it, or goes as
+near as the walk allows (:func:`walk` stops where the path would enter an
+area).
 
 Half speed in difficult ground (§7) does not bend the path: the path is the
 shortest in inches, and :func:`walk` spends two inches of move for each inch
@@ -85,6 +86,9 @@ class Navigator:
     turns: tuple[tuple[Point, Point], ...] = field(init=False)
     """Each node's neighbouring corners on its area (for the tangent test)."""
     links: tuple[tuple[tuple[int, float], ...], ...] = field(init=False)
+    _fewer: dict[tuple[Convex, ...], Navigator] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         nodes: list[Point] = []
@@ -112,6 +116,15 @@ class Navigator:
         object.__setattr__(self, "turns", tuple(turns))
         object.__setattr__(self, "links", tuple(tuple(row) for row in links))
 
+    def _without(self, areas: tuple[Convex, ...]) -> Navigator:
+        """The graph of fewer areas (the start's or the goal's left out),
+        built once for each such set."""
+        found = self._fewer.get(areas)
+        if found is None:
+            found = Navigator(self.width, self.depth, areas)
+            self._fewer[areas] = found
+        return found
+
     def blocking(self, start: Point, goal: Point) -> tuple[Convex, ...]:
         """The areas a path between these two points must go round: all but
         those holding the start or the goal."""
@@ -125,13 +138,10 @@ class Navigator:
         areas = self.blocking(start, goal)
         if _clear(start, goal, areas):
             return (start, goal)
+        if len(areas) < len(self.areas):
+            return self._without(areas).route(start, goal)
         nodes = self.nodes
-        if len(areas) == len(self.areas):
-            free = list(range(len(nodes)))  # no corner lies inside an area
-        else:
-            free = [
-                i for i, p in enumerate(nodes) if not any(a.contains(p) for a in areas)
-            ]
+        free = range(len(nodes))
         to_goal: dict[int, float] = {}
 
         def sees_goal(i: int) -> bool:
@@ -152,7 +162,6 @@ class Navigator:
                 best[i] = gap
                 back[i] = -1
                 heapq.heappush(queue, (gap + math.dist(nodes[i], goal), gap, i))
-        usable = set(free)
         finish, finish_cost = -1, math.inf
         while queue:
             guess, cost, i = heapq.heappop(queue)
@@ -163,8 +172,6 @@ class Navigator:
             if cost + math.dist(nodes[i], goal) < finish_cost and sees_goal(i):
                 finish, finish_cost = i, cost + to_goal[i]
             for j, gap in self.links[i]:
-                if j not in usable:
-                    continue
                 total = cost + gap
                 if total < best.get(j, math.inf) - EPS:
                     best[j] = total

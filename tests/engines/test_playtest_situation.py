@@ -254,3 +254,14 @@ def test_a_keep_out_order_is_gone_round_except_through_its_gate():
     assert limits.ignore_terrain and crossing and min(crossing) >= 30 - 1e-3
     end = apply(t, "orc", d, limits=limits).end
     assert math.dist(end, (5, 30)) == pytest.approx(1, abs=1e-3)
+
+
+def test_a_move_to_an_objective_inside_a_building_stops_against_its_wall():
+    tower = Marker(name="Tower", at=(18, 18), kind=ObjectiveKind.FIXED)
+    t = table(
+        piece("orc", 18, 10), piece("sam", 2, 34, side=Side.PLAYER),
+        features=(TOWER,), markers=(tower,),
+    )  # fmt: skip
+    moved = apply(t, "orc", decision(Action.MOVE_TO_OBJECTIVE, target="Tower"))
+    assert moved.end[1] == pytest.approx(18 - 3.5, abs=0.1)
+    assert t.moved("orc", moved.end).ground.cover_at(moved.end) is Cover.HARD
