@@ -56,7 +56,7 @@ def first_chance(side: Side) -> Fraction:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Fighter:
+class Duellist:
     """One side's character in the duel."""
 
     name: str
@@ -74,8 +74,8 @@ class Fighter:
 
 @dataclass(frozen=True, kw_only=True)
 class Duel:
-    player: Fighter
-    ai: Fighter
+    player: Duellist
+    ai: Duellist
     length: int | None = None
     """Rounds before it ends undecided (a draw); None: to a fall."""
 

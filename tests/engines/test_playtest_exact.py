@@ -12,7 +12,7 @@ import pytest
 from engines.enums import Outcome, Side
 from engines.playtest.exact import (
     Duel,
-    Fighter,
+    Duellist,
     battle_seed,
     duel_battle,
     duel_odds,
@@ -41,7 +41,7 @@ def test_a_one_round_duel_of_single_wounds_by_hand():
     """Each falls at its first wound: whoever goes first and hits wins; with
     a ½ hit each, P(win) = ½·(½ + ½·½·... ) worked out by hand = 3/8."""
     duel = Duel(
-        player=Fighter(name="Sam", slots=0), ai=Fighter(name="Orc", slots=0), length=1
+        player=Duellist(name="Sam", slots=0), ai=Duellist(name="Orc", slots=0), length=1
     )
     odds = duel_odds(duel)
     # player first (½): hits ½ → win; misses ½ → orc hits ½ → loss.
@@ -52,8 +52,8 @@ def test_a_one_round_duel_of_single_wounds_by_hand():
 
 
 DUEL = Duel(
-    player=Fighter(name="Sam", attack=1, slots=1),
-    ai=Fighter(name="Orc", slots=2),
+    player=Duellist(name="Sam", attack=1, slots=1),
+    ai=Duellist(name="Orc", slots=2),
     length=4,
 )
 
