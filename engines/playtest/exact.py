@@ -192,11 +192,3 @@ def duel_battle(duel: Duel, *, rng: RandomSource) -> Battle:
 
 def _wounded(duel: Duel, filled: dict[str, int]) -> tuple[str, ...]:
     return (duel.player.name,) if filled[PLAYER] > 0 else ()
-
-
-def battle_seed(seed: int, index: int) -> int:
-    """The seed of a playtest's ``index``-th battle: the same whichever
-    process fights it, so a report does not depend on ``--jobs``."""
-    mixed = (seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    mixed ^= mixed >> 31
-    return (mixed * 0x94D049BB133111EB) & (2**64 - 1)

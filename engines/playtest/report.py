@@ -47,6 +47,14 @@ class Battle:
     """Why it could not be played to its end, in a builder's words ("" if it was)."""
 
 
+def battle_seed(seed: int, index: int) -> int:
+    """The seed of a playtest's ``index``-th battle: the same whichever
+    process fights it, so a report does not depend on ``--jobs``."""
+    mixed = (seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    mixed ^= mixed >> 31
+    return (mixed * 0x94D049BB133111EB) & (2**64 - 1)
+
+
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % by default)."""
     if trials <= 0:

@@ -13,13 +13,12 @@ from engines.enums import Outcome, Side
 from engines.playtest.exact import (
     Duel,
     Duellist,
-    battle_seed,
     duel_battle,
     duel_odds,
     first_chance,
     wound_chance,
 )
-from engines.playtest.report import report
+from engines.playtest.report import battle_seed, report
 
 
 @pytest.mark.parametrize(
