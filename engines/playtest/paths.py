@@ -43,6 +43,8 @@ SLOW_RATE = 1 / DIFFICULT_SPEED
 
 NUDGE = 1e-4
 """Corners are moved this far out of their area, so a path may touch them."""
+RECENT = 256
+"""How many of the latest ways a graph keeps."""
 ALONG = 0.01
 """The sine of an angle small enough to read a line as running along an edge."""
 
@@ -87,6 +89,9 @@ class Navigator:
     """Each node's neighbouring corners on its area (for the tangent test)."""
     links: tuple[tuple[tuple[int, float], ...], ...] = field(init=False)
     _fewer: dict[tuple[Convex, ...], Navigator] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    _recent: dict[tuple[Point, Point], tuple[Point, ...] | None] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
 
@@ -134,7 +139,19 @@ class Navigator:
 
     def route(self, start: Point, goal: Point) -> tuple[Point, ...] | None:
         """The shortest way from ``start`` to ``goal`` as the points it passes
-        (start and goal included); None when none exists."""
+        (start and goal included); None when none exists. The latest ways
+        asked are kept (a situation measures the way to a cover spot that the
+        move then takes)."""
+        key = (start, goal)
+        if key in self._recent:
+            return self._recent[key]
+        found = self._route(start, goal)
+        if len(self._recent) >= RECENT:
+            self._recent.clear()
+        self._recent[key] = found
+        return found
+
+    def _route(self, start: Point, goal: Point) -> tuple[Point, ...] | None:
         areas = self.blocking(start, goal)
         if _clear(start, goal, areas):
             return (start, goal)
