@@ -15,8 +15,9 @@ with a part to play:
   (:data:`CREST_SHARE`), unless one of the two stands on the hill;
 - it gives its **cover** to a character standing in it or touching it.
 
-A line feature (a wall or a hedge given by its two ends) is a thin rectangle
-along it (:func:`engines.playtest.geometry.line`).
+The battlefield's features are rectangles and circles today; a wall or a
+hedge is a thin rectangle (§3.13's 6" × 1" line). A feature given by its two
+ends would be a thin rectangle along it (:func:`engines.playtest.geometry.line`).
 """
 
 from __future__ import annotations
