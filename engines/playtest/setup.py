@@ -1,0 +1,49 @@
+"""The abstract table of one battle's battlefield (RULES §1, §7).
+
+:func:`board_for` compiles a :class:`~engines.battlefield.Battlefield`'s
+terrain, size and sight limit once per battle (a fixed table once per
+playtest); :func:`markers_for` lays out its objectives: each placed marker,
+and each feature that is a fixed objective, at its centre. An objective a
+character carries from the start travels with it (``Piece.carrying``), not as
+a marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.battlefield import Battlefield
+from engines.enums import ObjectiveKind
+from engines.playtest.table import Board, Marker
+from engines.playtest.terrain import ground
+
+
+def board_for(
+    battlefield: Battlefield, *, lit: Mapping[str, float] | None = None
+) -> Board:
+    """The board of this battlefield; ``lit`` names its lit features and the
+    inches within which one is seen from any distance."""
+    return Board(
+        ground(
+            battlefield.features,
+            width=battlefield.width,
+            depth=battlefield.depth,
+            lit=lit,
+            sight_limit=battlefield.sight_limit,
+        )
+    )
+
+
+def markers_for(battlefield: Battlefield) -> tuple[Marker, ...]:
+    """The objectives lying on the table at the start."""
+    placed = tuple(
+        Marker(name=o.name, at=(o.x or 0.0, o.y or 0.0), kind=o.kind)
+        for o in battlefield.objectives
+        if o.placed and not o.carrier
+    )
+    features = tuple(
+        Marker(name=f.name, at=f.centre, kind=ObjectiveKind.FIXED)
+        for f in battlefield.features
+        if f.objective
+    )
+    return placed + features

@@ -1,0 +1,269 @@
+"""The doctrines' input read off the abstract table (RULES §5, §7).
+
+The table page asks the players what an activating AI character knows —
+distances, sight, contacts, cover it can reach, objectives — and builds a
+:class:`~engines.doctrines.Situation` from the answers. A playtest measures
+the same facts on the abstract table and builds the very same object, so it
+asks the same decide functions (``priority_decide``, ``deck_activate``,
+``horde_decide``…) the card and the table page follow. Nothing here decides:
+it only measures.
+
+Distances to enemies are straight, base edge to base edge, as a tape measures
+them at the table; "within move" along a path the limits allow is the
+decision's to apply (:mod:`engines.playtest.moves` stops a charge that cannot
+reach). What the battle loop knows and the table cannot show (wounds, who
+hurt whom, routing, the follow-up, the horde's mode) comes in a
+:class:`Standing` per character.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engines.doctrines import Edges, Enemy, Friend, Objective, Situation
+from engines.doctrines.horde import HordeMember, HordeRound, PlayerModel, Point
+from engines.enums import Cover, HordeMode
+from engines.playtest.geometry import Point as XY
+from engines.playtest.moves import Limits, reach
+from engines.playtest.table import Marker, Piece, Table
+from engines.playtest.terrain import RADIUS, edge_gap, touches, touching_spot
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What the battle loop knows of one character that the table cannot show."""
+
+    wounded: bool = False
+    """No free wound slot: the next wound fells it."""
+    hurt_this_round: bool = False
+    hurt_by: tuple[str, ...] = ()
+    """The enemies that wounded it this round."""
+    attacked_before_activating: bool = False
+    routing: bool = False
+    follow_up: bool = False
+    mode: HordeMode = HordeMode.NORMAL
+
+
+NOBODY = Standing()
+
+
+@dataclass(frozen=True, slots=True)
+class CoverSpot:
+    """Where a character can end a move in cover, and the cover it gives."""
+
+    cover: Cover
+    at: XY
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A situation and the places behind its cover answers (so a decision to
+    end a move in cover is applied at the very spot that was measured)."""
+
+    situation: Situation
+    toward: CoverSpot | None = None
+    away: CoverSpot | None = None
+
+
+def situation_for(
+    table: Table,
+    key: str,
+    *,
+    objectives: Sequence[Marker] | None = None,
+    standings: Mapping[str, Standing] | None = None,
+    limits: Limits | None = None,
+    round_number: int | None = None,
+    with_cover: bool = True,
+) -> Reading:
+    """The situation of the character ``key`` as the doctrines read it.
+
+    ``objectives`` are what it counts as objectives (default: every marker
+    lying on the table; the players' robot passes its ways to win);
+    ``with_cover`` measures the cover it can reach (only the deck reads it).
+    """
+    standings = standings or {}
+    me = table.piece(key)
+    mine = standings.get(key, NOBODY)
+    engaged = table.engaged_keys()
+    enemies = tuple(
+        _enemy(table, me, e, mine, engaged=e.key in engaged)
+        for e in table.enemies_of(me)
+    )
+    marks = table.markers if objectives is None else objectives
+    seen = tuple(
+        Objective(
+            id=m.name,
+            distance=table.marker_gap(me, m),
+            in_sight=table.sees_point(me.at, m.at),
+            kind=m.kind,
+        )
+        for m in marks
+    )
+    friends = tuple(
+        Friend(
+            id=p.key,
+            distance=table.gap(me, p),
+            wounded=standings.get(p.key, NOBODY).wounded,
+        )
+        for p in table.pieces
+        if p.company == me.company and p.key != key
+    )
+    toward = away = None
+    furthest = False
+    if with_cover and enemies:
+        toward, away, furthest = _cover(table, me, limits or Limits())
+    width, depth = table.ground.width, table.ground.depth
+    x, y = me.at
+    situation = Situation(
+        id=me.key,
+        card_order=me.card_order,
+        move=me.move,
+        shooting_range=me.shooting_range,
+        enemies=enemies,
+        objectives=seen,
+        friends=friends,
+        cover_toward=Cover.NONE if toward is None else toward.cover,
+        cover_away=Cover.NONE if away is None else away.cover,
+        in_furthest_cover=furthest,
+        carrying=me.carrying,
+        wounded=mine.wounded,
+        hurt_this_round=mine.hurt_this_round,
+        attacked_before_activating=mine.attacked_before_activating,
+        routing=mine.routing,
+        follow_up=mine.follow_up,
+        mode=mine.mode,
+        edges=Edges(
+            north=y - RADIUS,
+            east=width - x - RADIUS,
+            south=depth - y - RADIUS,
+            west=x - RADIUS,
+        ),
+        edge_away=_edge_away(table, me, enemies),
+        round=round_number,
+    )
+    return Reading(situation=situation, toward=toward, away=away)
+
+
+def _enemy(
+    table: Table, me: Piece, enemy: Piece, mine: Standing, *, engaged: bool
+) -> Enemy:
+    return Enemy(
+        id=enemy.key,
+        distance=table.gap(me, enemy),
+        in_sight=table.sees(me, enemy),
+        in_contact=table.in_contact(me, enemy),
+        engaged=engaged,
+        hurt_me=enemy.key in mine.hurt_by,
+        company=enemy.company,
+        carrying=enemy.carrying,
+    )
+
+
+def _edge_away(table: Table, me: Piece, enemies: Sequence[Enemy]) -> float | None:
+    """Inches to the table edge straight away from the nearest enemy."""
+    if not enemies:
+        return None
+    nearest = table.piece(min(enemies, key=lambda e: e.distance).id)
+    dx, dy = me.at[0] - nearest.at[0], me.at[1] - nearest.at[1]
+    size = math.hypot(dx, dy)
+    if size == 0:
+        return edge_gap(me.at, table.ground.width, table.ground.depth)
+    return ray_to_edge(me.at, (dx / size, dy / size), table) - RADIUS
+
+
+def ray_to_edge(at: XY, unit: XY, table: Table) -> float:
+    """Inches from ``at`` along a unit direction to the table's edge."""
+    width, depth = table.ground.width, table.ground.depth
+    reach_ = math.inf
+    ux, uy = unit
+    if ux > 1e-9:
+        reach_ = min(reach_, (width - at[0]) / ux)
+    elif ux < -1e-9:
+        reach_ = min(reach_, at[0] / -ux)
+    if uy > 1e-9:
+        reach_ = min(reach_, (depth - at[1]) / uy)
+    elif uy < -1e-9:
+        reach_ = min(reach_, at[1] / -uy)
+    return max(0.0, reach_)
+
+
+def _cover(
+    table: Table, me: Piece, limits: Limits
+) -> tuple[CoverSpot | None, CoverSpot | None, bool]:
+    """The best cover it can end a move in toward the nearest enemy and away
+    from it, and whether it already stands in the cover furthest from the
+    enemy on the table (§5.2)."""
+    enemies = table.enemies_of(me)
+    nearest = min(enemies, key=lambda e: table.gap(me, e))
+    now = table.gap(me, nearest)
+    toward: CoverSpot | None = None
+    away: CoverSpot | None = None
+    cover_areas = [a for a in table.ground.areas if a.cover is not Cover.NONE]
+    for area in cover_areas:
+        spot = touching_spot(area, me.at)
+        if math.dist(me.at, spot) > me.move or table.crowded(spot, but=me.key):
+            continue  # no way round is shorter than the straight line
+        if not reach(table, me, spot, limits=limits).reached:
+            continue
+        gap = max(0.0, math.dist(spot, nearest.at) - 2 * RADIUS)
+        found = CoverSpot(cover=area.cover, at=spot)
+        if gap <= now and _better(found, toward, me.at):
+            toward = found
+        if gap >= now and _better(found, away, me.at):
+            away = found
+    here = table.cover(me)
+    furthest = False
+    if here is not Cover.NONE and cover_areas:
+        far = max(cover_areas, key=lambda a: a.outline.distance(nearest.at))
+        furthest = touches(far, me.at)
+    return toward, away, furthest
+
+
+def _better(found: CoverSpot, best: CoverSpot | None, at: XY) -> bool:
+    if best is None:
+        return True
+    if found.cover.rank != best.cover.rank:
+        return found.cover.rank > best.cover.rank
+    return math.dist(at, found.at) < math.dist(at, best.at)
+
+
+def horde_round_for(
+    table: Table,
+    company: str,
+    *,
+    mode: HordeMode,
+    fallen_so_far: int,
+    standings: Mapping[str, Standing] | None = None,
+) -> HordeRound:
+    """The horde company at the end of the round (§5.3), read off the table."""
+    standings = standings or {}
+    members = []
+    players = []
+    for piece in table.pieces:
+        if piece.company == company:
+            foes = table.enemies_of(piece)
+            members.append(
+                HordeMember(
+                    id=piece.key,
+                    wounded=standings.get(piece.key, NOBODY).wounded,
+                    nearest_enemy=min(
+                        (table.gap(piece, e) for e in foes), default=None
+                    ),
+                )
+            )
+    first = next((p for p in table.pieces if p.company == company), None)
+    if first is not None:
+        players = [
+            PlayerModel(id=p.key, position=Point(x=p.at[0], y=p.at[1]))
+            for p in table.enemies_of(first)
+        ]
+    return HordeRound(
+        mode=mode,
+        members=tuple(members),
+        fallen_so_far=fallen_so_far,
+        players=tuple(players),
+        table_width=table.ground.width,
+        table_depth=table.ground.depth,
+    )

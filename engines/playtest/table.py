@@ -1,0 +1,220 @@
+"""The abstract table a playtest fights on (RULES §7): who stands where.
+
+A :class:`Table` holds the compiled terrain (:class:`~engines.playtest.terrain.Ground`),
+the characters on it as points with 1" bases (:class:`Piece`) and the objective
+markers lying on it (:class:`Marker`). It answers what the table page asks the
+players: how far apart two characters are (§0: between base edges), whether
+they are in base contact, whether one sees the other, what cover a character
+has. A move makes a new table (:meth:`Table.moved`): the table itself never
+changes, so a reading cannot go stale under a battle loop.
+
+The routes round what stops movement come from one
+:class:`~engines.playtest.paths.Navigator` per set of limits, built once and
+kept with the ground (:class:`Board`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from engines.combat import DEFAULT_MOVE
+from engines.enums import Cover, ObjectiveKind, Side
+from engines.playtest.geometry import Convex, Point
+from engines.playtest.paths import Navigator
+from engines.playtest.terrain import BASE, RADIUS, Ground, base_gap
+
+CONTACT = 1e-6
+"""Inches of gap still read as base contact (rounding)."""
+STEP = 0.05
+"""Inches a move is cut back at a time until its base stands clear of others."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A character on the table."""
+
+    key: str
+    side: Side
+    company: str
+    at: Point
+    card_order: int = 0
+    move: float = DEFAULT_MOVE
+    shooting_range: float | None = None
+    carrying: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """An objective on the table (a carried one travels with its carrier)."""
+
+    name: str
+    at: Point
+    kind: ObjectiveKind = ObjectiveKind.CARRIABLE
+
+
+@dataclass(frozen=True)
+class Board:
+    """The ground and the routes over it, per set of areas kept out of.
+
+    The cache of navigators is the one mutable part: it only ever gains a
+    graph for a set of limits not seen before, each built once.
+    """
+
+    ground: Ground
+    _navigators: dict[tuple[bool, tuple[Convex, ...]], Navigator] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def navigator(
+        self, *, keep_out: tuple[Convex, ...] = (), ignore_terrain: bool = False
+    ) -> Navigator:
+        """The visibility graph for these limits (the terrain unless it is
+        ignored, plus the areas kept out of)."""
+        key = (ignore_terrain, keep_out)
+        found = self._navigators.get(key)
+        if found is None:
+            areas = keep_out if ignore_terrain else (*self.ground.obstacles, *keep_out)
+            found = Navigator(self.ground.width, self.ground.depth, areas)
+            self._navigators[key] = found
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The board and everyone and everything on it, at one moment."""
+
+    board: Board
+    pieces: tuple[Piece, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    _sides: dict[Side, tuple[Piece, ...]] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        ordered = sorted(self.pieces, key=lambda p: p.card_order)
+        sides = {side: tuple(p for p in ordered if p.side is side) for side in Side}
+        object.__setattr__(self, "_sides", sides)
+
+    @property
+    def ground(self) -> Ground:
+        return self.board.ground
+
+    def piece(self, key: str) -> Piece:
+        for piece in self.pieces:
+            if piece.key == key:
+                return piece
+        raise KeyError(f"{key} is not on the table")
+
+    def of_side(self, side: Side) -> tuple[Piece, ...]:
+        """A side's characters, in card order."""
+        return self._sides[side]
+
+    def enemies_of(self, piece: Piece) -> tuple[Piece, ...]:
+        """The other side's characters, in card order."""
+        other = Side.PLAYER if piece.side is Side.AI else Side.AI
+        return self._sides[other]
+
+    # -- §0 distances and contact --
+
+    def gap(self, a: Piece, b: Piece) -> float:
+        """§0: inches between the two bases' edges."""
+        return base_gap(a.at, b.at)
+
+    def in_contact(self, a: Piece, b: Piece) -> bool:
+        return self.gap(a, b) <= CONTACT
+
+    def engaged(self, piece: Piece) -> bool:
+        """In base contact with an enemy (§0: not *unengaged*)."""
+        return any(self.in_contact(piece, e) for e in self.enemies_of(piece))
+
+    def engaged_keys(self) -> frozenset[str]:
+        """Everyone in base contact with an enemy (each pair measured once)."""
+        reach = BASE + CONTACT
+        found: set[str] = set()
+        for a in self._sides[Side.AI]:
+            for b in self._sides[Side.PLAYER]:
+                if math.dist(a.at, b.at) <= reach:
+                    found.update((a.key, b.key))
+        return frozenset(found)
+
+    def marker_gap(self, piece: Piece, marker: Marker) -> float:
+        """Inches from the base's edge to the marker."""
+        return max(0.0, math.dist(piece.at, marker.at) - RADIUS)
+
+    def touching(self, piece: Piece) -> tuple[Marker, ...]:
+        """The markers its base touches."""
+        return tuple(m for m in self.markers if self.marker_gap(piece, m) <= CONTACT)
+
+    # -- sight and cover --
+
+    def sees_point(self, a: Point, b: Point, *, lit: bool = False) -> bool:
+        """A clear line from ``a`` to ``b`` within the sight limit (a point lit
+        by a lit feature is seen from any distance)."""
+        ground = self.ground
+        limit = ground.sight_limit
+        if limit is not None and base_gap(a, b) > limit and not lit:
+            return False
+        return not ground.blocks_sight(a, b)
+
+    def sees(self, a: Piece, b: Piece) -> bool:
+        """§0 *in sight*, facing aside: ``a`` sees ``b``."""
+        lit = bool(self.ground.lit) and self.ground.lit_near(b.at)
+        return self.sees_point(a.at, b.at, lit=lit)
+
+    def cover(self, piece: Piece) -> Cover:
+        return self.ground.cover_at(piece.at)
+
+    # -- changes: each a new table --
+
+    def moved(self, key: str, to: Point) -> Table:
+        return self.changed(replace(self.piece(key), at=to))
+
+    def changed(self, piece: Piece) -> Table:
+        return replace(
+            self, pieces=tuple(piece if p.key == piece.key else p for p in self.pieces)
+        )
+
+    def without(self, key: str) -> Table:
+        """The character has fallen or left the table."""
+        return replace(self, pieces=tuple(p for p in self.pieces if p.key != key))
+
+    def with_pieces(self, pieces: Iterable[Piece]) -> Table:
+        return replace(self, pieces=(*self.pieces, *pieces))
+
+    def picked_up(self, key: str, marker: str) -> Table:
+        table = self.changed(replace(self.piece(key), carrying=marker))
+        return replace(
+            table, markers=tuple(m for m in self.markers if m.name != marker)
+        )
+
+    def dropped(self, key: str) -> Table:
+        """A carrier falls: what it carried lies where it stood."""
+        piece = self.piece(key)
+        if piece.carrying is None:
+            return self
+        marker = Marker(name=piece.carrying, at=piece.at)
+        table = self.changed(replace(piece, carrying=None))
+        return replace(table, markers=(*table.markers, marker))
+
+    def clear_along(self, key: str, end: Point) -> Point:
+        """The furthest point on the straight way from where ``key`` stands to
+        ``end`` before its base would overlap another's."""
+        start = self.piece(key).at
+        steps = max(1, math.ceil(math.dist(start, end) / STEP))
+        last = start
+        for k in range(1, steps + 1):
+            t = k / steps
+            point = (
+                start[0] + t * (end[0] - start[0]),
+                start[1] + t * (end[1] - start[1]),
+            )
+            if self.crowded(point, but=key):
+                return last
+            last = point
+        return last
+
+    def crowded(self, at: Point, *, but: str = "") -> bool:
+        """Another character's base overlaps a base standing at ``at``."""
+        return any(
+            p.key != but and math.dist(p.at, at) < BASE - CONTACT for p in self.pieces
+        )
