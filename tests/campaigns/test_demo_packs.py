@@ -133,14 +133,14 @@ class DemoPack:
     reinforcement_cap: int | None
     reinforcement_template: str
     ai: tuple[AiOrders, ...]
-    horde_on_table: int = 0
-    """The horde company's characters that take part in the battle."""
     readings: dict[str, Reading]
     html: str
     zones: tuple[list, list] = field(default=((), ()))
     """The zones the scene's data gives: (rectangles, circles), in inches."""
     features: tuple[list, list] = field(default=((), ()))
     """The terrain the scene's data gives: (rectangles, circles), in inches."""
+    horde_on_table: int = 0
+    """The horde company's characters that take part in the battle."""
     scenario: tuple = ()
     """What a generated scenario's orders depend on: (scenario, the AI's role,
     the player side's entry edge, the rolled piece, the edge beyond the river)."""

@@ -673,12 +673,50 @@ def test_a_company_with_nobody_on_the_table_gets_no_ai_card(packs):
 
 
 def test_the_quarry_says_the_nearest_counts_only_when_several(packs):
-    card = packs["bree-bridge"].renders["A4"].ai_card(
-        next(
-            c["name"]
-            for c in _ai_companies(packs["bree-bridge"])
-            if c["doctrine"] == "pursuit"
+    card = (
+        packs["bree-bridge"]
+        .renders["A4"]
+        .ai_card(
+            next(
+                c["name"]
+                for c in _ai_companies(packs["bree-bridge"])
+                if c["doctrine"] == "pursuit"
+            )
         )
     )
     several = len(packs["bree-bridge"].data["scene"]["quarry"]) > 1
     assert ("the nearest one counts" in card) == several
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_arrival_wedges_point_where_the_text_places_the_models(packs, slug):
+    """The middle of the arrival stretch, else of the edge — never offset by
+    the company's number; two labels never print over each other."""
+    context = packs[slug].renders["A4"].context
+    battlefield, diagram = context["battlefield"], context["diagram"]
+    keys = {str(c["id"]): n for n, c in enumerate(context["companies"], start=1)}
+    wrong = []
+    for force in battlefield.forces:
+        if force.arrival is None or force.arrival.dealt:
+            continue
+        edge = force.arrival.edge or force.entry_edge
+        if edge.value == "centre":
+            continue
+        along_x = edge.value in ("north", "south")
+        length = battlefield.width if along_x else battlefield.depth
+        middle = (
+            force.stretch[0] + force.stretch[1] / 2 if force.stretch else length / 2
+        )
+        for arrow in diagram.arrows:
+            if arrow.key != keys[force.key]:
+                continue
+            tip = [float(v) for v in arrow.points.split()[2].split(",")]
+            if abs(tip[0 if along_x else 1] - middle) > 1.5:
+                wrong.append((force.name, tip, middle))
+    labels = [(a.text_x, a.text_y, a.anchor) for a in diagram.arrows]
+    assert wrong == [] and len(set(labels)) == len(labels)
+
+
+def test_moria_s_troll_has_its_round_two_marker(packs):
+    arrows = packs["moria"].renders["A4"].context["diagram"].arrows
+    assert any(a.text.endswith(": R2") for a in arrows)
