@@ -99,6 +99,9 @@ class Arrow:
     anchor: str = "start"
     step: float = 0
     """How far the label moves to clear another one (along y)."""
+    box: tuple[float, float, float, float] = (0, 0, 0, 0)
+    """A light ground under the label (x, y, width, height), so it reads on a
+    dark feature too."""
 
 
 @dataclass(frozen=True)
@@ -417,7 +420,8 @@ def _spread_labels(arrows: list[Arrow], font: float) -> list[Arrow]:
         ):
             y += arrow.step
         placed.append((left, y, width))
-        spread.append(replace(arrow, text_y=_n(y)))
+        box = (_n(left - font * 0.15), _n(y - font * 0.85), _n(width + font * 0.3))
+        spread.append(replace(arrow, text_y=_n(y), box=(*box, _n(font * 1.1))))
     return spread
 
 

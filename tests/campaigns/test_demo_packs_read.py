@@ -720,3 +720,34 @@ def test_arrival_wedges_point_where_the_text_places_the_models(packs, slug):
 def test_moria_s_troll_has_its_round_two_marker(packs):
     arrows = packs["moria"].renders["A4"].context["diagram"].arrows
     assert any(a.text.endswith(": R2") for a in arrows)
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_the_dice_log_does_not_repeat_the_dealt_edges_the_key_shows(packs, slug):
+    context = packs[slug].renders["A4"].context
+    lines = [line for column in context["setup"]["dice_log"] for line in column]
+    dealt = any(
+        f.arrival is not None and f.arrival.dealt and f.arrival.cards
+        for f in context["battlefield"].forces
+    )
+    assert not any("enters at the" in line for line in lines)
+    assert sum(line.startswith("Entry edges: one card dealt") for line in lines) == (
+        1 if dealt else 0
+    )
+
+
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_no_ai_card_page_is_a_spill_of_reference_blocks_or_one_column(
+    packs, slug, paper
+):
+    """A card's further page holds more than the quick reference and rout
+    check, and its blocks share both columns."""
+    wasted = []
+    for card in packs[slug].renders[paper].context["ai_cards"]:
+        for number, page in enumerate(card["pages"], start=1):
+            blocks = [b for column in page for b in column]
+            if {b["kind"] for b in blocks} <= {"track", "rows", "text-ref"}:
+                wasted.append((card["company"]["name"], number, "reference only"))
+            if number > 1 and len(blocks) > 1 and sum(1 for c in page if c) < 2:
+                wasted.append((card["company"]["name"], number, "one column"))
+    assert wasted == []
