@@ -210,6 +210,12 @@ def initiative_rows() -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
+ARRIVALS_RULE = (
+    "Place the characters arriving this round, as the setup sheet says: from then "
+    "on they count for sight, the activation order and everything else."
+)
+"""§4's start of a round, first step: arrivals are placed before anything else."""
+
 INITIATIVE_RULE = (
     "Each round one human general (the first named, in co-op) rolls D6: "
     + "; ".join(f"{roll} {who}" for roll, who in initiative_rows())

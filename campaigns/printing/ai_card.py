@@ -43,12 +43,14 @@ def ai_card(
     battlefield: Battlefield,
     paper: str,
     home: str = "",
+    others: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """The card of one AI company: its heading and its pages of two columns.
 
     ``home`` names the AI company whose card carries what the whole AI side
     shares once a round (the round's sequence, the round and event trackers,
-    the AI deck); blank when this is that card.
+    the AI deck); blank when this is that card, which then names the
+    ``others`` whose cards point to it.
     """
     procedure = inch_marks(data["procedures"][str(company["id"])])
     if battlefield.sight_text:
@@ -62,7 +64,13 @@ def ai_card(
     blocks: list[dict[str, Any]] = [
         _this_battle(data, company, participants, battlefield),
         _stats_block(company, participants),
-        _round_block(data, company, home),
+        _round_block(
+            data,
+            company,
+            home,
+            arrivals=_arrivals(battlefield, participants),
+            others=others,
+        ),
     ]
     blocks += [
         {
@@ -83,7 +91,7 @@ def ai_card(
     ]
     if procedure["notes"]:
         blocks.append({"kind": "lines", "title": "Notes", "lines": procedure["notes"]})
-    blocks += _deck_blocks(company, bool(data["events"]), home)
+    blocks += _deck_blocks(company, home)
     trackers = _trackers(data, company, battlefield, home)
     if trackers["rows"]:
         blocks.append(trackers)
@@ -250,9 +258,10 @@ def _this_battle(
     lines += _doctrine_lines(scene, company)
     if company["doctrine"] == Doctrine.PURSUIT:
         if scene["quarry"]:
+            several = " (the nearest one counts)" if len(scene["quarry"]) > 1 else ""
             lines.append(
-                f"The quarry: {', '.join(isolated(q) for q in scene['quarry'])} "
-                "(the nearest one counts)."
+                f"The quarry: {', '.join(isolated(q) for q in scene['quarry'])}"
+                f"{several}."
             )
         if scene["route"].strip():
             lines.append(f"The route: {scene['route'].strip().rstrip('.')}.")
@@ -303,41 +312,68 @@ def _doctrine_lines(scene: dict[str, Any], company: dict[str, Any]) -> list[str]
 # --- the round -----------------------------------------------------------------------
 
 
+def _arrivals(battlefield: Battlefield, participants: list[dict[str, Any]]) -> bool:
+    """Whether anyone, of either side, comes on after the battle has begun."""
+    return any(f.arrival is not None or f.late for f in battlefield.forces) or any(
+        p["reserve"] for p in participants
+    )
+
+
 def _round_block(
-    data: dict[str, Any], company: dict[str, Any], home: str
+    data: dict[str, Any],
+    company: dict[str, Any],
+    home: str,
+    *,
+    arrivals: bool,
+    others: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """The round's sequence on the home card; on another card, where it is.
-    Either way the company's own each-round orders stand at their moments."""
+    Either way the company's own each-round orders stand at their moments, in
+    the start of a round's order: arrivals, the orders, the event, initiative."""
     procedure = inch_marks(data["procedures"][str(company["id"])])
     before = round_orders(procedure, "Before 1") + round_orders(procedure, "Start")
     after = round_orders(procedure, "End")
     if home:
-        shared = "the round's sequence (initiative and who goes first)"
+        parts = ["the arrivals"] if arrivals else []
         if data["events"]:
-            shared = (
-                "the round's sequence (the random event, initiative and who goes "
-                "first), the AI deck"
-            )
+            parts.append("the random event")
+        parts.append("initiative and who goes first")
+        shared = f"the round's sequence ({', '.join(parts)})"
+        if data["events"]:
+            shared += ", the AI deck"
         return {
             "kind": "round",
             "title": "Each round",
             "steps": before + after,
             "where": (
                 f"One for the whole AI side, on the {isolated(home)} card: {shared} "
-                "and the round and event trackers."
+                + (
+                    "and the round and event trackers."
+                    if data["events"]
+                    else "and the round tracker."
+                )
             ),
             "order": data["ai_order"],
         }
-    steps = list(before)
+    steps = [rules_text.ARRIVALS_RULE] if arrivals else []
+    steps += before
     if data["events"]:
         steps.append("Draw a random event from the AI deck (see the events page).")
     steps += [rules_text.INITIATIVE_RULE, rules_text.AI_INITIATIVE_CHOICE]
     steps += after
+    where = ""
+    if others:
+        names = ", ".join(isolated(name) for name in others)
+        where = (
+            f"This card keeps the round's sequence, the trackers and the AI deck for "
+            f"the whole AI side; the {names} card{'s' if len(others) > 1 else ''} "
+            "point here."
+        )
     return {
         "kind": "round",
         "title": "Each round",
         "steps": steps,
-        "where": "",
+        "where": where,
         "order": data["ai_order"],
     }
 
@@ -345,10 +381,8 @@ def _round_block(
 # --- the deck and the trackers -------------------------------------------------------
 
 
-def _deck_blocks(
-    company: dict[str, Any], events: bool, home: str
-) -> list[dict[str, Any]]:
-    """The AI deck's set-up, the random events' draw and random selection, on
+def _deck_blocks(company: dict[str, Any], home: str) -> list[dict[str, Any]]:
+    """The AI deck's set-up and random selection, on
     the home card where the doctrine's own procedure does not print them; on
     another card, a pointer to it where this doctrine draws from the deck."""
     own_deck = company["doctrine"] == Doctrine.DECK
@@ -372,16 +406,8 @@ def _deck_blocks(
         lines.append(f"Random selection: {rules_text.RANDOM_SELECTION}")
     if lines:
         blocks.append({"kind": "lines", "title": "The AI deck", "lines": lines})
-    if events:
-        rows = rules_text.event_draw_table()
-        blocks.append(
-            {
-                "kind": "rows",
-                "title": "Random events: the card drawn at the start of each round",
-                "rows": rows,
-                "term_mm": _term_mm(t for t, _ in rows),
-            }
-        )
+    # The random events' draw is printed once, on the events page, which the
+    # round's step names.
     return blocks
 
 
@@ -402,10 +428,18 @@ def _trackers(
         )
         rows.append({"label": "Horde fallen", "boxes": [""] * HORDE_FALLEN_BOXES})
         if data["scene"]["reinforcements"]:
+            # A box for every horde character that can be on the table at
+            # once: those that start or arrive, and reinforcements up to the cap.
+            horde = sum(
+                1
+                for p in data["participants"]
+                if p["company_id"] == company["id"]
+                and p["mishap"] not in ("lost", "misses")
+            )
             rows.append(
                 {
                     "label": CAP_TRACKER,
-                    "boxes": [""] * data["scene"]["reinforcement_cap"],
+                    "boxes": [""] * max(horde, data["scene"]["reinforcement_cap"]),
                 }
             )
     if data["events"] and not home:

@@ -74,10 +74,9 @@ def columns(
         if packed is not None:
             return face, [packed]
     face = FACES[-1]
-    heights = [_block_height(b, face) for b in blocks]
     # Over several pages anyway: leave slack so an estimate a little short
     # never pushes a block on to a page of its own.
-    columns = _fill(blocks, heights, room * MULTI_PAGE_FILL)
+    columns = _pages(flow, extras, face, room * MULTI_PAGE_FILL)
     return face, [columns[i : i + 2] for i in range(0, len(columns), 2)]
 
 
@@ -106,6 +105,33 @@ def _two_columns(flow, extras, face, room) -> list[list[dict[str, Any]]] | None:
             if best is None or max(used) < best[0]:
                 best = (max(used), columns)
     return None if best is None else best[1]
+
+
+def _pages(flow, extras, face, room) -> list[list[dict[str, Any]]]:
+    """Columns over several pages: the reading blocks in order, each reference
+    block at the foot of a column with room for it (a page of nothing but
+    reference blocks only when none has room), and the last page's blocks
+    shared between its two columns rather than all in the first."""
+    columns = _fill(flow, [_block_height(b, face) for b in flow], room)
+    used = [sum(_block_height(b, face) for b in column) for column in columns]
+    for block in extras:
+        height = _block_height(block, face)
+        target = max(range(len(columns)), key=lambda c: room - used[c])
+        if used[target] + height > room:
+            columns.append([])
+            used.append(0.0)
+            target = len(columns) - 1
+        columns[target].append(block)
+        used[target] += height
+    if len(columns) % 2 and len(columns[-1]) > 1:
+        last = columns.pop()
+        heights = [_block_height(b, face) for b in last]
+        k = min(
+            range(1, len(last)),
+            key=lambda k: max(sum(heights[:k]), sum(heights[k:])),
+        )
+        columns += [last[:k], last[k:]]
+    return columns
 
 
 def _fill(blocks, heights, room) -> list[list[dict[str, Any]]]:

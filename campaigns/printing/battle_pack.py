@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 
 from campaigns.models import Battle
 from campaigns.printing import rules_text
-from campaigns.printing.ai_card import ai_card
+from campaigns.printing.ai_card import ai_card, inch_marks
 from campaigns.printing.cards import (
     card_sheets,
     character_cards,
@@ -79,6 +79,8 @@ def battle_pack_text(battle: Battle) -> str:
 
 # --- the context ------------------------------------------------------------------
 
+INCH_TEXTS = ("events", "participants", "scene", "companies")
+
 
 def battle_pack_context(data: dict[str, Any]) -> dict[str, Any]:
     context = _context(data)
@@ -91,6 +93,12 @@ def battle_pack_context(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _context(data: dict[str, Any]) -> dict[str, Any]:
+    # One inch mark on paper: the texts players and builders type (events,
+    # specials, wounds, the scene's prose) are printed with 6″, not 6".
+    data = {
+        **data,
+        **{key: inch_marks(data[key]) for key in INCH_TEXTS if key in data},
+    }
     paper = PAPER_CLASSES.get(data["paper"], "a4")
     companies = [_with_ink(c) for c in data["companies"]]
     battle = data["battle"]
@@ -129,7 +137,11 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
 
 def _ai_cards(data, companies, participants, battlefield, paper) -> list[dict]:
     """One card per AI company; the first carries what the side shares."""
-    ai = [c for c in companies if c["side"] == Side.AI]
+    ai = [
+        c
+        for c in companies
+        if c["side"] == Side.AI and _on_the_table(c, participants, data["scene"])
+    ]
     return [
         ai_card(
             data=data,
@@ -138,9 +150,24 @@ def _ai_cards(data, companies, participants, battlefield, paper) -> list[dict]:
             battlefield=battlefield,
             paper=paper,
             home="" if index == 0 else ai[0]["name"],
+            others=tuple(c["name"] for c in ai[1:]) if index == 0 else (),
         )
         for index, company in enumerate(ai)
     ]
+
+
+def _on_the_table(
+    company: dict[str, Any], participants: list[dict[str, Any]], scene: dict[str, Any]
+) -> bool:
+    """Whether anyone of the company can be on the table in this battle: one
+    that takes part (not lost scouting, not missing the battle), or a horde's
+    reinforcement. A company with nobody gets no AI card."""
+    if company["reinforcement_template"] and scene["reinforcements"]:
+        return True
+    return any(
+        p["company_id"] == company["id"] and p["mishap"] not in ("lost", "misses")
+        for p in participants
+    )
 
 
 def _with_ink(item: dict[str, Any]) -> dict[str, Any]:
@@ -277,6 +304,7 @@ def setup_text(context: dict[str, Any]) -> str:
     heading("Length and scoring")
     out += list(battlefield.scoring)
     if battlefield.sight_text:
+        heading("Sight")
         out.append(battlefield.sight_text)
     if scene["special_rules"]:
         heading("Special rules")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engines.cards import DECK_SETUP, RANDOM_SELECTION
 from engines.combat import (
     AI_INITIATIVE_CHOICE,
+    ARRIVALS_RULE,
     ATTACK_QUICK_REFERENCE,
     INITIATIVE_RULE,
     initiative_rows,
@@ -20,6 +21,7 @@ from engines.events import PROCEDURE as EVENTS_PROCEDURE
 
 __all__ = [
     "AI_INITIATIVE_CHOICE",
+    "ARRIVALS_RULE",
     "DECK_SETUP",
     "INITIATIVE_RULE",
     "RANDOM_SELECTION",

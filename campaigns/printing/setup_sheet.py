@@ -8,6 +8,7 @@ from typing import Any
 from campaigns.printing import rules_text
 from campaigns.printing.wounds_text import before_round_one, wound_here
 from engines.battlefield import Battlefield
+from engines.battlefield.dealt import ENTRY_EDGE_PURPOSE
 from engines.combat import activation_order
 from engines.coop import coop_generals
 from engines.dice import LogEntry
@@ -31,7 +32,7 @@ def setup_sheet(
     battlefield: Battlefield,
 ) -> dict[str, Any]:
     battle = data["battle"]
-    log = [LogEntry.from_dict(entry).describe() for entry in battle["dice_log"]]
+    log = _dice_lines(battle["dice_log"])
     return {
         "scoring": _scoring(battle),
         "commanders": _commanders(battle, companies),
@@ -45,6 +46,25 @@ def setup_sheet(
         "has_dice_log": bool(log),
         "battlefield_lines": _battlefield_lines(battlefield),
     }
+
+
+DEALT_EDGES = (
+    "Entry edges: one card dealt to each arriving character, as the key shows."
+)
+
+
+def _dice_lines(dice_log: list[dict[str, Any]]) -> list[str]:
+    """The setup's rolls in words; the dealt entry edges, which the diagram's
+    key lists card by card, in one line instead of again."""
+    lines = []
+    for raw in dice_log:
+        entry = LogEntry.from_dict(raw)
+        if entry.purpose.startswith(ENTRY_EDGE_PURPOSE):
+            if DEALT_EDGES not in lines:
+                lines.append(DEALT_EDGES)
+            continue
+        lines.append(entry.describe())
+    return lines
 
 
 def _commanders(

@@ -107,6 +107,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         for e in diagram.feature_legend
     ]
     legend += list(diagram.objective_legend)
+    legend += setup["battlefield_lines"]
     legend.append(context["diagram_key"])
     parts["legend"] = _text(legend, LEFT_WIDTH - 4, legend_pt, 0.4)
 
@@ -119,11 +120,9 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         BOX_CHROME + H3 + _text(rows, RIGHT_WIDTH - TERM_WIDTH, size, ROW_GAP)
     )
     parts["scoring"] = _box(
-        [*context["battlefield"].scoring, *setup["battlefield_lines"]],
-        RIGHT_WIDTH - 2.5,
-        size,
-        ITEM_GAP,
+        list(context["battlefield"].scoring), RIGHT_WIDTH - 2.5, size, ITEM_GAP
     )
+
     initiative = setup["initiative"]
     parts["round"] = _box(
         [

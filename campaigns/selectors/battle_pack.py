@@ -151,7 +151,8 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             if c["side"] == Side.AI
         },
         "ai_order": order_rule(
-            {c["doctrine"] for c in companies if c["side"] == Side.AI}
+            {c["doctrine"] for c in companies if c["side"] == Side.AI},
+            companies=sum(1 for c in companies if c["side"] == Side.AI),
         ),
     }
 

@@ -30,6 +30,10 @@ class CompanyOrders:
     notes: tuple[str, ...]
 
 
+EVENTS_ON = "Random events: a card from the AI deck at the start of each round."
+EVENTS_OFF = "Random events are off in this campaign."
+
+
 @dataclass(frozen=True)
 class SetupOnScreen:
     diagram: Diagram
@@ -39,15 +43,21 @@ class SetupOnScreen:
     orders: tuple[CompanyOrders, ...] = ()
     names: frozenset[str] = frozenset()
     """Every user-written name of the battle (to isolate where code wrote it)."""
+    events: bool = True
+    """Whether the campaign draws random events."""
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """Length, sight and scoring, one line each."""
+        """Length (once: a generated scenario's scoring says it), sight,
+        scoring and whether random events are drawn, one line each."""
         battlefield = self.battlefield
-        lines = [battlefield.length_text]
+        scoring = battlefield.scoring
+        length = battlefield.length_text.rstrip(".")
+        said = any(line.startswith(length) for line in scoring)
+        lines = [] if said else [battlefield.length_text]
         if battlefield.sight_text:
             lines.append(battlefield.sight_text)
-        return (*lines, *battlefield.scoring)
+        return (*lines, *scoring, EVENTS_ON if self.events else EVENTS_OFF)
 
     @property
     def objective_legend(self) -> tuple[str, ...]:
@@ -76,6 +86,7 @@ def setup_on_screen(
         battlefield=battlefield,
         special_rules=" ".join(data["scene"]["special_rules"].split()),
         victory_conditions=" ".join(data["scene"]["victory_conditions"].split()),
+        events=bool(data["events"]),
     )
 
 

@@ -12,6 +12,9 @@ from engines.battlefield.zones import EntryCard
 from engines.cards import Card, Deck
 from engines.dice import Dice
 
+ENTRY_EDGE_PURPOSE = "entry edge:"
+"""The dice log's purpose for a dealt entry edge: 'entry edge: Khamûl'."""
+
 
 def deal_entry_edges(
     battlefield: Battlefield, characters: Sequence[Arriving], *, dice: Dice
@@ -55,7 +58,7 @@ def _deal(deck: Deck, name: str) -> Card:
             return "joker: dealt again"
         return f"enters at the {EDGE_OF_SUIT[card.suit]} edge"
 
-    card = deck.draw(f"entry edge: {name}", outcome=read)
+    card = deck.draw(f"{ENTRY_EDGE_PURPOSE} {name}", outcome=read)
     while card.is_joker:
-        card = deck.draw(f"entry edge: {name}", outcome=read)
+        card = deck.draw(f"{ENTRY_EDGE_PURPOSE} {name}", outcome=read)
     return card

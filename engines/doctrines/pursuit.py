@@ -170,24 +170,27 @@ class PursuitDecision(Decision):
 
 LEVER = "lever"
 CONTACT = "contact"
+REARMOST = (
+    "At the start of its activation it is behind the players' rearmost model "
+    "(measured along the route)"
+)
+ROUTE_RULE = (
+    "The route: a pursuer follows it while the quarry is on it; once the quarry "
+    "has left the route, the pursuer moves straight toward the quarry."
+)
+QUARRY_LINE = (
+    "The quarry's line: the straight line from the pursuer to the quarry at the "
+    "start of its move; a drift moves the pursuer sideways, square to that line."
+)
 
 
 def _lever_texts(settings: DoctrineSettings | None) -> tuple[str, str]:
     if settings is None:
         boosts = words((f"+{lever}" for lever in LEVERS if lever), last="or")
-        return (
-            "It starts behind the player's rearmost model",
-            f"{boosts} inches to its move, as the scene sets it.",
-        )
+        return (REARMOST, f"{boosts} inches to its move, as the scene sets it.")
     if not settings.pursuit_lever:
-        return (
-            "It starts behind the player's rearmost model",
-            "Nothing more in this battle.",
-        )
-    return (
-        "It starts behind the player's rearmost model",
-        f"+{inches(settings.pursuit_lever)} to its move in this battle.",
-    )
+        return (REARMOST, "Nothing more in this battle.")
+    return (REARMOST, f"+{inches(settings.pursuit_lever)} to its move in this battle.")
 
 
 def _summary(settings: DoctrineSettings | None) -> str:
@@ -201,8 +204,10 @@ def _summary(settings: DoctrineSettings | None) -> str:
             f"nearest one counts) and the route in words. {dice}"
         )
     parts = []
-    if settings.quarry:
+    if len(settings.quarry) > 1:
         parts.append(f"The quarry: {words(settings.quarry)} (the nearest one counts).")
+    elif settings.quarry:
+        parts.append(f"The quarry: {words(settings.quarry)}.")
     if settings.route:
         parts.append(f"The route: {settings.route.rstrip().rstrip('.')}.")
     return " ".join((*parts, dice))
@@ -221,6 +226,8 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
         initiative=AI_INITIATIVE_CHOICE,
         settings=settings,
         notes=(
+            ROUTE_RULE,
+            QUARRY_LINE,
             "Pursuers ignore difficult terrain; only other models stop them.",
             *(() if settings else ("A scene may also start the quarry further back.",)),
         ),

@@ -73,20 +73,31 @@ ORDER_RULES: dict[Doctrine, str] = {
 }
 
 
-def order_rule(doctrines: Iterable[Doctrine | str]) -> str:
+SIDE_ORDER = "One order for the whole AI side, across its companies: "
+"""What a card of an AI side of several companies says before the order."""
+CARD_TIES = "ties by card order."
+COMPANY_TIES = "ties by the companies' order in the scene, then card order."
+
+
+def order_rule(doctrines: Iterable[Doctrine | str], *, companies: int = 1) -> str:
     """The activation order an AI side prints, for the doctrines its companies use.
 
     One rule orders the whole AI side, across its companies (RULES §5): a side
     of pursuers alone prints the pursuers' order, a side without pursuers the
     general one, and a side with both the general order with the pursuers'
-    reading of it.
+    reading of it. A side of several companies says so, and breaks ties by
+    the companies' order in the scene before card order.
     """
     used = {Doctrine(doctrine) for doctrine in doctrines}
     if used == {Doctrine.PURSUIT}:
-        return PURSUIT_ORDER_RULE
-    if Doctrine.PURSUIT in used:
-        return MIXED_ORDER_RULE
-    return ORDER_RULE
+        text = PURSUIT_ORDER_RULE
+    elif Doctrine.PURSUIT in used:
+        text = MIXED_ORDER_RULE
+    else:
+        text = ORDER_RULE
+    if companies < 2:
+        return text
+    return SIDE_ORDER + text.replace(CARD_TIES, COMPANY_TIES)
 
 
 # --- the scene's sight limit ----------------------------------------------------------

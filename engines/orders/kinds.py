@@ -145,6 +145,29 @@ class Place:
         )
 
 
+PLURAL_VERBS = {
+    "hunts": "hunt",
+    "holds": "hold",
+    "moves": "move",
+    "keeps": "keep",
+    "stays": "stay",
+    "ignores": "ignore",
+    "routs": "rout",
+    "shuns": "shun",
+}
+"""An order's verbs, as several characters' subject needs them."""
+
+
+def plural_verb(text: str) -> str:
+    """'ignores terrain' → 'ignore terrain': the order's first verb in the plural."""
+    out = text.split(" ")
+    for index, word in enumerate(out):
+        if word in PLURAL_VERBS:
+            out[index] = PLURAL_VERBS[word]
+            break
+    return " ".join(out)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Order:
     """What every order has: who it binds and when."""
@@ -197,9 +220,12 @@ class Order:
         return ""
 
     def words(self) -> str:
-        """The whole order in words: 'Lurtz hunts Boromir, shooting only'."""
+        """The whole order in words: 'Lurtz hunts Boromir, shooting only';
+        the verb agrees with several names ('Lurtz and Ugluk hunt Boromir')."""
         text = self.what()
         who = self.who()
+        if len(self.characters) > 1:
+            text = plural_verb(text)
         text = f"{who} {text}" if who else text[:1].upper() + text[1:]
         when = self.when()
         return f"{text} ({when})" if when else text

@@ -15,6 +15,7 @@ from campaigns.selectors.battles import battle_url as url
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.result_apply import result_apply
 from tests.campaigns.setup_helpers import build_playable
+from tests.campaigns.table_helpers import with_events
 
 pytestmark = pytest.mark.django_db
 
@@ -77,6 +78,21 @@ def test_the_battle_page_gives_length_and_special_rules(html):
         True,
         True,
     )
+
+
+def test_the_battle_page_says_the_length_once_and_whether_events_are_drawn(
+    owner, planned
+):
+    """A generated scenario's scoring says the length: it is not said twice;
+    the page says whether random events are drawn, on or off."""
+    off = owner.get(url("battle_detail", planned)).content.decode()
+    with_events(planned.campaign)
+    on = owner.get(url("battle_detail", planned)).content.decode()
+    assert (
+        off.count("The battle lasts 6 rounds"),
+        "Random events are off in this campaign." in off,
+        "Random events: a card from the AI deck" in on,
+    ) == (1, True, True)
 
 
 def test_a_page_waiting_for_its_pack_reloads_itself_without_scripts(

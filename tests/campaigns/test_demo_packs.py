@@ -139,6 +139,8 @@ class DemoPack:
     """The zones the scene's data gives: (rectangles, circles), in inches."""
     features: tuple[list, list] = field(default=((), ()))
     """The terrain the scene's data gives: (rectangles, circles), in inches."""
+    horde_on_table: int = 0
+    """The horde company's characters that take part in the battle."""
     scenario: tuple = ()
     """What a generated scenario's orders depend on: (scenario, the AI's role,
     the player side's entry edge, the rolled piece, the edge beyond the river)."""
@@ -311,6 +313,9 @@ def _render(campaign: Campaign, slug: str) -> DemoPack:
         quarry=tuple(scene.quarry.values_list("name", flat=True)),
         reinforcement_cap=scene.reinforcement_cap if scene.reinforcements else None,
         reinforcement_template=template,
+        horde_on_table=battle.participants.filter(
+            character__company__reinforcement_template__isnull=False, mishap=""
+        ).count(),
         ai=_ai_orders(scene, battlefield),
         readings=readings,
         html=battle_pack_html(battle),
@@ -513,7 +518,8 @@ def test_a_pursuit_card_prints_this_battle_s_lever_and_quarry(packs, slug):
     hunters = next(ai for ai in pack.ai if ai.doctrine == "pursuit")
     card = pack.ai_card(hunters.name)
     assert (
-        f"rearmost model → +{pack.pursuit_lever}{INCH} to its move in this battle"
+        f"rearmost model (measured along the route) → +{pack.pursuit_lever}{INCH} "
+        "to its move in this battle"
         in card
         and f"The quarry: {', '.join(pack.quarry)}" in card
     )
@@ -527,10 +533,12 @@ def test_the_pursuit_levers_are_the_scenes_own(packs):
 
 
 def test_the_horde_card_prints_this_battle_s_reinforcements(packs):
-    """Moria: the cap, its tracker boxes and the reinforcement's model."""
+    """Moria: the cap, its tracker boxes (one for every horde character that
+    can be on the table at once) and the reinforcement's model."""
     pack = packs["moria"]
     card = pack.ai_card("Goblins of Moria")
-    boxes = " ".join(["☐"] * pack.reinforcement_cap)
+    assert pack.horde_on_table > pack.reinforcement_cap
+    boxes = " ".join(["☐"] * pack.horde_on_table)
     assert (
         f"Reinforcements: on, cap {pack.reinforcement_cap}" in card
         and f"Horde characters on the table (every one): {boxes}" in card

@@ -501,14 +501,92 @@ def test_no_printed_page_has_an_empty_field_or_a_scout_banner(packs, slug, paper
     )
 
 
-def test_the_deck_card_says_the_nearest_and_tables_its_events(packs):
-    card = packs["osgiliath-faramirs-retreat"].renders["A4"].ai_card("Orcs of Mordor")
+def test_the_deck_card_says_the_nearest_and_points_to_the_events_page(packs):
+    """The random events' draw is printed once, on the events page; the AI
+    card's round names that page."""
+    render = packs["osgiliath-faramirs-retreat"].renders["A4"]
+    card = render.ai_card("Orcs of Mordor")
+    events = [page for page in render.pages if "RANDOM EVENTS" in page.upper()]
     assert (
         "Shoot the nearest such enemy" in card  # a hunt may add its target
         and "Move and shoot at the nearest such enemy" in card
-        and "A–10 Nothing happens." in card
-        and "→ Nothing happens.;" not in card
+        and "(see the events page)" in card
+        and "A–10 Nothing happens." not in card
+        and sum("A–10 Nothing happens." in page for page in events) == 1
     )
+
+
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_the_random_event_table_is_printed_once_per_pack(packs, slug, paper):
+    pages = packs[slug].renders[paper].pages
+    expected = 1 if packs[slug].data["events"] else 0
+    assert sum(page.count("A–10 Nothing happens.") for page in pages) == expected
+
+
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_no_printed_page_has_a_straight_inch_mark(packs, slug, paper):
+    """Events, specials and the scene's prose print 6″ like the rules do."""
+    pages = packs[slug].renders[paper].pages
+    assert [m for page in pages for m in ASCII_INCH.findall(page)] == []
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_arrivals_are_placed_first_in_the_round(packs, slug):
+    """RULES §4: arrivals, then start-of-round orders, the event, initiative."""
+    pack = packs[slug]
+    home = _ai_companies(pack)[0]
+    card = pack.renders["A4"].ai_card(home["name"])
+    arrivals = card.find("Place the characters arriving this round")
+    initiative = card.find("rolls D6: 1–3 the AI side wins the initiative")
+    event = card.find("Draw a random event from the AI deck")
+    battlefield = pack.renders["A4"].context["battlefield"]
+    arriving = any(f.arrival is not None or f.late for f in battlefield.forces) or any(
+        p["reserve"] for p in pack.data["participants"]
+    )
+    assert (arrivals >= 0) == arriving
+    if arriving:
+        assert 0 <= arrivals < initiative and (event < 0 or arrivals < event)
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_every_card_of_a_side_of_several_companies_says_one_order_runs(packs, slug):
+    pack = packs[slug]
+    companies = _ai_companies(pack)
+    cards = [pack.renders["A4"].ai_card(c["name"]) for c in companies]
+    one_order = "One order for the whole AI side, across its companies"
+    assert [one_order in card for card in cards] == [len(companies) > 1] * len(cards)
+    if len(companies) > 1:
+        assert all(
+            "companies' order in the scene, then card order" in card for card in cards
+        ) and all(f"on the {companies[0]['name']} card" in card for card in cards[1:])
+
+
+@pytest.mark.parametrize("slug", ["bree-bridge", "flight-to-the-ford"])
+def test_the_pursuit_card_defines_the_quarry_s_line_and_the_route(packs, slug):
+    pack = packs[slug]
+    hunters = next(c for c in _ai_companies(pack) if c["doctrine"] == "pursuit")
+    card = pack.renders["A4"].ai_card(hunters["name"])
+    assert (
+        "The quarry's line: the straight line from the pursuer to the quarry at "
+        "the start of its move"
+        in card
+        and "once the quarry has left the route, the pursuer moves straight toward "
+        "the quarry"
+        in card
+        and "At the start of its activation it is behind the players' rearmost model"
+        in card
+    )
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_the_sight_limit_is_not_under_length_and_scoring(packs, slug):
+    context = packs[slug].renders["A4"].context
+    sight = context["battlefield"].sight_text
+    assert not sight or sight not in context["battlefield"].scoring
+    if sight:
+        sheet = packs[slug].renders["A4"].text("Setup sheet")
+        scoring = sheet.split("Length and scoring", 1)[1].split("Order of play")[0]
+        assert sight not in scoring and sight in sheet
 
 
 @pytest.mark.parametrize("slug", ["bree-bridge", "flight-to-the-ford", "the-red-arrow"])
@@ -575,3 +653,101 @@ def test_arrival_labels_sit_inside_the_table_apart_from_each_other(packs, slug):
         for b in labels[i + 1 :]
     )
     assert (inside, apart) == (True, True)
+
+
+def test_a_company_with_nobody_on_the_table_gets_no_ai_card(packs):
+    """A company whose every character misses the battle prints no card; the
+    first card left keeps the side's round and names no missing company."""
+    pack = next(p for p in packs.values() if len(_ai_companies(p)) > 1)
+    first, second = _ai_companies(pack)[:2]
+    data = {
+        **pack.data,
+        "participants": [
+            {**p, "mishap": "misses"} if p["company_id"] == second["id"] else p
+            for p in pack.data["participants"]
+        ],
+    }
+    cards = battle_pack_context(data)["ai_cards"]
+    names = [card["company"]["name"] for card in cards]
+    assert second["name"] not in names and names[0] == first["name"]
+
+
+def test_the_quarry_says_the_nearest_counts_only_when_several(packs):
+    card = (
+        packs["bree-bridge"]
+        .renders["A4"]
+        .ai_card(
+            next(
+                c["name"]
+                for c in _ai_companies(packs["bree-bridge"])
+                if c["doctrine"] == "pursuit"
+            )
+        )
+    )
+    several = len(packs["bree-bridge"].data["scene"]["quarry"]) > 1
+    assert ("the nearest one counts" in card) == several
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_arrival_wedges_point_where_the_text_places_the_models(packs, slug):
+    """The middle of the arrival stretch, else of the edge — never offset by
+    the company's number; two labels never print over each other."""
+    context = packs[slug].renders["A4"].context
+    battlefield, diagram = context["battlefield"], context["diagram"]
+    keys = {str(c["id"]): n for n, c in enumerate(context["companies"], start=1)}
+    wrong = []
+    for force in battlefield.forces:
+        if force.arrival is None or force.arrival.dealt:
+            continue
+        edge = force.arrival.edge or force.entry_edge
+        if edge.value == "centre":
+            continue
+        along_x = edge.value in ("north", "south")
+        length = battlefield.width if along_x else battlefield.depth
+        middle = (
+            force.stretch[0] + force.stretch[1] / 2 if force.stretch else length / 2
+        )
+        for arrow in diagram.arrows:
+            if arrow.key != keys[force.key]:
+                continue
+            tip = [float(v) for v in arrow.points.split()[2].split(",")]
+            if abs(tip[0 if along_x else 1] - middle) > 1.5:
+                wrong.append((force.name, tip, middle))
+    labels = [(a.text_x, a.text_y, a.anchor) for a in diagram.arrows]
+    assert wrong == [] and len(set(labels)) == len(labels)
+
+
+def test_moria_s_troll_has_its_round_two_marker(packs):
+    arrows = packs["moria"].renders["A4"].context["diagram"].arrows
+    assert any(a.text.endswith(": R2") for a in arrows)
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_the_dice_log_does_not_repeat_the_dealt_edges_the_key_shows(packs, slug):
+    context = packs[slug].renders["A4"].context
+    lines = [line for column in context["setup"]["dice_log"] for line in column]
+    dealt = any(
+        f.arrival is not None and f.arrival.dealt and f.arrival.cards
+        for f in context["battlefield"].forces
+    )
+    assert not any("enters at the" in line for line in lines)
+    assert sum(line.startswith("Entry edges: one card dealt") for line in lines) == (
+        1 if dealt else 0
+    )
+
+
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_no_ai_card_page_is_a_spill_of_reference_blocks_or_one_column(
+    packs, slug, paper
+):
+    """A card's further page holds more than the quick reference and rout
+    check, and its blocks share both columns."""
+    wasted = []
+    for card in packs[slug].renders[paper].context["ai_cards"]:
+        for number, page in enumerate(card["pages"], start=1):
+            blocks = [b for column in page for b in column]
+            if {b["kind"] for b in blocks} <= {"track", "rows", "text-ref"}:
+                wasted.append((card["company"]["name"], number, "reference only"))
+            if number > 1 and len(blocks) > 1 and sum(1 for c in page if c) < 2:
+                wasted.append((card["company"]["name"], number, "one column"))
+    assert wasted == []

@@ -33,6 +33,7 @@ from engines.orders import (
     Victim,
     order_from_data,
 )
+from engines.orders.kinds import plural_verb
 from engines.orders.table import order_decide, order_questions
 from tests.engines.scripted import ScriptedRandom, deck_with
 
@@ -495,3 +496,19 @@ def test_a_hunter_in_melee_with_several_fights_the_hunted(doctrine):
     else:
         decision = horde_decide(situation, rng=ScriptedRandom(), settings=with_(FRODO))
     assert (decision.step, decision.target) == ("pre-melee", "Frodo Baggins")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ignores terrain when moving", "ignore terrain when moving"),
+        ("hunts Boromir, shooting only", "hunt Boromir, shooting only"),
+        (
+            "with no enemy in sight moves toward the Ring",
+            "with no enemy in sight move toward the Ring",
+        ),
+        ("keeps out of the stream", "keep out of the stream"),
+    ],
+)
+def test_an_order_of_several_characters_agrees_its_verb(text, expected):
+    assert plural_verb(text) == expected
