@@ -28,6 +28,7 @@ from campaigns.transfer.document import kinds
 from campaigns.transfer.errors import CampaignImportError, ErrorList, TooManyErrors
 from campaigns.transfer.genres import setting_check, setting_write
 from campaigns.transfer.parse import document_parse
+from campaigns.transfer.victory import ways_to_win_check
 from campaigns.transfer.write import (
     CampaignImported,
     document_write,
@@ -74,6 +75,7 @@ def campaign_import(
         built = document_build(
             checked, owner=owner, keep_slug=keep_slug, problems=problems
         )
+        ways_to_win_check(built, problems)
     except TooManyErrors:
         pass
     errors.raise_if_any()

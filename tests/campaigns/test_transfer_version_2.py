@@ -10,6 +10,7 @@ import pytest
 
 from campaigns.models import SceneCompany, SceneOrder
 from campaigns.transfer import campaign_export, campaign_import
+from campaigns.transfer.document import SCHEMA_VERSION
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +64,10 @@ def test_a_version_2_documents_instructions_become_notes(document, imported):
     )
 
 
-def test_a_version_2_document_exports_as_version_3(imported):
+def test_a_version_2_document_exports_as_the_current_version(imported):
     """Exported again, it is a current document with its notes."""
     exported = campaign_export(campaign=imported)
-    assert (exported["schema_version"], exported["scene_orders"]) == (3, [])
+    assert (exported["schema_version"], exported["scene_orders"]) == (
+        SCHEMA_VERSION,
+        [],
+    )
