@@ -11,7 +11,8 @@ give the messages the import and the readiness panel give.
 from __future__ import annotations
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
@@ -30,7 +31,8 @@ from campaigns.models import (
     WinCondition,
 )
 from campaigns.models.victory import KIND_FIELDS
-from engines.victory import way_problem
+from campaigns.selectors.victory import scene_victory_read
+from engines.victory import victory_notices, way_problem
 
 KIND_OWN = frozenset(name for names in KIND_FIELDS.values() for name in names)
 
@@ -141,6 +143,15 @@ class WayToWinAdmin(
 
     def get_model_perms(self, request) -> dict:
         return {}  # reached from its scene's page, not from the index
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """The scene's ways as a whole: a side without one, and two that end
+        the battle at once for opposite sides (the first listed wins)."""
+        way = self.get_object(request, unquote(object_id))
+        if request.method == "GET" and way is not None:
+            for notice in victory_notices(scene_victory_read(scene=way.scene)):
+                messages.info(request, notice)
+        return super().change_view(request, object_id, form_url, extra_context)
 
     @admin.display(description="scene")
     def scene_link(self, obj: WayToWin) -> str:

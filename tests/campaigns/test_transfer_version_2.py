@@ -28,6 +28,12 @@ def version_2(document: dict) -> dict:
     document = {**document, "schema_version": 2}
     document.pop("scene_orders", None)
     document.pop("scene_arrivals", None)
+    document.pop("ways_to_win", None)  # version 4's
+    document.pop("win_conditions", None)
+    document["scenes"] = [
+        {k: v for k, v in item.items() if k not in ("time_out_winner", "rout_loses")}
+        for item in document["scenes"]
+    ]
     for key, names in ADDED_IN_3.items():
         document[key] = [
             {k: v for k, v in item.items() if k not in names} for item in document[key]

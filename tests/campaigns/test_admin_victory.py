@@ -1,0 +1,128 @@
+"""A fixed scene's ways to win in the admin (issue 31, items 1 and 7): the scene
+page lists them, each way's page edits its conditions with the scene's own
+choices, and bad input is refused with a clear message."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaigns.models import Character, Scene, WayToWin, WinCondition
+from tests.campaigns.admin_helpers import admin_url, page_form_data, set_rows
+
+pytestmark = pytest.mark.django_db
+
+PREFIX = "conditions"
+
+
+@pytest.fixture
+def weathertop(demo_campaign) -> Scene:
+    return Scene.objects.get(campaign=demo_campaign, slug="weathertop")
+
+
+def _way(scene: Scene, side: str) -> WayToWin:
+    return scene.ways_to_win.filter(side=side).first()
+
+
+def test_the_scene_page_lists_its_ways_with_a_link_to_each(admin_client, weathertop):
+    html = admin_client.get(admin_url(Scene, "change", weathertop.pk)).content.decode()
+    way = _way(weathertop, "ai")
+    assert (
+        "ways to win (a fixed scenario: at least one for each side)" in html.lower(),
+        admin_url(WayToWin, "change", way.pk) in html,
+    ) == (True, True)
+
+
+def test_a_condition_chooses_only_the_scene_s_own_characters(admin_client, weathertop):
+    way = _way(weathertop, "ai")
+    response = admin_client.get(admin_url(WayToWin, "change", way.pk))
+    form = response.context["inline_admin_formsets"][0].formset.forms[0]
+    offered = {c.company.name for c in form.fields["character"].queryset}
+    assert offered == {"The Fellowship of the Ring", "The Ringwraiths"}
+
+
+def _post(admin_client, way: WayToWin, rows: list[dict], *, keep: bool = True):
+    url = admin_url(WayToWin, "change", way.pk)
+    data = page_form_data(admin_client.get(url))
+    if not keep:
+        for n in range(int(data[f"{PREFIX}-INITIAL_FORMS"])):
+            data[f"{PREFIX}-{n}-DELETE"] = "on"
+    set_rows(data, PREFIX, rows)
+    return admin_client.post(url, data)
+
+
+def test_a_character_of_another_scene_is_refused(admin_client, weathertop):
+    way = _way(weathertop, "ai")
+    stranger = Character.objects.get(name="Hirgon")
+    before = WinCondition.objects.count()
+    response = _post(
+        admin_client, way, [{"kind": "fell", "character": str(stranger.pk)}]
+    )
+    errors = response.context["inline_admin_formsets"][0].formset.errors
+    assert ("Select a valid choice" in str(errors), WinCondition.objects.count()) == (
+        True,
+        before,
+    )
+
+
+def test_a_round_past_the_battle_s_end_is_refused(admin_client, weathertop):
+    way = _way(weathertop, "player")
+    objective = weathertop.objectives.first()
+    if objective is None:
+        objective = weathertop.objectives.create(name="The summit", x=18, y=18)
+    response = _post(
+        admin_client,
+        way,
+        [
+            {
+                "kind": "hold",
+                "side": "player",
+                "objective": str(objective.pk),
+                "when": "round",
+                "round": "9",
+            }
+        ],
+    )
+    errors = str(response.context["inline_admin_formsets"][0].formset.errors)
+    assert "Round 9 is past the battle" in errors and "it lasts 6 rounds" in errors
+
+
+def test_an_empty_and_is_refused(admin_client, weathertop):
+    way = _way(weathertop, "ai")
+    response = _post(admin_client, way, [], keep=False)
+    formset = response.context["inline_admin_formsets"][0].formset
+    assert (list(formset.non_form_errors()), way.conditions.count()) == (
+        ["A way to win needs at least one condition (an empty “and”)."],
+        1,
+    )
+
+
+def test_a_condition_saves_and_clears_what_its_kind_does_not_use(
+    admin_client, weathertop
+):
+    way = _way(weathertop, "ai")
+    frodo = Character.objects.get(name="Frodo Baggins")
+    response = _post(
+        admin_client,
+        way,
+        [{"kind": "fell", "character": str(frodo.pk), "edge": "north", "half": True}],
+        keep=False,
+    )
+    assert response.status_code == 302
+    saved = way.conditions.get()
+    assert (saved.kind, saved.character_id, saved.edge, saved.half) == (
+        "fell",
+        frodo.pk,
+        "",
+        False,
+    )
+
+
+def test_two_ways_at_once_for_opposite_sides_are_told_the_first_wins(
+    admin_client, weathertop
+):
+    player = _way(weathertop, "player")
+    player.at_once = True
+    player.save()
+    response = admin_client.get(admin_url(WayToWin, "change", player.pk), follow=True)
+    told = [str(m) for m in response.context["messages"]]
+    assert any("the first listed" in m and "wins" in m for m in told)
