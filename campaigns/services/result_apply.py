@@ -80,7 +80,9 @@ class ResultApplied:
     applied_now: bool
 
 
-def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
+def result_apply(
+    *, battle: Battle, data: Mapping[str, Any], overruled: str = ""
+) -> ResultApplied:
     """Check the result, resolve every fate and apply every effect of it.
 
     Runs under the campaign's lock (and the battle's row lock) for the whole
@@ -89,7 +91,8 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
     result again returns the applied one unchanged (``applied_now`` False); a
     different one is refused until the battle is reopened. Raises
     ValidationError (keyed by result form field) and saves nothing when the
-    result breaks a rule.
+    result breaks a rule. ``overruled``: the outcome was chosen against the
+    scene's ways to win — what they gave and the owner's reason, kept with it.
     """
     with transaction.atomic():
         battle = campaign_locked(
@@ -133,6 +136,7 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
             rounds_played=entry.rounds_played,
             fingerprint=fingerprint,
             resolution_log=log_to_data(fates.log),
+            overruled=overruled,
         )
         _save_outcomes(result, rows, entry, fates)
         new_wounds, healed = _apply_fates(
