@@ -126,3 +126,21 @@ def test_two_ways_at_once_for_opposite_sides_are_told_the_first_wins(
     response = admin_client.get(admin_url(WayToWin, "change", player.pk), follow=True)
     told = [str(m) for m in response.context["messages"]]
     assert any("the first listed" in m and "wins" in m for m in told)
+
+
+def test_the_page_script_hides_what_the_server_clears():
+    """admin.js shows each kind's fields as KIND_FIELDS says (one list)."""
+    import re
+    from pathlib import Path
+
+    from campaigns.models.victory import KIND_FIELDS
+
+    script = (
+        Path(__file__).resolve().parents[2] / "static/chronicle_admin/admin.js"
+    ).read_text()
+    block = script.split("const CONDITION_FIELDS = {", 1)[1].split("};", 1)[0]
+    shown = {
+        kind: tuple(re.findall(r"'(\w+)'", fields))
+        for kind, fields in re.findall(r"(\w+): \[([^\]]*)\]", block)
+    }
+    assert shown == {str(kind): fields for kind, fields in KIND_FIELDS.items()}
