@@ -144,3 +144,18 @@ def test_the_page_script_hides_what_the_server_clears():
         for kind, fields in re.findall(r"(\w+): \[([^\]]*)\]", block)
     }
     assert shown == {str(kind): fields for kind, fields in KIND_FIELDS.items()}
+
+
+def test_a_duplicated_scene_keeps_its_ways_naming_its_own_objectives(weathertop):
+    from campaigns.services.duplicates import scene_duplicate
+
+    bridge = Scene.objects.get(
+        campaign=weathertop.campaign, slug="osgiliath-breaking-the-bridge"
+    )
+    copy = scene_duplicate(scene=bridge)
+    held = WinCondition.objects.get(way__scene=copy, kind="hold")
+    assert (
+        copy.ways_to_win.count(),
+        held.objective.scene_id,
+        held.objective.name,
+    ) == (2, copy.pk, "The Last Bridge (west end)")
