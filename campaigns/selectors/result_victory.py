@@ -18,6 +18,7 @@ from campaigns.models.victory import conditions_prefetch
 from engines.enums import Outcome, ScenarioMode, Side
 from engines.victory import (
     BattleFacts,
+    ConditionKind,
     Exit,
     Fighter,
     Question,
@@ -105,16 +106,48 @@ def result_verdict(
         elif line.get("routed") or fighter.side in routed_sides:
             exits.append(Exit(character=fighter.name))
     routed = {f.company for f in fighters if f.side in routed_sides}
+    told, kept = _told_exits(rv.victory, answers, fallen)
     facts = BattleFacts(
         fighters=tuple(fighters),
         round=data.get("rounds_played") or rv.victory.battle_length,
         final=True,
         fallen=frozenset(fallen),
-        exits=tuple(exits),
+        exits=(
+            *told,
+            *(e for e in exits if e.character not in {t.character for t in told}),
+        ),
         routed=frozenset(routed),
-        answers=dict(answers),
+        answers=kept,
     )
     return judge(rv.victory, facts)
+
+
+def _told_exits(
+    victory: Victory, answers: Mapping[str, bool], fallen: set[str]
+) -> tuple[list[Exit], dict[str, bool]]:
+    """A yes to "has Frodo left the table through the East Gate …" is a fact
+    every condition reads (he has left the table, so he has fallen or left):
+    it becomes an exit. The other answers stay answers to their own condition."""
+    exits: dict[str, Exit] = {}
+    kept: dict[str, bool] = {}
+    for way in victory.ways:
+        for c in way.conditions:
+            if c.key not in answers:
+                continue
+            if c.kind == ConditionKind.LEAVE and c.character:
+                if answers[c.key] and c.character not in fallen:
+                    was = exits.get(c.character)
+                    carrying = (c.objective,) if c.objective else ()
+                    if was is None or (not was.feature and not was.edge):
+                        exits[c.character] = Exit(
+                            character=c.character,
+                            edge=c.edge,
+                            feature=c.feature,
+                            carrying=carrying,
+                        )
+                continue
+            kept[c.key] = answers[c.key]
+    return list(exits.values()), kept
 
 
 def overruled_text(verdict: Verdict, chosen: str, reason: str) -> str:

@@ -71,3 +71,41 @@ def test_a_fall_in_the_lines_is_judged(client, demo_campaign, bree):
         "The One Ring has been carried off the table by the AI side: the AI side "
         "wins." in html
     )
+
+
+def _rows(scene, names):
+    """The result form's lines, as result_verdict reads them."""
+    from types import SimpleNamespace
+
+    from campaigns.models import Character
+
+    rows = []
+    for n, character in enumerate(Character.objects.filter(name__in=names), 1):
+        entry = scene.scene_companies.get(company_id=character.company_id)
+        rows.append(
+            SimpleNamespace(
+                character=character,
+                side=entry.side,
+                participant=SimpleNamespace(pk=n),
+            )
+        )
+    return rows
+
+
+def test_a_yes_to_leaving_through_the_bridge_is_a_fact_every_way_reads(
+    demo_campaign,
+):
+    """Frodo left through the bridge: he has "fallen or left", but he has
+    left, so the wraiths' way (fallen and not left) is not met."""
+    from campaigns.models import Scene
+    from campaigns.selectors.result_victory import result_verdict, result_victory
+
+    scene = Scene.objects.get(campaign=demo_campaign, slug="bree-bridge")
+    battle = type("B", (), {"scene": scene, "campaign_id": demo_campaign.pk})()
+    rv = result_victory(battle=battle)
+    rows = _rows(scene, ["Frodo Baggins", "The Witch-king of Angmar"])
+    bridge = next(q for q in rv.questions if "bridge" in q.text)
+    verdict = result_verdict(
+        rv=rv, rows=rows, data={"characters": {}}, answers={bridge.key: True}
+    )
+    assert (verdict.outcome, verdict.way) == ("victory", 0)
