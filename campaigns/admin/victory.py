@@ -20,7 +20,6 @@ from django.utils.html import format_html
 
 from campaigns.admin.builders import BuilderScopeMixin
 from campaigns.admin.common import ADMIN_CSS, ADMIN_JS, AdminFieldsMixin
-from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import (
     Character,
     Company,
@@ -120,12 +119,10 @@ class WinConditionInline(AdminFieldsMixin, admin.StackedInline):
 
 
 @admin.register(WayToWin)
-class WayToWinAdmin(
-    PackInputsMixin, BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin
-):
-    """One way to win of a scene, and its conditions."""
+class WayToWinAdmin(BuilderScopeMixin, AdminFieldsMixin, admin.ModelAdmin):
+    """One way to win of a scene, and its conditions. The pack prints none of
+    them (its victory text is the story): saving one renders no pack."""
 
-    pack_campaign = "scene.campaign_id"
     list_display = ("__str__", "side", "at_once")
     readonly_fields = ("scene_link",)
     fields = ("scene_link", ("side", "at_once", "order"))

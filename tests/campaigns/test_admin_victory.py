@@ -159,3 +159,24 @@ def test_a_duplicated_scene_keeps_its_ways_naming_its_own_objectives(weathertop)
         held.objective.scene_id,
         held.objective.name,
     ) == (2, copy.pk, "The Last Bridge (west end)")
+
+
+def test_saving_a_way_renders_no_pack(admin_client, weathertop, monkeypatch):
+    """The pack prints the victory text, not the ways: nothing to render again."""
+    from campaigns.admin import pack_inputs
+
+    scheduled = []
+    monkeypatch.setattr(
+        pack_inputs,
+        "campaign_packs_schedule",
+        lambda **kwargs: scheduled.append(kwargs),
+    )
+    way = _way(weathertop, "ai")
+    frodo = Character.objects.get(name="Frodo Baggins")
+    response = _post(
+        admin_client,
+        way,
+        [{"kind": "fell", "character": str(frodo.pk)}],
+        keep=False,
+    )
+    assert (response.status_code, scheduled) == (302, [])
