@@ -13,6 +13,20 @@ playtest call, so the three cannot judge one battle differently. In order:
 3. at the end of the last round (time-out), or when the facts are final, a way
    met wins (first listed), else the scene's time-out side, else a draw;
 4. otherwise the battle goes on.
+
+How each caller builds the facts:
+
+- the table page, after each logged event (``round_over=False``) and at each
+  round's end (``round_over=True``; at the last round's end this is the
+  time-out): the fighters deployed or arrived so far, who fell, who left (by
+  which edge, through which feature, carrying what), who held each fixed
+  objective at each round's end, which companies routed; and the players'
+  answers, by :attr:`Question.key`, to :func:`questions` (``told``: the kinds
+  its log already holds). A verdict that ``ended`` ends the battle with its
+  ``reason``; undoing the event that caused it judges again;
+- the result form: the lines entered (who fell, who routed) with ``final=True``
+  and the answers to :func:`questions`;
+- the playtest: its simulated battle's facts, as the table page's.
 """
 
 from __future__ import annotations
