@@ -43,7 +43,6 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     ConditionKind.ROUT: ("side", "company"),
 }
 """The fields each kind of condition uses (the form clears the others)."""
-TABLE_EDGES = [c for c in Edge.choices() if c[0] != Edge.CENTRE]
 
 
 class WayToWin(models.Model):
@@ -132,7 +131,7 @@ class WinCondition(models.Model):
     )
     edge = models.CharField(
         max_length=8,
-        choices=TABLE_EDGES,
+        choices=Edge.choices(),
         blank=True,
         help_text="Leave, carry off: by this edge (blank: any).",
     )
@@ -169,7 +168,7 @@ class WinCondition(models.Model):
         constraints = [
             choice_check("kind", ConditionKind.choices()),
             choice_check("side", Side.choices(), blank=True),
-            choice_check("edge", TABLE_EDGES, blank=True),
+            choice_check("edge", Edge.choices(), blank=True),
             choice_check("when", HoldWhen.choices()),
             range_check("count", 1, 50, nullable=True),
             range_check("round", 1, 20, nullable=True),

@@ -80,9 +80,7 @@ class ResultApplied:
     applied_now: bool
 
 
-def result_apply(
-    *, battle: Battle, data: Mapping[str, Any], overruled: str = ""
-) -> ResultApplied:
+def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
     """Check the result, resolve every fate and apply every effect of it.
 
     Runs under the campaign's lock (and the battle's row lock) for the whole
@@ -91,8 +89,7 @@ def result_apply(
     result again returns the applied one unchanged (``applied_now`` False); a
     different one is refused until the battle is reopened. Raises
     ValidationError (keyed by result form field) and saves nothing when the
-    result breaks a rule. ``overruled``: the outcome was chosen against the
-    scene's ways to win — what they gave and the owner's reason, kept with it.
+    result breaks a rule.
     """
     with transaction.atomic():
         battle = campaign_locked(
@@ -136,7 +133,7 @@ def result_apply(
             rounds_played=entry.rounds_played,
             fingerprint=fingerprint,
             resolution_log=log_to_data(fates.log),
-            overruled=overruled,
+            overruled=data.get("overruled") or "",  # against the ways to win
         )
         _save_outcomes(result, rows, entry, fates)
         new_wounds, healed = _apply_fates(
