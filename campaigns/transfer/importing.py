@@ -17,6 +17,7 @@ importing user when it is the exporting owner's, and nobody otherwise.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import IO, Any
 
 from django.db import DataError, IntegrityError, models, transaction
@@ -64,6 +65,7 @@ def campaign_import(
     problems = Problems(errors)
     built = None
     setting = None
+    notices: tuple[str, ...] = ()
     if isinstance(document, dict) and "setting" in document:
         document = dict(document)
         raw_setting = document.pop("setting")
@@ -75,7 +77,7 @@ def campaign_import(
         built = document_build(
             checked, owner=owner, keep_slug=keep_slug, problems=problems
         )
-        ways_to_win_check(built, problems)
+        notices = ways_to_win_check(built, problems)
     except TooManyErrors:
         pass
     errors.raise_if_any()
@@ -88,7 +90,7 @@ def campaign_import(
             if setting is not None:
                 imported.campaign.setting = setting_write(setting, owner=owner)
                 imported.campaign.save(update_fields=["setting"])
-            return imported
+            return dataclasses.replace(imported, notices=notices)
     except (IntegrityError, DataError, OverflowError) as exc:
         raise CampaignImportError(
             f"The database refused the campaign: {_refusal(exc)}"

@@ -105,3 +105,19 @@ def test_an_older_file_imports_and_its_fixed_scenes_are_flagged(document, user):
     readiness = campaign_readiness(campaign=campaign)
     flagged = [g for g in readiness.gaps if "no ways to win" in g.text]
     assert (len(flagged), readiness.blocks_play) == (18, False)
+
+
+def test_two_ways_at_once_for_opposite_sides_import_with_a_notice(document, user):
+    """Weathertop's players' way made "at once": the first listed wins, told."""
+    weathertop = _ref(document, "scenes", slug="weathertop")
+    player = next(
+        w
+        for w in document["ways_to_win"]
+        if w["scene"] == weathertop and w["order"] == 1
+    )
+    player["at_once"] = True
+    imported = campaign_import(data=json.dumps(document).encode(), owner=user)
+    assert imported.notices == (
+        "“Weathertop”: Ways 1 and 2 both end the battle at once, for opposite sides: "
+        "if one event meets both, the first listed (way 1, the player side) wins.",
+    )
