@@ -98,7 +98,7 @@ class Condition:
         return "|".join(parts)
 
     def words(self) -> str:
-        """The condition as a sentence part: "Frodo Baggins has not fallen"."""
+        """The condition as words: "Frodo has not fallen or left the table"."""
         subject, verb, rest = self._parts()
         verb = _negated(verb) if self.negated else verb
         return " ".join(part for part in (subject, verb, rest) if part)
