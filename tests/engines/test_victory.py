@@ -4,6 +4,8 @@ condition kind, with and, not, at once and time-out, and the rules' examples."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines.enums import Edge, Outcome, Side
 from engines.victory import (
@@ -488,3 +490,38 @@ def test_amon_hen_frodo_holds_the_boats_at_the_end_of_a_round_at_once():
         Side.PLAYER,
         Ending.AT_ONCE,
     )
+
+
+# --- invariants over many battles ---------------------------------------------------
+
+NAMES = [f.name for f in FIGHTERS]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    fallen=st.sets(st.sampled_from(NAMES)),
+    left=st.sets(st.sampled_from(NAMES)),
+    routed=st.sets(st.sampled_from([FELLOWSHIP, WRAITHS])),
+    round_=st.integers(1, 6),
+    over=st.booleans(),
+    final=st.booleans(),
+)
+def test_a_verdict_is_consistent(fallen, left, routed, round_, over, final):
+    """Final facts always end the battle; a verdict naming a way names one that
+    is met and wins for that way's side; a battle that goes on names no winner."""
+    state = facts(
+        fallen=frozenset(fallen),
+        exits=tuple(Exit(name, Edge.EAST) for name in sorted(left - fallen)),
+        routed=frozenset(routed),
+        round=round_,
+        round_over=over,
+        final=final,
+    )
+    for victory in (WEATHERTOP, MORIA, BREE):
+        verdict = judge(victory, state)
+        assert not final or verdict.ended
+        if verdict.way is not None:
+            assert verdict.way in ways_met(victory, state)
+            assert verdict.winner == victory.ways[verdict.way].side
+        if not verdict.ended:
+            assert verdict.winner is None and verdict.outcome is None
