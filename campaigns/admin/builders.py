@@ -33,6 +33,8 @@ OWNER_PATHS: dict[str, str] = {
     "scenefeature": "scene__campaign__owner",
     "sceneorder": "scene_company__scene__campaign__owner",
     "scenearrival": "scene_company__scene__campaign__owner",
+    "waytowin": "scene__campaign__owner",
+    "wincondition": "way__scene__campaign__owner",
     "eventdeck": "owner",
     "setting": "owner",
     "event": "deck__owner",

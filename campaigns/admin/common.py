@@ -39,6 +39,7 @@ from campaigns.models import (
     Company,
     Scene,
     SceneCompany,
+    WayToWin,
 )
 
 ADMIN_JS = "chronicle_admin/admin.js"
@@ -53,6 +54,7 @@ _PARTS: Mapping[str, tuple[type[models.Model], str]] = {
     "campaigns_commander_change": (Commander, "campaign_id"),
     "campaigns_character_change": (Character, "company__campaign_id"),
     "campaigns_scenecompany_change": (SceneCompany, "scene__campaign_id"),
+    "campaigns_waytowin_change": (WayToWin, "scene__campaign_id"),
 }
 _UNSET = object()
 _ID_RANGE = (0, 2**63 - 1)

@@ -36,6 +36,7 @@ from campaigns.admin.scene_companies import (
     _campaign_characters,
     _object_id,
 )
+from campaigns.admin.victory import WayToWinInline
 from campaigns.models import Scene, SceneCompany
 from campaigns.selectors.genres import castle_words_for
 from campaigns.services.duplicates import scene_duplicate
@@ -101,7 +102,12 @@ class SceneAdmin(PackInputsMixin, ScopedSearchMixin, CampaignPartAdmin):
     scope_filters = {"campaign": "campaign_id", "exclude": "pk"}
     choose_only = ("parent", "next_on_victory", "next_on_defeat", "quarry")
     prepopulated_fields = {"slug": ("title",)}
-    inlines = (SceneCompanyInline, ObjectiveInline, SceneFeatureInline)
+    inlines = (
+        SceneCompanyInline,
+        ObjectiveInline,
+        SceneFeatureInline,
+        WayToWinInline,
+    )
     actions = ("duplicate_scenes",)
 
     class Media:
@@ -130,6 +136,7 @@ class SceneAdmin(PackInputsMixin, ScopedSearchMixin, CampaignPartAdmin):
                         "sight_limit",
                         "special_rules",
                         "victory_conditions",
+                        ("time_out_winner", "rout_loses"),
                         ("after_victory_text", "after_defeat_text"),
                         "outright_kill_rule",
                     ),

@@ -18,6 +18,11 @@ from django.core.exceptions import ValidationError
 
 from campaigns.bidi import isolated
 from campaigns.forms.fast_inputs import PlainInputsInPython
+from campaigns.forms.result_victory import (
+    victory_check,
+    victory_fields_add,
+    victory_questions,
+)
 from campaigns.forms.service_errors import ServiceErrorsMixin
 from campaigns.models import Battle
 from campaigns.selectors.result import ROW_FIELDS, EntryRow, ResultRules, row_field
@@ -137,6 +142,10 @@ class ResultForm(ServiceErrorsMixin):
         ]
         for row in self.rows:
             self._add_row(row)
+        self.victory_verdict = None
+        self.victory_overruled = ""
+        if rules.victory is not None:
+            victory_fields_add(self, rules.victory)
         if read_only:
             for field in self.fields.values():
                 field.disabled = True
@@ -170,6 +179,10 @@ class ResultForm(ServiceErrorsMixin):
             self.fields[row_field(pk, "killed_outright")] = forms.BooleanField(
                 label=f"{name} was killed outright", required=False
             )
+
+    def victory_questions(self) -> list[forms.BoundField]:
+        """The yes/no questions the scene's ways to win need (none: no ways)."""
+        return victory_questions(self)
 
     def column_heads(self) -> list[dict[str, str]]:
         """The character table's columns after the name: heading and help."""
@@ -232,4 +245,7 @@ class ResultForm(ServiceErrorsMixin):
             )
         except ValidationError as error:
             self.add_service_errors(error)
+        else:
+            if self.rules.victory is not None:
+                victory_check(self, self.rules.victory, self.entry_data())
         return cleaned

@@ -16,6 +16,7 @@ from campaigns.models.scene import Scene
 from campaigns.models.setting import Setting
 from campaigns.models.table_log import TableEntry, TableLog
 from campaigns.models.terrain import SceneFeature
+from campaigns.models.victory import WayToWin, WinCondition
 from campaigns.models.wound import PersistingWound
 
 __all__ = [
@@ -44,4 +45,6 @@ __all__ = [
     "Setting",
     "TableEntry",
     "TableLog",
+    "WayToWin",
+    "WinCondition",
 ]

@@ -42,6 +42,12 @@ class BattleResult(models.Model):
         help_text="A hash of the submitted values: the same result applies once.",
     )
     resolution_log = models.JSONField(default=list, blank=True)
+    overruled = models.CharField(
+        max_length=700,
+        blank=True,
+        help_text="The outcome was chosen against the scene's ways to win: what "
+        "they gave, and the owner's reason (the chronicle tells it).",
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

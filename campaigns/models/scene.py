@@ -23,6 +23,7 @@ from engines.enums import (
     ScenarioMode,
     SceneKind,
     SceneStatus,
+    Side,
     WoundSide,
 )
 from engines.roles import Role, scenario_roles
@@ -161,6 +162,20 @@ class Scene(models.Model):
         help_text="Rounds a fixed scenario lasts. A generated scenario always lasts "
         f"{GENERATED_LENGTH} rounds.",
     )
+    time_out_winner = models.CharField(
+        "wins at time-out",
+        max_length=8,
+        choices=Side.choices(),
+        blank=True,
+        help_text="A fixed scene: the side that wins when the last round ends with "
+        "no way to win met. Blank: a draw.",
+    )
+    rout_loses = models.BooleanField(
+        "a side that routs loses",
+        default=True,
+        help_text="A side that routs or loses its last character loses, and the "
+        "battle ends.",
+    )
     scores_victory_points = models.BooleanField(
         default=False,
         help_text="The sides of this fixed scenario score victory points, and the "
@@ -294,6 +309,7 @@ class Scene(models.Model):
             range_check("special_wound_move", -3, 3),
             choice_check("special_wound_applies_to", WoundSide.choices()),
             choice_check("fixed_player_role", Role.choices(), blank=True),
+            choice_check("time_out_winner", Side.choices(), blank=True),
             models.CheckConstraint(
                 condition=Q(pursuit_bonus_inches__in=list(LEVERS)),
                 name="campaigns_scene_pursuit_bonus_valid",

@@ -6,9 +6,9 @@ battle what setting one up would refuse. Each gap says what is missing in a
 player's words and links to the admin page where it is fixed.
 
 Five queries whatever the campaign's size (six when its unplayed scenes give
-the robot orders): its scenes, the companies in its unplayed scenes, their
-orders, its companies' characters counted, and (with random events) its event
-deck and events.
+the robot orders, two more when some are fixed: their ways to win): its
+scenes, the companies in its unplayed scenes, their orders, its companies'
+characters counted, and (with random events) its event deck and events.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from campaigns.models import (
     SceneOrder,
 )
 from campaigns.selectors.event_decks import event_deck_problem
-from engines.enums import SceneKind, SceneStatus, Side
+from campaigns.selectors.victory import victory_gaps
+from engines.enums import ScenarioMode, SceneKind, SceneStatus, Side
 
 FIGHTING = (SceneKind.MAJOR.value, SceneKind.SUB_SCENE.value)
 SIDE_NAMES = {Side.PLAYER.value: "player", Side.AI.value: "AI"}
@@ -45,6 +46,9 @@ class Gap:
     fix_label: str
     scene_id: int | None = None
     """The scene it belongs to; None for the campaign as a whole."""
+    blocks: bool = True
+    """Whether it stops the scene's battle being set up (a fixed scene without
+    its ways to win can still be played: the players judge its prose)."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,8 @@ class Readiness:
         """Whether a gap stops the current scene's battle being set up: one of
         the campaign as a whole, or one of the current scene."""
         return any(
-            gap.scene_id is None or gap.scene_id == self.current_scene_id
+            gap.blocks
+            and (gap.scene_id is None or gap.scene_id == self.current_scene_id)
             for gap in self.gaps
         )
 
@@ -82,7 +87,15 @@ def campaign_readiness(*, campaign: Campaign) -> Readiness:
     scenes = list(
         Scene.objects.filter(campaign=campaign)
         .order_by("order", "id")
-        .values("id", "title", "kind", "status", "parent_id")
+        .values(
+            "id",
+            "title",
+            "kind",
+            "status",
+            "parent_id",
+            "scenario_mode",
+            "battle_length",
+        )
     )
     open_scenes = [s for s in scenes if s["status"] != SceneStatus.RESOLVED]
     current = next(
@@ -213,6 +226,21 @@ def _scene_gaps(campaign: Campaign, open_scenes: list[dict]) -> list[Gap]:
         }
     )
     gaps.extend(_order_gaps(with_orders, {s["id"]: s["title"] for s in open_scenes}))
+    fixed = [
+        s
+        for s in open_scenes
+        if s["kind"] in FIGHTING and s["scenario_mode"] == ScenarioMode.FIXED
+    ]
+    gaps.extend(
+        Gap(
+            gap.text,
+            gap.fix_url,
+            "Open its ways to win",
+            gap.scene_id,
+            blocks=False,
+        )
+        for gap in victory_gaps(fixed)
+    )
     return gaps
 
 

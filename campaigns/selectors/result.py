@@ -23,6 +23,7 @@ from campaigns.selectors.access import CampaignAccess
 from campaigns.selectors.battle_pack import battle_battlefield
 from campaigns.selectors.battles import battle_for_campaign
 from campaigns.selectors.result_fields import BATTLE_FIELDS, ROW_FIELDS, row_field
+from campaigns.selectors.result_victory import ResultVictory, result_victory
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
 from campaigns.selectors.table_record import result_initial_from_log
 from campaigns.story import result_sentence_of
@@ -53,6 +54,8 @@ class ResultRules:
     character loses, and victory points are scored as its setup sheet says."""
     objective_points: int = 0
     """What the battle's objectives are worth together (§3.12)."""
+    victory: ResultVictory | None = None
+    """A fixed scene's ways to win: the form suggests the outcome they give."""
 
     @property
     def kills_outright(self) -> bool:
@@ -76,6 +79,7 @@ def battle_result_rules(*, battle: Battle) -> ResultRules:
         ),
         generated=battlefield.generated,
         objective_points=objective_points(battlefield),
+        victory=None if battlefield.generated else result_victory(battle=battle),
     )
 
 

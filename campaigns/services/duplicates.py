@@ -90,8 +90,8 @@ def scene_duplicate(*, scene: Scene) -> Scene:
     """A copy of ``scene`` as the campaign's last scene (a sub-scene stays in
     its larger battle), pending, titled "… (copy)": with its companies (side,
     deployment, arrival, who may take part, AI orders), objectives, terrain
-    features and quarry. Its branching is left to set: the copy is a new step
-    of the story."""
+    features, ways to win and quarry. Its branching is left to set: the copy is
+    a new step of the story."""
     siblings = Scene.objects.filter(campaign_id=scene.campaign_id)
     fields = [
         f.name for f in Scene._meta.concrete_fields if f.name not in SCENE_NOT_COPIED
@@ -121,12 +121,37 @@ def scene_duplicate(*, scene: Scene) -> Scene:
         entry.scene = copy
         entry.save()
         entry.allowed_characters.set(allowed)
+    copied: dict[str, dict[int, int]] = {"objective": {}, "feature": {}}
     for objective in scene.objectives.all():
+        old = objective.pk
         objective.pk = None
         objective.scene = copy
         objective.save()
+        copied["objective"][old] = objective.pk
     for feature in scene.features.all():
+        old = feature.pk
         feature.pk = None
         feature.scene = copy
         feature.save()
+        copied["feature"][old] = feature.pk
+    _ways_duplicate(scene, copy, copied)
     return copy
+
+
+def _ways_duplicate(
+    scene: Scene, copy: Scene, copied: dict[str, dict[int, int]]
+) -> None:
+    """The scene's ways to win, their objectives and features the copy's own."""
+    for way in scene.ways_to_win.prefetch_related("conditions"):
+        conditions = list(way.conditions.all())
+        way.pk = None
+        way.scene = copy
+        way.save()
+        for condition in conditions:
+            condition.pk = None
+            condition.way = way
+            for name in ("objective", "feature"):
+                old = getattr(condition, f"{name}_id")
+                if old is not None:
+                    setattr(condition, f"{name}_id", copied[name].get(old))
+            condition.save()

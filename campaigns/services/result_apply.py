@@ -133,6 +133,7 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
             rounds_played=entry.rounds_played,
             fingerprint=fingerprint,
             resolution_log=log_to_data(fates.log),
+            overruled=data.get("overruled") or "",  # against the ways to win
         )
         _save_outcomes(result, rows, entry, fates)
         new_wounds, healed = _apply_fates(

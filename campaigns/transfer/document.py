@@ -2,7 +2,7 @@
 
 One JSON object holds a whole campaign (README "Export and import")::
 
-    {"format": "warband-chronicle-campaign", "schema_version": 3,
+    {"format": "warband-chronicle-campaign", "schema_version": 4,
      "owner": "frodo", "campaign": {...}, "event_deck": {...} | null,
      "commanders": [{"ref": 1, ...}, ...], "companies": [...], ...}
 
@@ -46,10 +46,12 @@ from campaigns.models import (
     Setting,
     TableEntry,
     TableLog,
+    WayToWin,
+    WinCondition,
 )
 
 FORMAT = "warband-chronicle-campaign"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 CAMPAIGN_MARK = "campaign"
 """Stands for the campaign itself where a ref would be (an effect's target)."""
@@ -84,6 +86,8 @@ COLLECTIONS: tuple[tuple[str, type[models.Model], str], ...] = (
     ("scene_companies", SceneCompany, "scene__campaign"),
     ("scene_orders", SceneOrder, "scene_company__scene__campaign"),
     ("scene_arrivals", SceneArrival, "scene_company__scene__campaign"),
+    ("ways_to_win", WayToWin, "scene__campaign"),
+    ("win_conditions", WinCondition, "way__scene__campaign"),
     ("battles", Battle, "campaign"),
     ("battle_companies", BattleCompany, "battle__campaign"),
     ("battle_participants", BattleParticipant, "battle__campaign"),

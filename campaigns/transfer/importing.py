@@ -19,6 +19,7 @@ importing user when it is the exporting owner's, and nobody otherwise.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import IO, Any
 
 from django.db import DataError, IntegrityError, models, transaction
@@ -30,6 +31,7 @@ from campaigns.transfer.document import kinds
 from campaigns.transfer.errors import CampaignImportError, ErrorList, TooManyErrors
 from campaigns.transfer.genres import setting_check, setting_write
 from campaigns.transfer.parse import document_parse
+from campaigns.transfer.victory import ways_to_win_check
 from campaigns.transfer.write import (
     CampaignImported,
     document_write,
@@ -65,6 +67,7 @@ def campaign_import(
     problems = Problems(errors)
     built = None
     setting = None
+    notices: tuple[str, ...] = ()
     if isinstance(document, dict) and "setting" in document:
         document = dict(document)
         raw_setting = document.pop("setting")
@@ -76,6 +79,7 @@ def campaign_import(
         built = document_build(
             checked, owner=owner, keep_slug=keep_slug, problems=problems
         )
+        notices = ways_to_win_check(built, problems)
     except TooManyErrors:
         pass
     errors.raise_if_any()
@@ -88,7 +92,7 @@ def campaign_import(
             if setting is not None:
                 imported.campaign.setting = setting_write(setting, owner=owner)
                 imported.campaign.save(update_fields=["setting"])
-            return imported
+            return dataclasses.replace(imported, notices=notices)
     except (IntegrityError, DataError, OverflowError) as exc:
         raise CampaignImportError(
             f"The database refused the campaign: {_refusal(exc)}"

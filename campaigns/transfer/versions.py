@@ -1,5 +1,12 @@
-"""Older documents: which schema versions the site reads, and how a version 1
-or 2 document is read as version 3.
+"""Older documents: which schema versions the site reads, and how a version 1,
+2 or 3 document is read as version 4.
+
+Version 4 (victory as data) added the ``ways_to_win`` and ``win_conditions``
+collections and two values on each scene (``time_out_winner``, ``rout_loses``),
+each with a default. An older document has no ways to win: it imports as it
+is, and the readiness panel flags each of its fixed fighting scenes as lacking
+them (its victory text stays the story), as the database migration left the
+scenes it found (``campaigns/migrations/0013_ways_to_win.py``).
 
 Version 3 (scene orders as data) added the ``scene_orders`` and
 ``scene_arrivals`` collections, a terrain kind on each feature and an arrival
@@ -22,11 +29,11 @@ from typing import Any
 from campaigns.models.battlefield import DEFAULT_CENTRE_RADIUS
 from engines.enums import Deployment, Edge
 
-READABLE_VERSIONS = (1, 2, 3)
+READABLE_VERSIONS = (1, 2, 3, 4)
 
 
 def document_upgrade(document: dict[str, Any]) -> dict[str, Any]:
-    """The document as version 3 reads it (the same object when it is already)."""
+    """The document as version 4 reads it (the same object when it is already)."""
     if document.get("schema_version") == 1:
         document = _from_version_1(document)
     if document.get("schema_version") in (1, 2):

@@ -56,6 +56,9 @@ class CampaignImported:
     members_named: int = 0
     """How many members the document named besides the importer, whether or
     not any was added: a count that reveals no user of this site."""
+    notices: tuple[str, ...] = ()
+    """What the import resolved by itself and tells (two ways to win ending a
+    battle at once for opposite sides: the first listed wins)."""
 
 
 def document_write(

@@ -43,7 +43,9 @@ def result_entry(request: HttpRequest, slug: str, battle_id: int) -> HttpRespons
     )
     if request.method == "POST" and form.is_valid():
         try:
-            applied = result_apply(battle=page.battle, data=form.entry_data())
+            # With what the owner's outcome overrules (the ways to win), if any.
+            data = {**form.entry_data(), "overruled": form.victory_overruled}
+            applied = result_apply(battle=page.battle, data=data)
         except ValidationError as error:
             form.add_service_errors(error)
         else:

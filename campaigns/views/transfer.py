@@ -54,6 +54,8 @@ def _say_what_was_imported(request: HttpRequest, imported: CampaignImported) -> 
     )
     if imported.members_named:
         messages.info(request, members_not_added_message(imported.members_named))
+    for notice in imported.notices:
+        messages.info(request, notice)
 
 
 def members_not_added_message(count: int) -> str:

@@ -84,6 +84,29 @@ window.addEventListener('DOMContentLoaded', () => {
         return true;
     }
 
+    // A way to win's condition shows only the fields its kind needs (the server
+    // clears the others: campaigns/models/victory.py KIND_FIELDS).
+    const CONDITION_FIELDS = {
+        leave: ['character', 'company', 'count', 'half', 'edge', 'feature', 'objective'],
+        carry_off: ['objective', 'edge', 'side'],
+        fell: ['character', 'company'],
+        hold: ['objective', 'side', 'character', 'when', 'round'],
+        hold_out: ['side', 'character'],
+        rout: ['side', 'company'],
+    };
+    const CONDITION_COMMON = ['kind', 'negated', 'order', 'DELETE', 'id', 'way'];
+
+    function conditionUses(form, prefix, field) {
+        if (CONDITION_COMMON.includes(field)) {
+            return true;
+        }
+        const kind = valueOf(form, prefix, 'kind');
+        if (!(CONDITION_FIELDS[kind] || []).includes(field)) {
+            return false;
+        }
+        return field !== 'round' || valueOf(form, prefix, 'when') === 'round';
+    }
+
     function split(name) {
         const at = name.lastIndexOf('-');
         return [name.slice(0, at + 1), name.slice(at + 1)];
@@ -161,6 +184,13 @@ window.addEventListener('DOMContentLoaded', () => {
                 const cell = box(element);
                 if (cell) {
                     cell.classList.toggle('chronicle-off', !orderUses(form, prefix, field));
+                }
+                continue;
+            }
+            if (prefix.startsWith('conditions-')) {
+                const cell = box(element);
+                if (cell) {
+                    cell.classList.toggle('chronicle-off', !conditionUses(form, prefix, field));
                 }
                 continue;
             }

@@ -22,6 +22,8 @@ from campaigns.models import (
     EventDeck,
     Objective,
     PersistingWound,
+    WayToWin,
+    WinCondition,
 )
 from campaigns.services.commanders import commander_change_by_hand
 
@@ -53,6 +55,8 @@ def one_of_everything(
     scene = make_scene(campaign, title="Weathertop", status="current")
     make_scene_company(scene, company, leading=True)
     Objective.objects.create(scene=scene, name="The hill")
+    way = WayToWin.objects.create(scene=scene, side="ai")
+    WinCondition.objects.create(way=way, kind="rout", side="player")
     battle = make_battle(scene, status="resolved")
     participant = BattleParticipant.objects.create(
         battle=battle, character=character, side="player"
@@ -109,6 +113,7 @@ def test_change_page_renders(admin_client, one_of_everything, model, model_admin
 INLINE_ONLY = {
     "SceneOrder",
     "SceneArrival",
+    "WinCondition",
     "Objective",
     "SceneFeature",
     "Event",

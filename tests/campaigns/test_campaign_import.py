@@ -466,7 +466,11 @@ BAD = [
     ("duplicate_key", lambda d: b'{"format": 1, "format": 2}', "repeats the key"),
     ("deep_text", lambda d: b"[" * 200_000, "nested too deeply"),
     ("wrong_format", _set("format", "other"), "format: not a campaign document"),
-    ("other_version", _set("schema_version", 4), "versions 1, 2 and 3, the file has 4"),
+    (
+        "other_version",
+        _set("schema_version", 5),
+        "versions 1, 2, 3 and 4, the file has 5",
+    ),
     ("version_text", _set("schema_version", "1"), 'the file has "1"'),
     ("unknown_top", _set("extras", []), "extras: unknown field"),
     ("unknown_field", _set("scenes.0.colour", "red"), "scenes[0].colour: unknown"),
@@ -601,10 +605,10 @@ BAD = [
         "long_version",
         _text(
             lambda t: t.replace(
-                '"schema_version": 3', '"schema_version": ' + "2" * 5000
+                '"schema_version": 4', '"schema_version": ' + "2" * 5000
             )
         ),
-        "schema_version: this site reads versions 1, 2 and 3",
+        "schema_version: this site reads versions 1, 2, 3 and 4",
     ),
     (
         "clean_outcome",

@@ -35,6 +35,7 @@ from engines.enums import (
 )
 from engines.orders import Moment, OrderKind, PlaceKind, TargetKind, Victim
 from engines.roles import Role
+from engines.victory import ConditionKind, HoldWhen
 
 FROM_ENGINE = {
     ("Scene", "kind"): SceneKind,
@@ -81,6 +82,12 @@ FROM_ENGINE = {
     ("BattleResult", "outcome"): Outcome,
     ("BattleResult", "end_reason"): EndReason,
     ("CharacterOutcome", "fate"): Fate,
+    ("Scene", "time_out_winner"): Side,
+    ("WayToWin", "side"): Side,
+    ("WinCondition", "kind"): ConditionKind,
+    ("WinCondition", "side"): Side,
+    ("WinCondition", "edge"): Edge,
+    ("WinCondition", "when"): HoldWhen,
 }
 
 SITE_CHOICES = {

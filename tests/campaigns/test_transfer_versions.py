@@ -15,6 +15,7 @@ import pytest
 from campaigns.models import Battle, SceneCompany
 from campaigns.services.result_reopen import result_reopen
 from campaigns.transfer import campaign_export, campaign_import
+from campaigns.transfer.document import SCHEMA_VERSION
 from campaigns.transfer.versions import document_upgrade
 from tests.campaigns.transfer_helpers import set_up
 
@@ -80,7 +81,10 @@ def test_a_company_entering_at_the_centre_deploys_in_a_centre_circle(imported):
 
 def test_the_imported_campaign_exports_as_the_current_version(imported):
     exported = campaign_export(campaign=imported)
-    assert (exported["schema_version"], exported["scene_features"]) == (3, [])
+    assert (exported["schema_version"], exported["scene_features"]) == (
+        SCHEMA_VERSION,
+        [],
+    )
 
 
 def test_play_goes_on_with_the_next_scene(imported):

@@ -82,6 +82,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Imported “{campaign.name}” as {campaign.slug}, owned by {owner}."
         )
+        for notice in imported.notices:
+            self.stdout.write(notice)
         if imported.members:
             self.stdout.write(f"Members added: {', '.join(imported.members)}.")
         if imported.members_not_found:
