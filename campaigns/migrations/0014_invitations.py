@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0010_table_entry_scene_orders'),
+        ('campaigns', '0013_ways_to_win'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
