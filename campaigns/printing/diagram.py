@@ -326,8 +326,8 @@ def _spread_keys(zones: list[ZoneShape], font: float) -> list[ZoneShape]:
 
 
 def _arrival_entries(force: Force) -> list[tuple[Edge, str]]:
-    """(edge, "R2") for each edge the company comes on at, and for single
-    characters arriving in another round (the troll's round 2 at Moria)."""
+    """(edge, "R<round>") for each edge the company comes on at, and for single
+    characters arriving in another round than their company (Moria's troll)."""
     arrival = force.arrival
     entries: list[tuple[Edge, str]] = []
     if arrival is not None and arrival.dealt:
