@@ -13,16 +13,17 @@ page instead of overflowing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from campaigns.bidi import isolate_names, isolated, pack_names
 from campaigns.printing import rules_text
-from campaigns.printing.ai_card_orders import round_orders, scene_notes
+from campaigns.printing.ai_card_orders import scene_notes
+from campaigns.printing.ai_card_round import arrivals_later, round_block
 from campaigns.printing.ai_layout import SIZES, STEP_LABEL_MIN, columns
 from campaigns.printing.cards import EMPTY_SLOT, MARKED_SLOT, effective_values
 from campaigns.printing.fit import text_width
+from campaigns.printing.inches import inch_marks
 from engines.battlefield import DEAL_WORDS, Battlefield
 from engines.cards import Card
 from engines.doctrines.horde import CAP_TRACKER
@@ -64,11 +65,11 @@ def ai_card(
     blocks: list[dict[str, Any]] = [
         _this_battle(data, company, participants, battlefield),
         _stats_block(company, participants),
-        _round_block(
+        round_block(
             data,
             company,
             home,
-            arrivals=_arrivals(battlefield, participants),
+            arrivals=arrivals_later(battlefield, participants),
             others=others,
         ),
     ]
@@ -137,20 +138,6 @@ SIGHT_NOTE = "Nobody sees further than"
 PURSUIT_DICE = (
     "Each pursuer rolls two dice of different colours: Movement (M) and Control (C)."
 )
-INCH_MARK = re.compile(r'(?<=\d)"')
-
-
-def inch_marks(value: Any) -> Any:
-    """The data with every 6" written 6″, the one inch mark the pack prints."""
-    if isinstance(value, str):
-        return INCH_MARK.sub("\u2033", value)
-    if isinstance(value, list | tuple):
-        return [inch_marks(v) for v in value]
-    if isinstance(value, dict):
-        return {k: inch_marks(v) for k, v in value.items()}
-    return value
-
-
 # --- the company's stat table --------------------------------------------------------
 
 
@@ -310,72 +297,6 @@ def _doctrine_lines(scene: dict[str, Any], company: dict[str, Any]) -> list[str]
 
 
 # --- the round -----------------------------------------------------------------------
-
-
-def _arrivals(battlefield: Battlefield, participants: list[dict[str, Any]]) -> bool:
-    """Whether anyone, of either side, comes on after the battle has begun."""
-    return any(f.arrival is not None or f.late for f in battlefield.forces) or any(
-        p["reserve"] for p in participants
-    )
-
-
-def _round_block(
-    data: dict[str, Any],
-    company: dict[str, Any],
-    home: str,
-    *,
-    arrivals: bool,
-    others: tuple[str, ...] = (),
-) -> dict[str, Any]:
-    """The round's sequence on the home card; on another card, where it is.
-    Either way the company's own each-round orders stand at their moments, in
-    the start of a round's order: arrivals, the orders, the event, initiative."""
-    procedure = inch_marks(data["procedures"][str(company["id"])])
-    before = round_orders(procedure, "Before 1") + round_orders(procedure, "Start")
-    after = round_orders(procedure, "End")
-    if home:
-        parts = ["the arrivals"] if arrivals else []
-        if data["events"]:
-            parts.append("the random event")
-        parts.append("initiative and who goes first")
-        shared = f"the round's sequence ({', '.join(parts)})"
-        if data["events"]:
-            shared += ", the AI deck"
-        return {
-            "kind": "round",
-            "title": "Each round",
-            "steps": before + after,
-            "where": (
-                f"One for the whole AI side, on the {isolated(home)} card: {shared} "
-                + (
-                    "and the round and event trackers."
-                    if data["events"]
-                    else "and the round tracker."
-                )
-            ),
-            "order": data["ai_order"],
-        }
-    steps = [rules_text.ARRIVALS_RULE] if arrivals else []
-    steps += before
-    if data["events"]:
-        steps.append("Draw a random event from the AI deck (see the events page).")
-    steps += [rules_text.INITIATIVE_RULE, rules_text.AI_INITIATIVE_CHOICE]
-    steps += after
-    where = ""
-    if others:
-        names = ", ".join(isolated(name) for name in others)
-        where = (
-            f"This card keeps the round's sequence, the trackers and the AI deck for "
-            f"the whole AI side; the {names} card{'s' if len(others) > 1 else ''} "
-            "point here."
-        )
-    return {
-        "kind": "round",
-        "title": "Each round",
-        "steps": steps,
-        "where": where,
-        "order": data["ai_order"],
-    }
 
 
 # --- the deck and the trackers -------------------------------------------------------

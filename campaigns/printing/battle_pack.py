@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 
 from campaigns.models import Battle
 from campaigns.printing import rules_text
-from campaigns.printing.ai_card import ai_card, inch_marks
+from campaigns.printing.ai_card import ai_card
 from campaigns.printing.cards import (
     card_sheets,
     character_cards,
@@ -26,6 +26,7 @@ from campaigns.printing.cards import (
 from campaigns.printing.diagram import table_diagram
 from campaigns.printing.diagram_text import diagram_key
 from campaigns.printing.fit import PT, Run, layout
+from campaigns.printing.inches import inch_marks
 from campaigns.printing.qr import qr_code, reachable_from_a_phone
 from campaigns.printing.render import html_to_pdf
 from campaigns.printing.result_form import result_form

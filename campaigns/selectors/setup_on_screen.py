@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns.bidi import isolate_names, pack_names
-from campaigns.printing.ai_card import inch_marks
 from campaigns.printing.ai_card_orders import scene_notes
 from campaigns.printing.diagram import Diagram, table_diagram
 from campaigns.printing.diagram_text import diagram_key
+from campaigns.printing.inches import inch_marks
 from campaigns.setting_words import Words
 from engines.battlefield import Battlefield
 from engines.enums import Side

@@ -28,8 +28,8 @@ from django.urls import reverse
 from html5lib import parse
 
 from campaigns.models import Battle, Campaign, Scene
-from campaigns.printing.ai_card import inch_marks
 from campaigns.printing.battle_pack import battle_pack_html, battle_pack_pdf
+from campaigns.printing.inches import inch_marks
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.demo import demo_seed
