@@ -24,15 +24,8 @@ from django.urls import reverse
 
 from campaigns.models import Battle, Campaign, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
-from campaigns.selectors.table_cache import table_context_kept, table_log_folded
-from campaigns.selectors.table_words import table_values_words
-from campaigns.setting_words import campaign_words
-from engines.doctrines.horde import LURK_BEYOND
-from engines.enums import EndReason, Side
-from engines.table.answer import last_answer, log_line
-from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
-from engines.table.obeying import round_order_lines
-from engines.table.page import (
+from campaigns.presenters.table_answer import last_answer, log_line
+from campaigns.presenters.table_page import (
     answers_from,
     candidates,
     coop_line,
@@ -46,7 +39,7 @@ from engines.table.page import (
     sight_rows,
     walk_for,
 )
-from engines.table.pieces import (
+from campaigns.presenters.table_pieces import (
     Answer,
     Change,
     FighterRow,
@@ -56,6 +49,13 @@ from engines.table.pieces import (
     SightRow,
     Tap,
 )
+from campaigns.selectors.table_cache import table_context_kept, table_log_folded
+from campaigns.selectors.table_words import table_values_words
+from campaigns.setting_words import campaign_words
+from engines.doctrines.horde import LURK_BEYOND
+from engines.enums import EndReason, Side
+from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
+from engines.table.obeying import round_order_lines
 from engines.table.questions import Walk
 from engines.table.round_orders import OrderAsk, order_asks
 from engines.table.state import Context, State, state_start
@@ -81,6 +81,8 @@ class TablePage:
     phase: str
     """``begin``, ``choose``, ``activate``, ``end_round``, ``over`` or ``ended``."""
     screen: str
+    skipping: bool = False
+    """The players said the rest of the AI cannot act: its forms say so too."""
     stale_seed: bool = False
     event: dict[str, Any] | None = None
     initiative: str = ""
@@ -158,18 +160,6 @@ def _log_now(battle: Battle) -> tuple[Context, State | None, list[TableEntry], i
     return context, state, entries, version
 
 
-def table_walk_ready(*, battle: Battle, query: Mapping[str, Any]) -> bool:
-    """Whether the answers in ``query`` (an activation's or a defensive draw's)
-    leave no question open: then the POST that carries the last answer
-    decides at once, else the page asks the next question (no write)."""
-    context, state, _, _ = _log_now(battle)
-    screen = str(query.get("do", ""))
-    if state is None or screen not in ("act", "defend"):
-        return True
-    found = walk_for(context, state, answers_from(query), query, screen=screen, url="")
-    return found["walk"] is None or found["walk"].ready
-
-
 def table_page(
     *, battle: Battle, can_edit: bool, query: Mapping[str, Any]
 ) -> TablePage:
@@ -189,7 +179,8 @@ def table_page(
     if screen not in SCREENS or (not writable and screen != "people"):
         screen = ""
     phase = phase_of(context, state)
-    if phase == "activate" and query.get("skip") == "1" and writable:
+    skipping = phase == "activate" and query.get("skip") == "1" and writable
+    if skipping:
         phase = phase_of(context, state, skipping=True)
     nxt = state.next_activation(context)
     deck = state.deck or {}
@@ -204,6 +195,7 @@ def table_page(
         "round": state.round,
         "length": context.length,
         "phase": phase,
+        "skipping": skipping,
         "screen": screen,
         "stale_seed": stale_seed,
         "event": state.event,

@@ -13,7 +13,7 @@ draws it, and stored in it), and the random state after it.
 
 An entry that cannot be made now raises :class:`TableRefused` with the reason
 in the player's words. No Django here: the app loads, locks and saves the log
-and renders the page's pieces (:mod:`engines.table.page`).
+and renders the page's pieces (:mod:`campaigns.presenters.table_page`).
 """
 
 from engines.table.errors import TableRefused

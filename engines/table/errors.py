@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+UNANSWERED = "unanswered"
+"""The refusal's code when an activation or a draw still has a question open."""
+NOT_NOW = "not_now"
+"""The refusal's code when the battle does not offer the action now."""
+
 
 class TableRefused(Exception):
     """An entry the battle cannot take now, with the reason in the player's words.

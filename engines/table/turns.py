@@ -5,8 +5,9 @@ Every function here is pure: it takes the battle's :class:`Context`, the
 :class:`State` the log has reached and the player's inputs, and returns a
 :class:`Draft` — the entry's one line, its data (the inputs, the engine's
 answer, every roll and draw) and the random state after it. The log service
-saves it; :func:`entry_compute` makes the same draft from an entry's stored
-inputs, so a log replayed from its seed gives every answer again.
+saves it; :func:`engines.table.moves.entry_compute` makes the same draft from
+an entry's stored inputs, so a log replayed from its seed gives every answer
+again.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from engines.events import event_draw
 from engines.roles import DISORGANIZED_RULE
 from engines.table.decide import doctrine_decide, step_words, table_deck
 from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.errors import UNANSWERED, TableRefused
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
 from engines.table.questions import REORGANIZE, parse_inches
@@ -272,7 +274,9 @@ def activation_decide(
         )
     walk = activation_walk(context, state, fighter, answers, follow_up=follow_up)
     if not walk.ready:
-        raise _refuse(f"Answer every question for {fighter.label} first.")
+        raise TableRefused(
+            f"Answer every question for {fighter.label} first.", code=UNANSWERED
+        )
     rng = _source(context, state)
     deck = table_deck(rng, state.deck)
     if walk.subject == REORGANIZE:
@@ -362,7 +366,7 @@ def defence_draw(
         raise _refuse(f"{fighter.label} has activated this round: no defensive draw.")
     walk = defence_walk(context, state, fighter, answers)
     if not walk.ready or not walk.notes:
-        raise _refuse("Say who is attacking first.")
+        raise TableRefused("Say who is attacking first.", code=UNANSWERED)
     attacker = walk.notes[0]
     rng = _source(context, state)
     deck = table_deck(rng, state.deck)
@@ -420,75 +424,12 @@ def random_select(
     )
 
 
-# --- replaying ------------------------------------------------------------------------
-
-
-def entry_compute(
-    context: Context,
-    state: State,
-    kind: str,
-    inputs: Mapping[str, Any],
-    subject: str = "",
-) -> Draft:
-    """The draft an entry of ``kind`` with these stored ``inputs`` makes at
-    this state: what a replay of the log from its seed compares."""
-    match kind:
-        case "round":
-            return round_begin(
-                context,
-                state,
-                sightings=inputs["sightings"],
-                orders=inputs.get("orders"),
-            )
-        case "first":
-            return first_choose(context, state, first=inputs["first"])
-        case "activation":
-            return activation_decide(
-                context,
-                state,
-                key=subject,
-                answers=inputs["answers"],
-                follow_up=inputs.get("follow_up", False),
-            )
-        case "defence":
-            return defence_draw(context, state, key=subject, answers=inputs["answers"])
-        case "selection":
-            return random_select(
-                context, state, keys=inputs["keys"], purpose=inputs.get("purpose", "")
-            )
-        case "tap":
-            return tap_record(
-                context,
-                state,
-                tap=inputs["tap"],
-                key=inputs.get("key", ""),
-                company=inputs.get("company"),
-                side=inputs.get("side", ""),
-                objective=inputs.get("objective", ""),
-            )
-        case "end_round":
-            return round_end(
-                context,
-                state,
-                lurkers=inputs.get("lurkers", ()),
-                placed=inputs.get("placed", {}),
-            )
-        case "orders":
-            return round_orders_end(context, state, answers=inputs["orders"])
-        case "end":
-            return battle_end(
-                context, state, reason=inputs["reason"], side=inputs.get("side", "")
-            )
-    raise ValueError(f"no entry of kind {kind!r}")
-
-
 __all__ = [
     "TAPS",
     "Draft",
     "activation_decide",
     "battle_end",
     "defence_draw",
-    "entry_compute",
     "first_choose",
     "random_select",
     "round_begin",

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from engines.doctrines import DoctrineSettings
 from engines.enums import Doctrine, Side
+from engines.table.moves import entry_compute
 from engines.table.state import state_fold
-from engines.table.turns import entry_compute
 from tests.engines.table_battles import Log, battle_context
 from tests.engines.table_player import TruthfulPlayer
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
+from campaigns.presenters.table_pieces import Answer, LogLine, Tap
 from engines.dice import LogEntry
 from engines.enums import Side
-from engines.table.pieces import Answer, LogLine, Tap
 from engines.table.state import ENTRY_KINDS, Context, Fighter, State
 from engines.text import inches
 
