@@ -317,17 +317,23 @@ def action_draft(context: Context, state: State, action: Action) -> Draft:
             return battle_end(context, state, reason=action.reason, side=action.side)
 
 
+ANYTIME = frozenset({ActionKind.TAP, ActionKind.SELECT, ActionKind.DEFEND})
+"""Actions about a character, offered all round long: refused, the engine's
+own check says why (not on the table, not come on yet, activated)."""
+
+
 def action_take(context: Context, state: State, action: Action) -> Draft:
     """The entry ``action`` makes now; :class:`TableRefused` when the battle
-    does not take it. The engine's own refusal says why in detail where it has
-    one; an action the battle does not offer now is refused in any case."""
+    does not take it: what it needs now (:func:`not_now`), or for a tap, a
+    draw or a selection the engine's own reason where it has one."""
     if action_legal(context, state, action):
         return action_draft(context, state, action)
-    try:
-        action_draft(context, state, action)
-    except TableRefused as refused:
-        if refused.code != UNANSWERED:
-            raise
+    if action.kind in ANYTIME and not state.ended and state.round:
+        try:
+            action_draft(context, state, action)
+        except TableRefused as refused:
+            if refused.code != UNANSWERED:
+                raise
     raise TableRefused(not_now(context, state), code=NOT_NOW)
 
 
