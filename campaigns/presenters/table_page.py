@@ -77,11 +77,12 @@ def phase_of(context: Context, state: State, *, skipping: bool = False) -> str:
 
 def initiative_line(state: State) -> str:
     """This round's initiative roll and what it gave, in words."""
-    ini = state.initiative or {}
-    if ini.get("fixed"):
-        return ini.get("reason", "")
-    roll = ini.get("roll")
-    return f"D6 {roll}: {ini.get('reason', '')}" if roll else ""
+    ini = state.initiative
+    if ini is None:
+        return ""
+    if ini.fixed:
+        return ini.reason
+    return f"D6 {ini.roll}: {ini.reason}" if ini.roll else ""
 
 
 def order_lines(context: Context, state: State, nxt: Fighter | None) -> tuple:

@@ -54,6 +54,7 @@ from campaigns.selectors.table_words import table_values_words
 from campaigns.setting_words import campaign_words
 from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
+from engines.table.entries import RoundEvent
 from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
 from engines.table.obeying import round_order_lines
 from engines.table.questions import Walk
@@ -84,7 +85,7 @@ class TablePage:
     skipping: bool = False
     """The players said the rest of the AI cannot act: its forms say so too."""
     stale_seed: bool = False
-    event: dict[str, Any] | None = None
+    event: RoundEvent | None = None
     initiative: str = ""
     first: str = ""
     order: tuple[OrderLine, ...] = ()

@@ -383,7 +383,8 @@ class Walker:
     def sees_too(self, name: str, enemy: Fighter) -> tuple[str, str, bool]:
         """Whether it sees ``enemy``, asked beside the distance: ticked as
         the round's start said it sees an enemy."""
-        said = self.state.sightings.get(self.fighter.key, {}).get("sees", True)
+        seen = self.state.sightings.get(self.fighter.key)
+        said = True if seen is None else seen.sees
         return (name, f"{self.name} can see {enemy.label}", bool(said))
 
     def free_too(self, name: str, enemy: Fighter) -> tuple[str, str, bool]:
