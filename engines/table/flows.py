@@ -19,7 +19,16 @@ from engines.doctrines import (
 )
 from engines.doctrines.horde import RALLY_WITHIN, WOUNDED_FRIEND_WITHIN
 from engines.doctrines.pursuit import Ahead
-from engines.enums import Action, Cover, Doctrine, HordeMode, ObjectiveKind, Side, Suit
+from engines.enums import (
+    Action,
+    Cover,
+    Doctrine,
+    Drift,
+    HordeMode,
+    ObjectiveKind,
+    Side,
+    Suit,
+)
 from engines.roles import DISORGANIZED_RULE
 from engines.table.obeying import ask_orders, ask_orders_after, sight_for_order
 from engines.table.questions import (
@@ -339,8 +348,8 @@ def _pursuit(w: Walker) -> Pursuer:
         )
     trial = w.trial(Pursuer(**base))
     if trial.drift:
-        way = "wide, away from" if trial.drift_side.value == "wide" else "in, toward"
-        room_key = "room_wide" if trial.drift_side.value == "wide" else "room_in"
+        way = "wide, away from" if trial.drift_side is Drift.WIDE else "in, toward"
+        room_key = "room_wide" if trial.drift_side is Drift.WIDE else "room_in"
         if not w.yes(
             "room_ok",
             f"Can {w.name} drift {inches(trial.drift)} {way} {target.label}'s line "

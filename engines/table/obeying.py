@@ -21,6 +21,7 @@ from engines.orders.kinds import (
     TargetKind,
 )
 from engines.orders.kinds import active as orders_active
+from engines.table.kinds import Phase
 from engines.table.questions import FAR, Walker
 from engines.table.round_orders import end_orders_due, start_orders_due
 from engines.table.state import Context, Fighter, State
@@ -184,13 +185,13 @@ def round_order_lines(
     (rolled before its random event); at the round's end, its end orders
     (after the horde's steps, where there is a horde)."""
     number = state.round
-    if phase == "begin":
+    if phase == Phase.BEGIN:
         due = start_orders_due(context, round_number=number + 1)
         moments = {
             Moment.BEFORE_FIRST: "Before round 1",
             Moment.START: f"Start of round {number + 1}, before its event",
         }
-    elif phase in ("end_round", "orders"):
+    elif phase in (Phase.END_ROUND, Phase.ORDERS):
         due = end_orders_due(context, state)
         after = ", after the horde's steps" if context.hordes else ""
         moments = {Moment.END: f"End of round {number}{after}"}

@@ -23,6 +23,7 @@ from engines.enums import Side
 from engines.orders.kinds import EachRound, Moment, Victim
 from engines.orders.rounds import due_orders, each_round
 from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.kinds import Phase
 from engines.table.state import Context, Fighter, State
 
 OrderAnswers = Mapping[str, Any]
@@ -139,10 +140,10 @@ class OrderAsk:
 def order_asks(context: Context, state: State, *, phase: str) -> tuple[OrderAsk, ...]:
     """The questions of the orders due at ``phase`` ("begin": the coming
     round's start; "orders": the round's end), for the page's form."""
-    if phase == "begin":
+    if phase == Phase.BEGIN:
         number = state.round + 1
         due = start_orders_due(context, round_number=number)
-    elif phase == "orders":
+    elif phase == Phase.ORDERS:
         number = state.round
         due = end_orders_due(context, state)
     else:

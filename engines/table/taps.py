@@ -12,6 +12,7 @@ from engines.enums import EndReason, Side
 from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
 from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.kinds import TapKind
 from engines.table.state import Context, Fighter, State, unique_labels
 
 LURK_FAR = float(LURK_BEYOND + 1)
@@ -47,7 +48,11 @@ def tap_record(
     character rolls its company's rout check (a horde scatters instead)."""
     if state.round == 0 or state.ended:
         raise _refuse("Taps are kept from the first round until the battle ends.")
-    if tap == "company_routed":
+    try:
+        told = TapKind(tap)
+    except ValueError:
+        raise _refuse("That is not something the log keeps.") from None
+    if told is TapKind.COMPANY_ROUTED:
         try:
             routed = context.company(int(company if company is not None else -1))
         except (StopIteration, ValueError):
@@ -60,7 +65,7 @@ def tap_record(
             tap=tap,
             company=routed.order,
         )
-    if tap == "side_routed":
+    if told is TapKind.SIDE_ROUTED:
         if side not in (Side.PLAYER.value, Side.AI.value):
             raise _refuse("Say which side routed.")
         who = "Your side" if side == Side.PLAYER.value else "The AI side"
@@ -72,7 +77,7 @@ def tap_record(
             tap=tap,
             side=side,
         )
-    if tap == "joined":
+    if told is TapKind.JOINED:
         return _joined(context, state, name=key, side=side)
     if tap not in TAPS:
         raise _refuse("That is not something the log keeps.")
@@ -81,36 +86,37 @@ def tap_record(
     except KeyError:
         raise _refuse("No such character in this battle.") from None
     mine = state.fighters[key]
-    if mine.fallen or (mine.left and tap != "routed"):
+    if mine.fallen or (mine.left and told is not TapKind.ROUTED):
         raise _refuse(f"{fighter.label} is no longer on the table.")
     if fighter.arrives > state.round and not (
-        tap == "left" and state.just_came(fighter)
+        told is TapKind.LEFT and state.just_came(fighter)
     ):
         raise _refuse(f"{fighter.label} has not come on yet.")
     falls = False
     words = TAPS[tap]
-    if tap == "wound":
+    if told is TapKind.WOUND:
         falls = take_wound(filled=mine.wounds, slots=fighter.free_slots).falls
         if falls:
             words = "took a wound with no free slot left, and fell"
     if (
-        tap in ("carried_off", "dropped")
+        told in (TapKind.CARRIED_OFF, TapKind.DROPPED)
         and not mine.carrying
         and fighter.side is Side.AI
     ):
         raise _refuse(f"{fighter.label} carries no objective.")
     outputs: dict[str, Any] = {"tap": tap, "falls": falls}
-    if tap == "carried_off" and mine.carrying:
+    if told is TapKind.CARRIED_OFF and mine.carrying:
         outputs["objective"] = mine.carrying
-    if tap == "picked_up":
+    if told is TapKind.PICKED_UP:
         return _picked_up(context, state, fighter, objective)
-    if tap == "activated" and key in state.activated:
+    if told is TapKind.ACTIVATED and key in state.activated:
         raise _refuse(f"{fighter.label} has already activated this round.")
     text = f"{fighter.label} {words}."
-    if (tap == "fell" or falls) and mine.carrying:
+    fells = told is TapKind.FELL or falls
+    if fells and mine.carrying:
         text += f" {mine.carrying} drops where it stood."
     rng = None
-    if tap == "fell" or falls:
+    if fells:
         rng, check, note = _rout_check(context, state, fighter)
         if check is not None:
             outputs["rout_check"] = check
