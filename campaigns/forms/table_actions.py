@@ -5,7 +5,7 @@ page showed, the typed engine action it makes with the POST's inputs
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -23,7 +23,6 @@ from engines.table.moves import (
     SelectAtRandom,
     TellTap,
 )
-from engines.table.round_orders import answers_read
 
 
 class Fields(Protocol):
@@ -156,3 +155,19 @@ def _tap(data: Fields) -> TellTap:
 def _orders(data: Fields) -> dict[str, Any]:
     """The answers to the due scene orders' questions."""
     return answers_read({name: data.getlist(name) for name in data.keys()})
+
+
+def answers_read(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """The answers from a form's fields: ``holds-<id>`` "yes" where an order's
+    condition holds, ``chosen-<id>`` the characters chosen for it."""
+    holds = [
+        name.removeprefix("holds-")
+        for name, values in fields.items()
+        if name.startswith("holds-") and "yes" in values
+    ]
+    chosen = {
+        name.removeprefix("chosen-"): list(keys)
+        for name, keys in fields.items()
+        if name.startswith("chosen-") and keys
+    }
+    return {"holds": holds, "chosen": chosen}

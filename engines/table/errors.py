@@ -11,8 +11,9 @@ NOT_NOW = "not_now"
 class TableRefused(Exception):
     """An entry the battle cannot take now, with the reason in the player's words.
 
-    The app shows ``message`` where the page scrolls to (it becomes a form error)
-    and saves nothing.
+    The app shows ``message`` to the players and saves nothing; ``code`` says
+    which kind of refusal it is (an unanswered question, an action the battle
+    does not take now).
     """
 
     def __init__(self, message: str, *, code: str = "refused") -> None:

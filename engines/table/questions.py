@@ -16,7 +16,7 @@ draw or roll first at the table), reading them from a trial run of the engine
 on a copy of the battle's random source: the activation itself, when it is
 sent, draws and rolls the very same ones.
 
-The answers are strings (from the page's query string): ``yes``/``no``, a
+The answers are strings, as the players gave them: ``yes``/``no``, a
 character's key, ``none``, a number of inches, or keys joined by commas.
 """
 
@@ -71,7 +71,7 @@ class Question:
     name: str
     text: str
     ask: str
-    """``choice`` (one big button each), ``number`` (inches) or ``many``."""
+    """``choice`` (one of the choices), ``number`` (inches) or ``many``."""
     choices: tuple[Choice, ...] = ()
     help: str = ""
     error: str = ""

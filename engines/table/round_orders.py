@@ -139,7 +139,7 @@ class OrderAsk:
 
 def order_asks(context: Context, state: State, *, phase: str) -> tuple[OrderAsk, ...]:
     """The questions of the orders due at ``phase`` ("begin": the coming
-    round's start; "orders": the round's end), for the page's form."""
+    round's start; "orders": the round's end), for the players to answer."""
     if phase == Phase.BEGIN:
         number = state.round + 1
         due = start_orders_due(context, round_number=number)
@@ -306,22 +306,6 @@ def answers_clean(answers: OrderAnswers | None) -> dict[str, Any] | None:
     }
 
 
-def answers_read(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
-    """The answers from a form's fields: ``holds-<id>`` "yes" where an order's
-    condition holds, ``chosen-<id>`` the characters chosen for it."""
-    holds = [
-        name.removeprefix("holds-")
-        for name, values in fields.items()
-        if name.startswith("holds-") and "yes" in values
-    ]
-    chosen = {
-        name.removeprefix("chosen-"): list(keys)
-        for name, keys in fields.items()
-        if name.startswith("chosen-") and keys
-    }
-    return {"holds": holds, "chosen": chosen}
-
-
 def round_orders_words(done: Sequence[Mapping[str, Any]]) -> list[str]:
     """One sentence per order resolved, for the entry's line."""
     lines = []
@@ -367,7 +351,6 @@ __all__ = [
     "DueOrder",
     "OrderAsk",
     "answers_clean",
-    "answers_read",
     "automatic",
     "choosable",
     "end_orders_due",
