@@ -30,9 +30,12 @@ test: sysdeps-test setup lint
 bench: sysdeps-test setup
 	$(PY) -m bench.run
 
+## make lint: ruff, then mypy: strict on engines/, django-stubs on the app
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict engines
+	$(VENV)/bin/mypy campaigns config
 
 format: setup
 	$(VENV)/bin/ruff check --fix .

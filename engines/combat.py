@@ -280,7 +280,7 @@ def initiative(
     start = len(dice.log)
     winner = roll_initiative(dice=dice, round_number=round_number)
     if winner is Side.AI:
-        first = ai_initiative_choice(enemy_in_sight=ai_enemy_in_sight)
+        first: Side | None = ai_initiative_choice(enemy_in_sight=ai_enemy_in_sight)
         if first is Side.AI:
             reason = "the AI side wins and goes first: an AI character sees an enemy"
         else:

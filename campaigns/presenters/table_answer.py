@@ -51,7 +51,7 @@ def last_answer(
             dice=_dice(data.get("log")),
         )
     if entry.kind == "end_round":
-        dice = []
+        dice: list[str] = []
         for horde in data.get("hordes", ()):
             dice += _dice(horde.get("log"))
         return Answer(

@@ -29,7 +29,7 @@ from engines.table.moves import defenders as deck_defenders
 from engines.table.moves import selectable
 from engines.table.obeying import orders_shown
 from engines.table.questions import MANY
-from engines.table.state import Context, Fighter, State
+from engines.table.state import Context, Fighter, State, TableCompany
 from engines.table.taps import ENDED_BY, free_carriables
 
 RESERVED = frozenset({"do", "who", "follow", "skip", "asked"})
@@ -174,7 +174,13 @@ def groups(
     return tuple(groups), person
 
 
-def _row(context, state, company, fighter: Fighter, writable: bool) -> FighterRow:
+def _row(
+    context: Context,
+    state: State,
+    company: TableCompany,
+    fighter: Fighter,
+    writable: bool,
+) -> FighterRow:
     mine = state.fighters[fighter.key]
     flags = []
     if mine.fallen:

@@ -150,7 +150,9 @@ def _log_now(battle: Battle) -> tuple[Context, State | None, list[TableEntry], i
     seed = log.seed if log is not None else battle.setup_seed
     version = log.version if log is not None else 0
     context = table_context_kept(battle=battle, seed=seed, version=version)
-    state, entries, whole = None, [], False
+    state: State | None = None
+    entries: list[TableEntry] = []
+    whole = False
     if seed == battle.setup_seed:
         state, entries, whole = table_log_folded(
             battle=battle, log=log, context=context

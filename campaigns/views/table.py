@@ -19,6 +19,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from campaigns.forms.table_actions import table_action
+from campaigns.models import Battle
 from campaigns.selectors.table import battle_for_table, table_page
 from campaigns.services.table_log import (
     TableLogStale,
@@ -63,7 +64,7 @@ def phone_of(request: HttpRequest) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-def _post(request: HttpRequest, battle) -> HttpResponse:
+def _post(request: HttpRequest, battle: Battle) -> HttpResponse:
     """Add, undo or restart as the POST asks, then back to the page."""
 
     def _url(query: dict[str, str] | None = None) -> str:

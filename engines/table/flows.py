@@ -18,7 +18,7 @@ from engines.doctrines import (
     trigger_distance,
 )
 from engines.doctrines.horde import RALLY_WITHIN, WOUNDED_FRIEND_WITHIN
-from engines.doctrines.pursuit import Ahead
+from engines.doctrines.pursuit import Ahead, PursuitDecision
 from engines.enums import (
     Action,
     Cover,
@@ -174,7 +174,7 @@ def _deck(w: Walker) -> Situation:
                     "cover", f"Moving toward {target.label}, what cover can it reach?"
                 )
         case Suit.CLUBS:
-            if reached:
+            if reached and seen is not None:
                 w.cover_toward = w.cover(
                     "cover", f"Moving toward {seen.label}, what cover can it reach?"
                 )
@@ -347,6 +347,7 @@ def _pursuit(w: Walker) -> Pursuer:
             "more.",
         )
     trial = w.trial(Pursuer(**base))
+    assert isinstance(trial, PursuitDecision)
     if trial.drift:
         way = "wide, away from" if trial.drift_side is Drift.WIDE else "in, toward"
         room_key = "room_wide" if trial.drift_side is Drift.WIDE else "room_in"
@@ -361,6 +362,7 @@ def _pursuit(w: Walker) -> Pursuer:
                 "room", f"How many inches can it drift {way.split(',')[0]}?"
             )
         trial = w.trial(Pursuer(**base))
+        assert isinstance(trial, PursuitDecision)
     others = [e for e in w.enemies if e is not target]
     touching = [(f"touch_{e.key}", e) for e in others]
     if trial.forward >= base["distance"]:
@@ -376,6 +378,7 @@ def _pursuit(w: Walker) -> Pursuer:
             ),
         )
         trial = w.trial(Pursuer(**base))
+        assert isinstance(trial, PursuitDecision)
     if others and trial.action is not Action.MOVE_INTO_MELEE:
         # Any of yours it ends its move touching is fought, not only the
         # quarry (the engine reads it as one ahead, where the move ends).
@@ -447,7 +450,7 @@ def activation_walk(
 ) -> Walk:
     """The questions for ``fighter``'s activation: those answered, the next one,
     and the engine's input when none is left."""
-    walker = Walker(context, state, fighter, answers, follow_up=follow_up)
+    walker = Walker(context, state, fighter, dict(answers), follow_up=follow_up)
     walker.offer_nearest = walker.company.doctrine in NEAREST_NEXT
     subject: Situation | Pursuer | str | None = None
     question = None
@@ -482,7 +485,7 @@ def defence_walk(
     context: Context, state: State, fighter: Fighter, answers: Mapping[str, str]
 ) -> Walk:
     """The defensive draw asks who attacks."""
-    walker = Walker(context, state, fighter, answers)
+    walker = Walker(context, state, fighter, dict(answers))
     try:
         attacker = walker.who(
             "attacker", f"Who is attacking {walker.name}?", walker.enemies

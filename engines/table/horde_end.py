@@ -42,7 +42,9 @@ DEFAULT_TEMPLATE = Template(
 """A horde company with no reinforcement model: a plain one-wound character."""
 
 
-def lurker_rows(context: Context, state: State) -> tuple:
+def lurker_rows(
+    context: Context, state: State
+) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """Per horde company where lurking applies: its unwounded characters."""
     result = []
     for company in context.hordes:
@@ -290,7 +292,7 @@ def round_end(
 
 
 def _horde_words(
-    name: str, before: HordeMode, result: HordeRoundResult, arrivals: list
+    name: str, before: HordeMode, result: HordeRoundResult, arrivals: list[Any]
 ) -> str:
     parts = []
     if result.fallen:

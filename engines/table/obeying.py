@@ -10,7 +10,9 @@ the log, never asked. A pursuer takes no hunt (§5.4 has its route).
 
 from __future__ import annotations
 
-from engines.doctrines import Decision, Situation
+from typing import Any
+
+from engines.doctrines import Decision, Pursuer, Situation
 from engines.enums import Doctrine
 from engines.orders.kinds import (
     Hunt,
@@ -144,7 +146,7 @@ def ask_orders(w: Walker) -> None:
         ask_hunt(w)
 
 
-def ask_orders_after(w: Walker, subject: object) -> object:
+def ask_orders_after(w: Walker, subject: Situation | Pursuer) -> Situation | Pursuer:
     """The horde asks for its hunted target only once its roll charges (its
     flow has then asked for the enemy it would charge without the hunt):
     the charge, or the shot instead, may then go to the hunted target."""
@@ -164,7 +166,7 @@ def ask_orders_after(w: Walker, subject: object) -> object:
     return w.situation()
 
 
-def orders_shown(context: Context, state: State, fighter: Fighter) -> dict:
+def orders_shown(context: Context, state: State, fighter: Fighter) -> dict[str, Any]:
     """What the page shows at every activation of an AI character: the orders
     binding it now, in words, and its company's notes."""
     company = context.company(fighter.company)

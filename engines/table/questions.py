@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -158,7 +157,7 @@ class Walker:
     context: Context
     state: State
     fighter: Fighter
-    answers: Mapping[str, str]
+    answers: dict[str, str]
     follow_up: bool = False
     asked: list[Asked] = field(default_factory=list)
     preview: list[str] = field(default_factory=list)
@@ -296,7 +295,7 @@ class Walker:
     def distance(self, enemy: Fighter | None) -> float:
         if enemy is None:
             return math.inf
-        return self.foes[enemy.key]["distance"]
+        return float(self.foes[enemy.key]["distance"])
 
     def sight_help(self) -> str:
         limit = self.context.sight_limit

@@ -75,7 +75,7 @@ def orders_due(
     context: Context, *, moment: Moment, round_number: int
 ) -> list[DueOrder]:
     """The orders due at ``moment`` of ``round_number``, company by company."""
-    due = []
+    due: list[DueOrder] = []
     for company in context.ai_companies:
         for order in due_orders(
             company.settings.orders, moment=moment, round_number=round_number
@@ -329,18 +329,18 @@ def round_orders_end(context: Context, state: State, *, answers: OrderAnswers) -
     due = end_orders_due(context, state)
     if not due:
         raise _refuse(f"No scene order acts at the end of round {state.round}.")
-    answers = answers_clean(answers)
+    cleaned = answers_clean(answers) or {}
     rng = _source(context, state)
     dice = Dice(rng)
     done, log = round_orders_resolve(
-        context, state, dice, due, round_number=state.round, answers=answers
+        context, state, dice, due, round_number=state.round, answers=cleaned
     )
     text = " ".join([f"End of round {state.round}.", *round_orders_words(done)])
     return _draft(
         "orders",
         state,
         text=text,
-        inputs={"orders": dict(answers)},
+        inputs={"orders": dict(cleaned)},
         rng=rng,
         scene_orders=done,
         log=log_to_data(log),

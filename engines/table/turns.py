@@ -122,7 +122,7 @@ def round_begin(
     dice = Dice(rng)
     if number == 1 and context.first_activation is not None:
         first = context.first_activation
-        ini = {
+        ini: dict[str, Any] = {
             "winner": None,
             "first": first.value,
             "fixed": True,
@@ -191,7 +191,7 @@ def _fighting(state: State, fighter: Fighter) -> bool:
 
 def _initiative_words(ini: Mapping[str, Any]) -> str:
     if ini.get("fixed"):
-        return ini["reason"]
+        return str(ini["reason"])
     return f"D6 {ini['roll']}, {ini['reason']}"
 
 
