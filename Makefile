@@ -22,6 +22,7 @@ run: sysdeps setup
 	$(RUN) serve --host $(HOST) --port $(PORT) --seed-demo
 
 ## make test: set up, lint, the suite on SQLite, then again on a throwaway PostgreSQL 15
+## (Hypothesis derandomized; HYPOTHESIS_PROFILE=wide make test searches at random)
 test: sysdeps-test setup lint
 	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
 	bash .ci/with-postgres.sh $(PY) -m pytest -m "not browser" $(PYTEST_ARGS)

@@ -7,7 +7,7 @@ reference, the tests and any tool that plays a battle agree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engines.dice import Dice, DiceLog, LogEntry, Modifier
@@ -179,12 +179,6 @@ def rout_check(
         f"D6 {entry.natural} → {'routs' if routs else 'holds'}",
         entry=entry,
     )
-
-
-def side_routs(companies_routed: Iterable[bool]) -> bool:
-    """A side routs when all its companies rout."""
-    routed = list(companies_routed)
-    return bool(routed) and all(routed)
 
 
 # --- Rounds -------------------------------------------------------------------
