@@ -25,7 +25,7 @@ class Draft:
     deck: dict[str, Any]
 
 
-def _draft(
+def entry_draft(
     kind: str,
     state: State,
     *,
@@ -48,9 +48,9 @@ def _draft(
     )
 
 
-def _source(context: Context, state: State) -> TableRandom:
+def table_source(context: Context, state: State) -> TableRandom:
     return TableRandom(context.seed, state.draws)
 
 
-def _refuse(message: str) -> TableRefused:
+def table_refusal(message: str) -> TableRefused:
     return TableRefused(message)

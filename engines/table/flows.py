@@ -36,9 +36,9 @@ from engines.table.questions import (
     NONE,
     REORGANIZE,
     Choice,
+    Need,
     Walk,
     Walker,
-    _Need,
 )
 from engines.table.state import Context, Fighter, State
 from engines.text import inches
@@ -468,7 +468,7 @@ def activation_walk(
         else:
             ask_orders(walker)
             subject = ask_orders_after(walker, FLOWS[walker.company.doctrine](walker))
-    except _Need as need:
+    except Need as need:
         question = need.question
         subject = None
     return Walk(
@@ -490,7 +490,7 @@ def defence_walk(
         attacker = walker.who(
             "attacker", f"Who is attacking {walker.name}?", walker.enemies
         )
-    except _Need as need:
+    except Need as need:
         return Walk(fighter=fighter, asked=tuple(walker.asked), question=need.question)
     subject = Situation(
         id=fighter.label,

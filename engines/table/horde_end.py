@@ -29,7 +29,7 @@ from engines.doctrines.horde import LURK_BEYOND, MOVE_OFF_TO
 from engines.enums import HordeMode, Side
 from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
-from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.draft import Draft, entry_draft, table_refusal, table_source
 from engines.table.questions import NO, YES, Asked, Choice, Question
 from engines.table.state import Context, State, TableCompany, Template, unique_labels
 from engines.text import inches
@@ -272,16 +272,16 @@ def round_end(
     says, for each reinforcement's point in turn, whether it is on the table.
     """
     if state.round == 0 or state.ended or state.round_ended:
-        raise _refuse("There is no round to end now.")
+        raise table_refusal("There is no round to end now.")
     if not context.hordes:
-        raise _refuse("Only a horde has an end of round.")
-    rng = _source(context, state)
+        raise table_refusal("Only a horde has an end of round.")
+    rng = table_source(context, state)
     placed = {k: v for k, v in (placed or {}).items() if k.startswith("placed-")}
     try:
         results, lines, _ = _run(context, state, rng, lurkers=lurkers, answers=placed)
     except _Ask as ask:
-        raise _refuse(f"Say first: {ask.question.text}") from None
-    return _draft(
+        raise table_refusal(f"Say first: {ask.question.text}") from None
+    return entry_draft(
         "end_round",
         state,
         text=" ".join(lines),

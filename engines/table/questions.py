@@ -128,7 +128,7 @@ class Walk:
         return {a.question.name: a.value for a in self.asked}
 
 
-class _Need(Exception):
+class Need(Exception):
     def __init__(self, question: Question) -> None:
         super().__init__(question.name)
         self.question = question
@@ -193,7 +193,7 @@ class Walker:
     def _given(self, question: Question) -> str:
         value = self.answers.get(question.name, "")
         if value == "":
-            raise _Need(question)
+            raise Need(question)
         return value
 
     def _record(self, question: Question, value: str, shown: str) -> None:
@@ -204,7 +204,7 @@ class Walker:
         value = self._given(question)
         chosen = next((c for c in choices if c.value == value), None)
         if chosen is None:
-            raise _Need(replace(question, error="Tap one of the answers."))
+            raise Need(replace(question, error="Tap one of the answers."))
         self._record(question, value, chosen.label)
         return value
 
@@ -251,7 +251,7 @@ class Walker:
         )
         value = parse_inches(self._given(question))
         if value is None:
-            raise _Need(
+            raise Need(
                 replace(question, error="Give a distance in inches, like 6 or 7.5.")
             )
         self._record(question, f"{value:g}", inches(value))
@@ -264,7 +264,7 @@ class Walker:
         keys = [k for k in self._given(question).split(",") if k]
         chosen = [f for f in candidates if f.key in keys]
         if not chosen or len(chosen) != len(set(keys)):
-            raise _Need(replace(question, error="Tick at least one of them."))
+            raise Need(replace(question, error="Tick at least one of them."))
         self._record(question, ",".join(f.key for f in chosen), _names(chosen))
         return chosen
 

@@ -22,7 +22,7 @@ from engines.dice import Dice, DiceLog, log_to_data
 from engines.enums import Side
 from engines.orders.kinds import EachRound, Moment, Victim
 from engines.orders.rounds import due_orders, each_round
-from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.draft import Draft, entry_draft, table_refusal, table_source
 from engines.table.kinds import Phase
 from engines.table.state import Context, Fighter, State
 
@@ -180,7 +180,7 @@ def round_orders_resolve(
     picked: Mapping[str, Sequence[str]] = answers.get("chosen", {})
     most = generals(context)
     if any(len(keys) > most for keys in picked.values()):
-        raise _refuse(
+        raise table_refusal(
             "Each player general chooses one character: "
             + ("choose one." if most == 1 else f"choose at most {most}.")
         )
@@ -319,24 +319,26 @@ def round_orders_end(context: Context, state: State, *, answers: OrderAnswers) -
     """The round's end orders (RULES §5: after the horde's end-of-round
     steps), resolved once its activations are done."""
     if state.ended:
-        raise _refuse("The battle is over: undo its end to play on.")
+        raise table_refusal("The battle is over: undo its end to play on.")
     if not state.round:
-        raise _refuse("The battle has not begun.")
+        raise table_refusal("The battle has not begun.")
     if state.orders_ended:
-        raise _refuse(f"The orders of round {state.round}'s end are already rolled.")
+        raise table_refusal(
+            f"The orders of round {state.round}'s end are already rolled."
+        )
     if context.hordes and not state.round_ended:
-        raise _refuse("End this round first: the horde bleeds and gathers.")
+        raise table_refusal("End this round first: the horde bleeds and gathers.")
     due = end_orders_due(context, state)
     if not due:
-        raise _refuse(f"No scene order acts at the end of round {state.round}.")
+        raise table_refusal(f"No scene order acts at the end of round {state.round}.")
     cleaned = answers_clean(answers) or {}
-    rng = _source(context, state)
+    rng = table_source(context, state)
     dice = Dice(rng)
     done, log = round_orders_resolve(
         context, state, dice, due, round_number=state.round, answers=cleaned
     )
     text = " ".join([f"End of round {state.round}.", *round_orders_words(done)])
-    return _draft(
+    return entry_draft(
         "orders",
         state,
         text=text,

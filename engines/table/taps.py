@@ -11,7 +11,7 @@ from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
 from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
-from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.draft import Draft, entry_draft, table_refusal, table_source
 from engines.table.kinds import TapKind
 from engines.table.state import Context, Fighter, State, unique_labels
 
@@ -47,17 +47,17 @@ def tap_record(
     picked up or carried off; a company or a side routed. A fall of an AI
     character rolls its company's rout check (a horde scatters instead)."""
     if state.round == 0 or state.ended:
-        raise _refuse("Taps are kept from the first round until the battle ends.")
+        raise table_refusal("Taps are kept from the first round until the battle ends.")
     try:
         told = TapKind(tap)
     except ValueError:
-        raise _refuse("That is not something the log keeps.") from None
+        raise table_refusal("That is not something the log keeps.") from None
     if told is TapKind.COMPANY_ROUTED:
         try:
             routed = context.company(int(company if company is not None else -1))
         except (StopIteration, ValueError):
-            raise _refuse("No such company in this battle.") from None
-        return _draft(
+            raise table_refusal("No such company in this battle.") from None
+        return entry_draft(
             "tap",
             state,
             text=f"{routed.name} routed.",
@@ -67,9 +67,9 @@ def tap_record(
         )
     if told is TapKind.SIDE_ROUTED:
         if side not in (Side.PLAYER.value, Side.AI.value):
-            raise _refuse("Say which side routed.")
+            raise table_refusal("Say which side routed.")
         who = "Your side" if side == Side.PLAYER.value else "The AI side"
-        return _draft(
+        return entry_draft(
             "tap",
             state,
             text=f"{who} routed.",
@@ -80,18 +80,18 @@ def tap_record(
     if told is TapKind.JOINED:
         return _joined(context, state, name=key, side=side)
     if tap not in TAPS:
-        raise _refuse("That is not something the log keeps.")
+        raise table_refusal("That is not something the log keeps.")
     try:
         fighter = context.fighter(key, state)
     except KeyError:
-        raise _refuse("No such character in this battle.") from None
+        raise table_refusal("No such character in this battle.") from None
     mine = state.fighters[key]
     if mine.fallen or (mine.left and told is not TapKind.ROUTED):
-        raise _refuse(f"{fighter.label} is no longer on the table.")
+        raise table_refusal(f"{fighter.label} is no longer on the table.")
     if fighter.arrives > state.round and not (
         told is TapKind.LEFT and state.just_came(fighter)
     ):
-        raise _refuse(f"{fighter.label} has not come on yet.")
+        raise table_refusal(f"{fighter.label} has not come on yet.")
     falls = False
     words = TAPS[tap]
     if told is TapKind.WOUND:
@@ -103,14 +103,14 @@ def tap_record(
         and not mine.carrying
         and fighter.side is Side.AI
     ):
-        raise _refuse(f"{fighter.label} carries no objective.")
+        raise table_refusal(f"{fighter.label} carries no objective.")
     outputs: dict[str, Any] = {"tap": tap, "falls": falls}
     if told is TapKind.CARRIED_OFF and mine.carrying:
         outputs["objective"] = mine.carrying
     if told is TapKind.PICKED_UP:
         return _picked_up(context, state, fighter, objective)
     if told is TapKind.ACTIVATED and key in state.activated:
-        raise _refuse(f"{fighter.label} has already activated this round.")
+        raise table_refusal(f"{fighter.label} has already activated this round.")
     text = f"{fighter.label} {words}."
     fells = told is TapKind.FELL or falls
     if fells and mine.carrying:
@@ -122,7 +122,7 @@ def tap_record(
             outputs["rout_check"] = check
         if note:
             text += f" {note}"
-    return _draft(
+    return entry_draft(
         "tap",
         state,
         text=text,
@@ -152,7 +152,7 @@ def _rout_check(
                 f"D6, on {ROUTS_ON} or less it routs (tap it if it does).",
             )
         return None, None, ""
-    rng = _source(context, state)
+    rng = table_source(context, state)
     dice = Dice(rng)
     check = rout_check(
         company.name,
@@ -193,10 +193,10 @@ def _picked_up(
     (to the AI its carrier is an enemy like any other), and drops it where it
     stood if it falls."""
     if state.fighters[fighter.key].carrying:
-        raise _refuse(f"{fighter.label} already carries an objective.")
+        raise table_refusal(f"{fighter.label} already carries an objective.")
     if objective not in free_carriables(context, state):
-        raise _refuse("That objective is not lying on the table to pick up.")
-    return _draft(
+        raise table_refusal("That objective is not lying on the table to pick up.")
+    return entry_draft(
         "tap",
         state,
         text=f"{fighter.label} picks up {objective}.",
@@ -217,11 +217,11 @@ def _joined(context: Context, state: State, *, name: str, side: str) -> Draft:
     chosen as nearest, wounded and fall. ``name`` comes isolated from the app."""
     name = " ".join(name.split())
     if not name:
-        raise _refuse("Give the name of the character who joins.")
+        raise table_refusal("Give the name of the character who joins.")
     try:
         who = Side(side)
     except ValueError:
-        raise _refuse("Say which side it joins.") from None
+        raise table_refusal("Say which side it joins.") from None
     company = next(c for c in context.companies if c.side is who)
     taken = {f.label for f in state.all_fighters(context)}
     (label,) = unique_labels([name], taken)
@@ -237,7 +237,7 @@ def _joined(context: Context, state: State, *, name: str, side: str) -> Draft:
         "free_slots": JOINER_SLOTS,
     }
     party = "your side" if who is Side.PLAYER else "the AI side"
-    return _draft(
+    return entry_draft(
         "tap",
         state,
         text=f"{label} joins {party} for this battle.",
@@ -259,22 +259,22 @@ def battle_end(context: Context, state: State, *, reason: str, side: str = "") -
     """The battle is over: how it ended, and for an objective or a concession
     which side (the result form reads it and fills in the outcome)."""
     if state.ended:
-        raise _refuse("The battle has already ended.")
+        raise table_refusal("The battle has already ended.")
     try:
         why = EndReason(reason)
     except ValueError:
-        raise _refuse("Say how the battle ended.") from None
+        raise table_refusal("Say how the battle ended.") from None
     text = f"The battle ends: {why.label.lower()}."
     outputs: dict[str, Any] = {"reason": why.value}
     if side and why in ENDED_BY:
         try:
             who = Side(side)
         except ValueError:
-            raise _refuse("Say which side.") from None
+            raise table_refusal("Say which side.") from None
         name = "Your side" if who is Side.PLAYER else "The AI side"
         text = f"The battle ends: {name.lower()} {ENDED_BY[why]}."
         outputs["side"] = who.value
-    return _draft(
+    return entry_draft(
         "end",
         state,
         text=text,
