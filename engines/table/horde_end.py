@@ -182,26 +182,8 @@ def _run(
             shown = "Yes" if value else "No"
             asked.append(Asked(question, YES if value else NO, shown))
         came += len(result.arrivals)
+        arrivals = _arrivals(company, mine.reinforcements, result, taken)
         by_label = {f.label: f.key for f in members}
-        template = company.template or DEFAULT_TEMPLATE
-        names = unique_labels([template.name] * len(result.arrivals), taken)
-        taken.update(names)
-        arrivals = [
-            {
-                "key": f"r{company.order}.{mine.reinforcements + n}",
-                "name": template.name,
-                "label": label,
-                "move": template.move,
-                "shooting_range": template.shooting_range,
-                "free_slots": template.free_slots,
-                "near": arrival.near,
-                "inches": arrival.inches,
-                "clock": arrival.clock,
-            }
-            for n, (label, arrival) in enumerate(
-                zip(names, result.arrivals, strict=True), start=1
-            )
-        ]
         results.append(
             {
                 "company": company.order,
@@ -217,6 +199,36 @@ def _run(
         )
         lines.append(_horde_words(company.name, mine.mode, result, arrivals))
     return results, lines, asked
+
+
+def _arrivals(
+    company: TableCompany,
+    before: int,
+    result: HordeRoundResult,
+    taken: set[str],
+) -> list[dict[str, Any]]:
+    """The reinforcements the end of round brought, as the entry keeps them:
+    copies of the company's template, labelled apart from everyone (``taken``,
+    which they join), keyed after the ``before`` reinforcements it had."""
+    template = company.template or DEFAULT_TEMPLATE
+    names = unique_labels([template.name] * len(result.arrivals), taken)
+    taken.update(names)
+    return [
+        {
+            "key": f"r{company.order}.{before + n}",
+            "name": template.name,
+            "label": label,
+            "move": template.move,
+            "shooting_range": template.shooting_range,
+            "free_slots": template.free_slots,
+            "near": arrival.near,
+            "inches": arrival.inches,
+            "clock": arrival.clock,
+        }
+        for n, (label, arrival) in enumerate(
+            zip(names, result.arrivals, strict=True), start=1
+        )
+    ]
 
 
 def round_end_walk(

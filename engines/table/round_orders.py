@@ -21,7 +21,7 @@ from engines.combat import ROUTS_ON, rout_check, rout_check_due, take_wound
 from engines.dice import Dice, DiceLog, log_to_data
 from engines.enums import Side
 from engines.orders.kinds import EachRound, Moment, Victim
-from engines.orders.rounds import due_orders, each_round
+from engines.orders.rounds import RoundOrderResult, due_orders, each_round
 from engines.table.draft import Draft, entry_draft, table_refusal, table_source
 from engines.table.kinds import Phase
 from engines.table.state import Context, Fighter, State
@@ -217,21 +217,9 @@ def round_orders_resolve(
             candidates=candidates,
             chosen=chosen,
         )
-        wounds = []
-        notes = []
-        for struck in result.attacks:
-            if not struck.result.wounds:
-                continue
-            fighter = by_label[struck.victim]
-            wound = take_wound(filled=filled[fighter.key], slots=fighter.free_slots)
-            wounds.append({"key": fighter.key, "falls": wound.falls})
-            if not wound.falls:
-                filled[fighter.key] += 1
-                notes.append(f"{fighter.label} takes a wound token")
-                continue
-            fallen.add(fighter.key)
-            notes.append(f"{fighter.label} has no free slot left and falls")
-            notes += _rout_after(context, state, fighter, fallen, dice, wounds)
+        wounds, notes = _wounds_dealt(
+            context, state, dice, result, by_label, filled=filled, fallen=fallen
+        )
         done.append(
             {
                 "id": item.id,
@@ -245,6 +233,36 @@ def round_orders_resolve(
             }
         )
     return done, tuple(dice.log[start:])
+
+
+def _wounds_dealt(
+    context: Context,
+    state: State,
+    dice: Dice,
+    result: RoundOrderResult,
+    by_label: Mapping[str, Fighter],
+    *,
+    filled: dict[str, int],
+    fallen: set[str],
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The wounds an order's attacks dealt (a wound token, or a fall and its
+    company's rout check), keeping ``filled`` slots and the ``fallen``."""
+    wounds: list[dict[str, Any]] = []
+    notes: list[str] = []
+    for struck in result.attacks:
+        if not struck.result.wounds:
+            continue
+        fighter = by_label[struck.victim]
+        wound = take_wound(filled=filled[fighter.key], slots=fighter.free_slots)
+        wounds.append({"key": fighter.key, "falls": wound.falls})
+        if not wound.falls:
+            filled[fighter.key] += 1
+            notes.append(f"{fighter.label} takes a wound token")
+            continue
+        fallen.add(fighter.key)
+        notes.append(f"{fighter.label} has no free slot left and falls")
+        notes += _rout_after(context, state, fighter, fallen, dice, wounds)
+    return wounds, notes
 
 
 def _label_of(on_table: Sequence[Fighter], named: str) -> str:

@@ -53,34 +53,53 @@ def tap_record(
     except ValueError:
         raise table_refusal("That is not something the log keeps.") from None
     if told is TapKind.COMPANY_ROUTED:
-        try:
-            routed = context.company(int(company if company is not None else -1))
-        except (StopIteration, ValueError):
-            raise table_refusal("No such company in this battle.") from None
-        return entry_draft(
-            "tap",
-            state,
-            text=f"{routed.name} routed.",
-            inputs={"tap": tap, "company": routed.order},
-            tap=tap,
-            company=routed.order,
-        )
+        return _company_routed(context, state, company)
     if told is TapKind.SIDE_ROUTED:
-        if side not in (Side.PLAYER.value, Side.AI.value):
-            raise table_refusal("Say which side routed.")
-        who = "Your side" if side == Side.PLAYER.value else "The AI side"
-        return entry_draft(
-            "tap",
-            state,
-            text=f"{who} routed.",
-            inputs={"tap": tap, "side": side},
-            tap=tap,
-            side=side,
-        )
+        return _side_routed(state, side)
     if told is TapKind.JOINED:
         return _joined(context, state, name=key, side=side)
-    if tap not in TAPS:
+    if told not in TAPS:
         raise table_refusal("That is not something the log keeps.")
+    return _fighter_tap(context, state, told, key=key, objective=objective)
+
+
+def _company_routed(context: Context, state: State, company: int | None) -> Draft:
+    try:
+        routed = context.company(int(company if company is not None else -1))
+    except (StopIteration, ValueError):
+        raise table_refusal("No such company in this battle.") from None
+    tap = TapKind.COMPANY_ROUTED.value
+    return entry_draft(
+        "tap",
+        state,
+        text=f"{routed.name} routed.",
+        inputs={"tap": tap, "company": routed.order},
+        tap=tap,
+        company=routed.order,
+    )
+
+
+def _side_routed(state: State, side: str) -> Draft:
+    if side not in (Side.PLAYER.value, Side.AI.value):
+        raise table_refusal("Say which side routed.")
+    who = "Your side" if side == Side.PLAYER.value else "The AI side"
+    tap = TapKind.SIDE_ROUTED.value
+    return entry_draft(
+        "tap",
+        state,
+        text=f"{who} routed.",
+        inputs={"tap": tap, "side": side},
+        tap=tap,
+        side=side,
+    )
+
+
+def _fighter_tap(
+    context: Context, state: State, told: TapKind, *, key: str, objective: str
+) -> Draft:
+    """A tap on one character of the battle: checked, its words, its fall's
+    rout check."""
+    tap = told.value
     try:
         fighter = context.fighter(key, state)
     except KeyError:

@@ -106,22 +106,11 @@ def round_begin(
     order = [c.id for c in activation_order(characters, context.order_settings)]
     pursuers = [c for c in characters if isinstance(c, Pursuer)]
     labels = {f.key: f.label for f in present}
-    words = [f"Round {number} begins."]
-    if arriving:
-        words.append(
-            "Comes on now: " + ", ".join(labels.get(k, k) for k in arriving) + "."
-        )
-    words.extend(round_orders_words(orders_done))
-    if event is not None:
-        title = (event["title"] or event["reason"]).rstrip(".")
-        words.append(f"Random event: {event['card']} — {title}.")
-    words.append(f"Initiative: {_initiative_words(ini)}.")
-    if order:
-        words.append("AI order: " + ", ".join(labels[k] for k in order) + ".")
+    words = _round_words(number, labels, arriving, orders_done, event, ini, order)
     return entry_draft(
         "round",
         state,
-        text=" ".join(words),
+        text=words,
         inputs={
             "sightings": {k: dict(v) for k, v in sightings.items()},
             **({} if orders is None else {"orders": orders}),
@@ -140,6 +129,31 @@ def round_begin(
         sightings=seen,
         log=log_to_data(log),
     )
+
+
+def _round_words(
+    number: int,
+    labels: Mapping[str, str],
+    arriving: Sequence[str],
+    orders_done: Sequence[Mapping[str, Any]],
+    event: Mapping[str, Any] | None,
+    ini: Mapping[str, Any],
+    order: Sequence[str],
+) -> str:
+    """The round's entry in one line."""
+    words = [f"Round {number} begins."]
+    if arriving:
+        words.append(
+            "Comes on now: " + ", ".join(labels.get(k, k) for k in arriving) + "."
+        )
+    words.extend(round_orders_words(orders_done))
+    if event is not None:
+        title = (event["title"] or event["reason"]).rstrip(".")
+        words.append(f"Random event: {event['card']} — {title}.")
+    words.append(f"Initiative: {_initiative_words(ini)}.")
+    if order:
+        words.append("AI order: " + ", ".join(labels[k] for k in order) + ".")
+    return " ".join(words)
 
 
 def _round_may_begin(context: Context, state: State) -> None:
