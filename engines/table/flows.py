@@ -346,8 +346,20 @@ def _pursuit(w: Walker) -> Pursuer:
             f"A pursuer behind it moves {inches(w.company.settings.pursuit_lever)} "
             "more.",
         )
+    _pursuit_contact(w, base, target, _pursuit_drift(w, base, target))
+    return Pursuer(**base)
+
+
+def _pursuit_trial(w: Walker, base: dict[str, Any]) -> PursuitDecision:
+    """The pursuer's decision on what is known so far (nothing drawn)."""
     trial = w.trial(Pursuer(**base))
     assert isinstance(trial, PursuitDecision)
+    return trial
+
+
+def _pursuit_drift(w: Walker, base: dict[str, Any], target: Fighter) -> PursuitDecision:
+    """Whether its drift keeps it on the table (else how far it can drift)."""
+    trial = _pursuit_trial(w, base)
     if trial.drift:
         way = "wide, away from" if trial.drift_side is Drift.WIDE else "in, toward"
         room_key = "room_wide" if trial.drift_side is Drift.WIDE else "room_in"
@@ -361,8 +373,15 @@ def _pursuit(w: Walker) -> Pursuer:
             base[room_key] = w.inches(
                 "room", f"How many inches can it drift {way.split(',')[0]}?"
             )
-        trial = w.trial(Pursuer(**base))
-        assert isinstance(trial, PursuitDecision)
+        trial = _pursuit_trial(w, base)
+    return trial
+
+
+def _pursuit_contact(
+    w: Walker, base: dict[str, Any], target: Fighter, trial: PursuitDecision
+) -> None:
+    """Where its move ends: beside the quarry's line (its offset), and touching
+    any of yours, who is then fought."""
     others = [e for e in w.enemies if e is not target]
     touching = [(f"touch_{e.key}", e) for e in others]
     if trial.forward >= base["distance"]:
@@ -377,30 +396,29 @@ def _pursuit(w: Walker) -> Pursuer:
                 for name, e in touching
             ),
         )
-        trial = w.trial(Pursuer(**base))
-        assert isinstance(trial, PursuitDecision)
-    if others and trial.action is not Action.MOVE_INTO_MELEE:
-        # Any of yours it ends its move touching is fought, not only the
-        # quarry (the engine reads it as one ahead, where the move ends).
-        if "offset" in base:
-            touched = next(
-                (e for name, e in touching if w.yes(name, f"Does it touch {e.label}?")),
-                None,
-            )
-        else:
-            touched = w.who(
-                "contact",
-                f"After its move ({trial.detail}), does {w.name} end in base "
-                "contact with one of yours?",
-                others,
-                none="No, with none of them",
-                help="If it does, it fights that one.",
-            )
-        if touched is not None:
-            base["others"] = (
-                Ahead(id=touched.label, along=trial.forward, offset=trial.lateral),
-            )
-    return Pursuer(**base)
+        trial = _pursuit_trial(w, base)
+    if not others or trial.action is Action.MOVE_INTO_MELEE:
+        return
+    # Any of yours it ends its move touching is fought, not only the quarry
+    # (the engine reads it as one ahead, where the move ends).
+    if "offset" in base:
+        touched = next(
+            (e for name, e in touching if w.yes(name, f"Does it touch {e.label}?")),
+            None,
+        )
+    else:
+        touched = w.who(
+            "contact",
+            f"After its move ({trial.detail}), does {w.name} end in base "
+            "contact with one of yours?",
+            others,
+            none="No, with none of them",
+            help="If it does, it fights that one.",
+        )
+    if touched is not None:
+        base["others"] = (
+            Ahead(id=touched.label, along=trial.forward, offset=trial.lateral),
+        )
 
 
 NEAREST_NEXT = frozenset({Doctrine.PRIORITY, Doctrine.DECK})
