@@ -9,6 +9,7 @@ from typing import Any
 
 from engines.table.dice import TableRandom
 from engines.table.errors import TableRefused
+from engines.table.kinds import EntryKind
 from engines.table.state import Context, State
 
 
@@ -16,7 +17,7 @@ from engines.table.state import Context, State
 class Draft:
     """An entry ready to be saved."""
 
-    kind: str
+    kind: EntryKind
     round: int
     subject: str
     text: str
@@ -26,7 +27,7 @@ class Draft:
 
 
 def entry_draft(
-    kind: str,
+    kind: EntryKind,
     state: State,
     *,
     text: str,

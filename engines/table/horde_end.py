@@ -30,6 +30,7 @@ from engines.enums import HordeMode, Side
 from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
 from engines.table.draft import Draft, entry_draft, table_refusal, table_source
+from engines.table.kinds import EntryKind
 from engines.table.questions import NO, YES, Asked, Choice, Question
 from engines.table.state import Context, State, TableCompany, Template, unique_labels
 from engines.text import inches
@@ -294,7 +295,7 @@ def round_end(
     except _Ask as ask:
         raise table_refusal(f"Say first: {ask.question.text}") from None
     return entry_draft(
-        "end_round",
+        EntryKind.END_ROUND,
         state,
         text=" ".join(lines),
         inputs={"lurkers": list(lurkers), "placed": placed},

@@ -23,7 +23,7 @@ from engines.enums import Side
 from engines.orders.kinds import EachRound, Moment, Victim
 from engines.orders.rounds import RoundOrderResult, due_orders, each_round
 from engines.table.draft import Draft, entry_draft, table_refusal, table_source
-from engines.table.kinds import Phase
+from engines.table.kinds import EntryKind, Phase
 from engines.table.state import Context, Fighter, State
 
 OrderAnswers = Mapping[str, Any]
@@ -357,7 +357,7 @@ def round_orders_end(context: Context, state: State, *, answers: OrderAnswers) -
     )
     text = " ".join([f"End of round {state.round}.", *round_orders_words(done)])
     return entry_draft(
-        "orders",
+        EntryKind.ORDERS,
         state,
         text=text,
         inputs={"orders": dict(cleaned)},

@@ -12,7 +12,7 @@ from engines.enums import EndReason, Side
 from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
 from engines.table.draft import Draft, entry_draft, table_refusal, table_source
-from engines.table.kinds import TapKind
+from engines.table.kinds import EntryKind, TapKind
 from engines.table.state import Context, Fighter, State, unique_labels
 
 LURK_FAR = float(LURK_BEYOND + 1)
@@ -70,7 +70,7 @@ def _company_routed(context: Context, state: State, company: int | None) -> Draf
         raise table_refusal("No such company in this battle.") from None
     tap = TapKind.COMPANY_ROUTED.value
     return entry_draft(
-        "tap",
+        EntryKind.TAP,
         state,
         text=f"{routed.name} routed.",
         inputs={"tap": tap, "company": routed.order},
@@ -85,7 +85,7 @@ def _side_routed(state: State, side: str) -> Draft:
     who = "Your side" if side == Side.PLAYER.value else "The AI side"
     tap = TapKind.SIDE_ROUTED.value
     return entry_draft(
-        "tap",
+        EntryKind.TAP,
         state,
         text=f"{who} routed.",
         inputs={"tap": tap, "side": side},
@@ -142,7 +142,7 @@ def _fighter_tap(
         if note:
             text += f" {note}"
     return entry_draft(
-        "tap",
+        EntryKind.TAP,
         state,
         text=text,
         inputs={"tap": tap, "key": key},
@@ -216,7 +216,7 @@ def _picked_up(
     if objective not in free_carriables(context, state):
         raise table_refusal("That objective is not lying on the table to pick up.")
     return entry_draft(
-        "tap",
+        EntryKind.TAP,
         state,
         text=f"{fighter.label} picks up {objective}.",
         inputs={"tap": "picked_up", "key": fighter.key, "objective": objective},
@@ -257,7 +257,7 @@ def _joined(context: Context, state: State, *, name: str, side: str) -> Draft:
     }
     party = "your side" if who is Side.PLAYER else "the AI side"
     return entry_draft(
-        "tap",
+        EntryKind.TAP,
         state,
         text=f"{label} joins {party} for this battle.",
         inputs={"tap": "joined", "key": name, "side": who.value},
@@ -294,7 +294,7 @@ def battle_end(context: Context, state: State, *, reason: str, side: str = "") -
         text = f"The battle ends: {name.lower()} {ENDED_BY[why]}."
         outputs["side"] = who.value
     return entry_draft(
-        "end",
+        EntryKind.END,
         state,
         text=text,
         inputs={"reason": why.value, "side": outputs.get("side", "")},

@@ -36,6 +36,7 @@ from engines.table.draft import Draft, entry_draft, table_refusal, table_source
 from engines.table.errors import UNANSWERED, TableRefused
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
+from engines.table.kinds import EntryKind
 from engines.table.questions import REORGANIZE, parse_inches
 from engines.table.round_orders import (
     OrderAnswers,
@@ -108,7 +109,7 @@ def round_begin(
     labels = {f.key: f.label for f in present}
     words = _round_words(number, labels, arriving, orders_done, event, ini, order)
     return entry_draft(
-        "round",
+        EntryKind.ROUND,
         state,
         text=words,
         inputs={
@@ -278,7 +279,7 @@ def first_choose(context: Context, state: State, *, first: str) -> Draft:
     side = Side(first)
     who = "the humans go first" if side is Side.PLAYER else "the AI goes first"
     return entry_draft(
-        "first",
+        EntryKind.FIRST,
         state,
         text=f"Round {state.round}: you won the initiative; {who}.",
         inputs={"first": side.value},
@@ -356,7 +357,7 @@ def activation_decide(
     if follow_up:
         line = f"Follow-up at half move: {line}"
     return entry_draft(
-        "activation",
+        EntryKind.ACTIVATION,
         state,
         text=line,
         inputs={"answers": walk.answers, "follow_up": follow_up},
@@ -410,7 +411,7 @@ def defence_draw(
     )
     step = step_words(context, fighter, made.step)
     return entry_draft(
-        "defence",
+        EntryKind.DEFENCE,
         state,
         text=f"{fighter.label}, attacked by {attacker} — {made.describe()} "
         f"[{_step_label(step)}]",
@@ -445,7 +446,7 @@ def random_select(
     winner = next(f for f in fighters if f.label == selection.winner)
     dealt = ", ".join(f"{name} {card}" for name, card in selection.dealt)
     return entry_draft(
-        "selection",
+        EntryKind.SELECTION,
         state,
         text=f"{title[:1].upper()}{title[1:]}: {dealt} — {winner.label} selected.",
         inputs={"keys": [f.key for f in fighters], "purpose": purpose},
