@@ -77,15 +77,7 @@ class CompanyState:
     reinforcements: int = 0
 
 
-BEGIN, CHOOSE, ACTIVATE, END_ROUND, ORDERS, OVER, ENDED = (
-    Phase.BEGIN,
-    Phase.CHOOSE,
-    Phase.ACTIVATE,
-    Phase.END_ROUND,
-    Phase.ORDERS,
-    Phase.OVER,
-    Phase.ENDED,
-)
+BEGIN, CHOOSE, ACTIVATE, END_ROUND, ORDERS, OVER, ENDED = tuple(Phase)
 
 
 @dataclass(frozen=True)

@@ -45,3 +45,12 @@ def test_no_engine_module_imports_anothers_underscore_helper() -> None:
         if alias.name.startswith("_")
     ]
     assert borrowed == []
+
+
+def test_no_engine_module_is_over_500_lines() -> None:
+    long = [
+        str(path.relative_to(ENGINES))
+        for path in sorted(ENGINES.rglob("*.py"))
+        if len(path.read_text(encoding="utf-8").splitlines()) > 500
+    ]
+    assert long == []

@@ -13,8 +13,9 @@ from engines.doctrines.priority import card
 from engines.doctrines.settings import DoctrineSettings
 from engines.doctrines.steps import Procedure
 from engines.enums import Doctrine, Side
-from engines.table import flows
-from engines.table.flows import PRIORITY_STEPS, activation_walk
+from engines.table import flow_priority
+from engines.table.flow_priority import PRIORITY_STEPS
+from engines.table.flows import activation_walk
 from engines.table.moves import BeginRound, ChooseFirst, action_take
 from engines.table.questions import NUMBER
 from tests.engines.table_battles import Log, battle_context
@@ -83,7 +84,7 @@ def test_two_steps_swapped_on_the_card_swap_their_questions(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     before = questions_asked()
-    monkeypatch.setattr(flows, "priority_card", swapped("5", "6"))
+    monkeypatch.setattr(flow_priority, "priority_card", swapped("5", "6"))
     after = questions_asked()
     assert after != before
     assert after.index("near_free") < after.index("objective")
