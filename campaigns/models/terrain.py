@@ -12,7 +12,6 @@ from campaigns.validators import in_range, validate_printable
 from engines.battlefield import HOLD_WITHIN
 from engines.enums import Cover, Shape, TerrainKind
 
-
 FEATURE_VP_MESSAGE = (
     "Only an objective scores victory points: tick objective, or set its "
     "victory points to 0."
