@@ -16,7 +16,6 @@ question is a plain link or GET form, and only a decision is a POST.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -39,26 +38,15 @@ from campaigns.presenters.table_page import (
     sight_rows,
     walk_for,
 )
-from campaigns.presenters.table_pieces import (
-    Answer,
-    Change,
-    FighterRow,
-    Group,
-    LogLine,
-    OrderLine,
-    SightRow,
-    Tap,
-)
+from campaigns.presenters.table_screen import TablePage
 from campaigns.selectors.table_cache import table_context_kept, table_log_folded
 from campaigns.selectors.table_words import table_values_words
 from campaigns.setting_words import campaign_words
 from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
-from engines.table.entries import RoundEvent
-from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
+from engines.table.horde_end import lurker_rows, round_end_walk
 from engines.table.obeying import round_order_lines
-from engines.table.questions import Walk
-from engines.table.round_orders import OrderAsk, order_asks
+from engines.table.round_orders import order_asks
 from engines.table.state import Context, State, state_start
 from engines.text import inches
 
@@ -66,74 +54,14 @@ SCREENS = ("act", "defend", "select", "people", "end")
 LOG_SHOWN = 20
 """The log's lines the main screen shows, the last first (a phone's page stays
 light however long the battle; the battle page shows them all)."""
-# --- the page object ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TablePage:
-    campaign: Campaign
-    battle: Battle
-    url: str
-    can_edit: bool
-    writable: bool
-    version: int
-    round: int
-    length: int
-    phase: str
-    """``begin``, ``choose``, ``activate``, ``end_round``, ``over`` or ``ended``."""
-    screen: str
-    skipping: bool = False
-    """The players said the rest of the AI cannot act: its forms say so too."""
-    stale_seed: bool = False
-    event: RoundEvent | None = None
-    initiative: str = ""
-    first: str = ""
-    order: tuple[OrderLine, ...] = ()
-    next_label: str = ""
-    next_key: str = ""
-    next_doctrine: str = ""
-    coop: str = ""
-    answer: Answer | None = None
-    walk: Walk | None = None
-    walk_doctrine: str = ""
-    walk_follow_up: bool = False
-    walk_orders: tuple[str, ...] = ()
-    """The scene orders binding the activating character now, in words."""
-    walk_notes: str = ""
-    """Its company's notes: what no order can say."""
-    round_orders: tuple[tuple[str, str], ...] = ()
-    """Each-round scene orders due now: (moment, words)."""
-    order_asks: tuple[OrderAsk, ...] = ()
-    """What those orders ask the players (a condition, a chosen victim)."""
-    hidden: tuple[tuple[str, str], ...] = ()
-    changes: tuple[Change, ...] = ()
-    sight_rows: tuple[SightRow, ...] = ()
-    lurkers: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
-    lurk_beyond: str = ""
-    """How far from every enemy a lurker is (the rule's distance, in words)."""
-    end_walk: EndWalk | None = None
-    """The end of round's questions: is each reinforcement's point on the table?"""
-    defenders: tuple[tuple[str, str], ...] = ()
-    candidates: tuple[tuple[str, str, str], ...] = ()
-    groups: tuple[Group, ...] = ()
-    person: FighterRow | None = None
-    side_taps: tuple[Tap, ...] = ()
-    end_reasons: tuple[tuple[str, str, str], ...] = ()
-    ended: str = ""
-    log: tuple[LogLine, ...] = ()
-    log_count: int = 0
-    battle_url: str = ""
-    undo_text: str = ""
-    deck_left: int = 0
-    deck_discards: int = 0
-    events_problem: str = ""
-    events_on: bool = False
-    result_url: str = ""
-    you_start: bool = False
-    """The humans go first this round and nobody has activated yet."""
+TableBattle = Battle
+"""The battle a table page reads, as :func:`battle_for_table` loads it (views
+name it so, importing no model)."""
 
 
-def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:
+def battle_for_table(*, campaign: Campaign, battle_id: int) -> TableBattle:
     """The campaign's battle with its scene and the campaign's event deck (404
     for another campaign's battle)."""
     queryset = Battle.objects.filter(campaign=campaign).select_related(

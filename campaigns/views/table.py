@@ -19,8 +19,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from campaigns.forms.table_actions import table_action
-from campaigns.models import Battle
-from campaigns.selectors.table import battle_for_table, table_page
+from campaigns.selectors.table import TableBattle, battle_for_table, table_page
 from campaigns.services.table_log import (
     TableLogStale,
     table_entry_add,
@@ -64,7 +63,7 @@ def phone_of(request: HttpRequest) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-def _post(request: HttpRequest, battle: Battle) -> HttpResponse:
+def _post(request: HttpRequest, battle: TableBattle) -> HttpResponse:
     """Add, undo or restart as the POST asks, then back to the page."""
 
     def _url(query: dict[str, str] | None = None) -> str:
