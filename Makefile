@@ -22,6 +22,7 @@ run: sysdeps setup
 	$(RUN) serve --host $(HOST) --port $(PORT) --seed-demo
 
 ## make test: set up, lint, the suite on SQLite, then again on a throwaway PostgreSQL 15
+## (Hypothesis derandomized; HYPOTHESIS_PROFILE=wide make test searches at random)
 test: sysdeps-test setup lint
 	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
 	bash .ci/with-postgres.sh $(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
@@ -30,9 +31,12 @@ test: sysdeps-test setup lint
 bench: sysdeps-test setup
 	$(PY) -m bench.run
 
+## make lint: ruff, then mypy: strict on engines/, django-stubs on the app
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict engines
+	$(VENV)/bin/mypy campaigns config
 
 format: setup
 	$(VENV)/bin/ruff check --fix .

@@ -173,9 +173,11 @@ class Phone:
             else:
                 action = "begin" if kind == 3 else "undo"
                 sent = version
-                status, _ = self.tap(
-                    "POST", url, {"action": action, "version": str(sent)}
-                )
+                # A round begun while AI characters have still to act: the
+                # players say the rest cannot act (the page's skip link), as
+                # the table takes no other round start then.
+                data = {"action": action, "version": str(sent), "skip": "1"}
+                status, _ = self.tap("POST", url, data)
                 if status == 302:
                     status, content = self.tap("GET", url)
                     if status == 200 and not ERROR_MESSAGE.search(content):

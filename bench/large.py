@@ -89,8 +89,8 @@ def table_question(battle) -> str:
     screen if no AI character is to act."""
     from campaigns.selectors.table_context import table_context
     from campaigns.services.table_log import table_entry_add
+    from engines.table.moves import BeginRound, ChooseFirst
     from engines.table.state import state_fold
-    from engines.table.turns import first_choose, round_begin
 
     def now():
         context = table_context(battle=battle)
@@ -102,7 +102,7 @@ def table_question(battle) -> str:
     table_entry_add(
         battle=battle,
         version=version,
-        make=lambda c, s: round_begin(c, s, sightings={}),
+        action=BeginRound(sightings={}),
     )
     battle.refresh_from_db()
     context, state, version = now()
@@ -110,7 +110,7 @@ def table_question(battle) -> str:
         table_entry_add(
             battle=battle,
             version=version,
-            make=lambda c, s: first_choose(c, s, first="ai"),
+            action=ChooseFirst(first="ai"),
         )
         context, state, _ = now()
     nxt = state.next_activation(context)

@@ -7,7 +7,7 @@ reference, the tests and any tool that plays a battle agree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engines.dice import Dice, DiceLog, LogEntry, Modifier
@@ -181,12 +181,6 @@ def rout_check(
     )
 
 
-def side_routs(companies_routed: Iterable[bool]) -> bool:
-    """A side routs when all its companies rout."""
-    routed = list(companies_routed)
-    return bool(routed) and all(routed)
-
-
 # --- Rounds -------------------------------------------------------------------
 
 INITIATIVE_TABLE: tuple[tuple[int, Side], ...] = (
@@ -286,7 +280,7 @@ def initiative(
     start = len(dice.log)
     winner = roll_initiative(dice=dice, round_number=round_number)
     if winner is Side.AI:
-        first = ai_initiative_choice(enemy_in_sight=ai_enemy_in_sight)
+        first: Side | None = ai_initiative_choice(enemy_in_sight=ai_enemy_in_sight)
         if first is Side.AI:
             reason = "the AI side wins and goes first: an AI character sees an enemy"
         else:

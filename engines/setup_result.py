@@ -160,7 +160,7 @@ class SetupResult:
         objective = data.get("objective")
         return cls(
             player_stance=_enum(Stance, data.get("player_stance")),
-            scenario=scenario_or_name(data["scenario"]),
+            scenario=scenario_or_name(data["scenario"]) or "",
             fixed=bool(data.get("fixed")),
             ai_stance=_enum(Stance, data.get("ai_stance")),
             player_score=data.get("player_score"),

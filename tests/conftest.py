@@ -11,10 +11,12 @@ sensible defaults; pass keyword arguments for whatever a test cares about::
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from campaigns.models import (
     Battle,
@@ -27,6 +29,12 @@ from campaigns.models import (
 )
 
 _serial = itertools.count(1)
+
+# Hypothesis: CI runs the same examples every time (derandomized, no example
+# database); HYPOTHESIS_PROFILE=wide searches further, at random (make bench).
+settings.register_profile("ci", derandomize=True, database=None)
+settings.register_profile("wide", max_examples=500, derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from django.db import models
 from django.utils import timezone
 
 from campaigns.models._checks import choice_check
+from engines.table.kinds import EntryKind
 from engines.table.state import ENTRY_KINDS
 
 
@@ -50,10 +51,18 @@ class TableLog(models.Model):
         return f"Table log of {self.battle}"
 
 
-TableEntryKind = models.TextChoices(
-    "TableEntryKind",
-    [(key.upper(), (key, label)) for key, label in ENTRY_KINDS.items()],
-)
+class TableEntryKind(models.TextChoices):
+    """The kinds of entry (:class:`engines.table.kinds.EntryKind`), named."""
+
+    ROUND = EntryKind.ROUND.value, ENTRY_KINDS[EntryKind.ROUND]
+    FIRST = EntryKind.FIRST.value, ENTRY_KINDS[EntryKind.FIRST]
+    ACTIVATION = EntryKind.ACTIVATION.value, ENTRY_KINDS[EntryKind.ACTIVATION]
+    DEFENCE = EntryKind.DEFENCE.value, ENTRY_KINDS[EntryKind.DEFENCE]
+    SELECTION = EntryKind.SELECTION.value, ENTRY_KINDS[EntryKind.SELECTION]
+    TAP = EntryKind.TAP.value, ENTRY_KINDS[EntryKind.TAP]
+    END_ROUND = EntryKind.END_ROUND.value, ENTRY_KINDS[EntryKind.END_ROUND]
+    ORDERS = EntryKind.ORDERS.value, ENTRY_KINDS[EntryKind.ORDERS]
+    END = EntryKind.END.value, ENTRY_KINDS[EntryKind.END]
 
 
 class TableEntry(models.Model):

@@ -12,6 +12,11 @@ from campaigns.validators import in_range, validate_printable
 from engines.battlefield import HOLD_WITHIN
 from engines.enums import Cover, Shape, TerrainKind
 
+FEATURE_VP_MESSAGE = (
+    "Only an objective scores victory points: tick objective, or set its "
+    "victory points to 0."
+)
+
 
 class SceneFeature(models.Model):
     """A terrain feature: a rectangle or a circle, the cover it gives, and
@@ -64,7 +69,8 @@ class SceneFeature(models.Model):
     victory_points = models.PositiveSmallIntegerField(
         default=0,
         validators=in_range(0, 20),
-        help_text="What holding it is worth, where the scene scores victory points.",
+        help_text="What holding it is worth, where the scene scores victory points "
+        "(an objective only: a feature that is not one scores nothing).",
     )
     order = models.PositiveIntegerField(default=0)
 
@@ -81,6 +87,11 @@ class SceneFeature(models.Model):
             range_check("depth", 1, 120, nullable=True),
             range_check("radius", 1, 60, nullable=True),
             range_check("victory_points", 0, 20),
+            models.CheckConstraint(
+                condition=Q(objective=True) | Q(victory_points=0),
+                name="campaigns_scenefeature_vp_objective",
+                violation_error_message=FEATURE_VP_MESSAGE,
+            ),
             models.CheckConstraint(
                 condition=(
                     Q(shape="rectangle", width__isnull=False, depth__isnull=False)
@@ -103,6 +114,8 @@ class SceneFeature(models.Model):
                 errors["width"] = "A rectangle needs a width and a depth."
         elif self.radius is None:
             errors["radius"] = "A circle needs a radius."
+        if self.victory_points and not self.objective:
+            errors["victory_points"] = FEATURE_VP_MESSAGE
         scene = self.scene if self.scene_id else None
         if scene is not None and not errors and self.x is not None:
             if self.shape == Shape.RECTANGLE:

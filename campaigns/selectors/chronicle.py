@@ -25,6 +25,7 @@ from campaigns.models import (
     Scene,
 )
 from campaigns.models.battle import BattleStatus
+from campaigns.presenters.table_pieces import LogLine
 from campaigns.selectors.chronicle_story import (
     CommanderAsWas,
     commanders_as_they_were,
@@ -32,7 +33,6 @@ from campaigns.selectors.chronicle_story import (
     table_lines_and_highlights,
     taken_back,
 )
-from campaigns.selectors.table import LogLine
 from campaigns.setting_words import campaign_words
 from campaigns.story import (
     CommanderLine,

@@ -20,7 +20,8 @@ from campaigns.models import (
     CommanderChange,
     TableEntry,
 )
-from campaigns.selectors.table import LogLine, log_line
+from campaigns.presenters.table_answer import log_line
+from campaigns.presenters.table_pieces import LogLine
 from campaigns.selectors.table_words import log_line_words
 from campaigns.setting_words import Words
 from engines.enums import Rating, Reputation, Side

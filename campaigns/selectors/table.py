@@ -16,7 +16,6 @@ question is a plain link or GET form, and only a decision is a POST.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -24,15 +23,8 @@ from django.urls import reverse
 
 from campaigns.models import Battle, Campaign, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
-from campaigns.selectors.table_cache import table_context_kept, table_log_folded
-from campaigns.selectors.table_words import table_values_words
-from campaigns.setting_words import campaign_words
-from engines.doctrines.horde import LURK_BEYOND
-from engines.enums import EndReason, Side
-from engines.table.answer import last_answer, log_line
-from engines.table.horde_end import EndWalk, lurker_rows, round_end_walk
-from engines.table.obeying import round_order_lines
-from engines.table.page import (
+from campaigns.presenters.table_answer import last_answer, log_line
+from campaigns.presenters.table_page import (
     answers_from,
     candidates,
     coop_line,
@@ -46,18 +38,15 @@ from engines.table.page import (
     sight_rows,
     walk_for,
 )
-from engines.table.pieces import (
-    Answer,
-    Change,
-    FighterRow,
-    Group,
-    LogLine,
-    OrderLine,
-    SightRow,
-    Tap,
-)
-from engines.table.questions import Walk
-from engines.table.round_orders import OrderAsk, order_asks
+from campaigns.presenters.table_screen import TablePage
+from campaigns.selectors.table_cache import table_context_kept, table_log_folded
+from campaigns.selectors.table_words import table_values_words
+from campaigns.setting_words import campaign_words
+from engines.doctrines.horde import LURK_BEYOND
+from engines.enums import EndReason, Side
+from engines.table.horde_end import lurker_rows, round_end_walk
+from engines.table.obeying import round_order_lines
+from engines.table.round_orders import order_asks
 from engines.table.state import Context, State, state_start
 from engines.text import inches
 
@@ -65,72 +54,14 @@ SCREENS = ("act", "defend", "select", "people", "end")
 LOG_SHOWN = 20
 """The log's lines the main screen shows, the last first (a phone's page stays
 light however long the battle; the battle page shows them all)."""
-# --- the page object ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TablePage:
-    campaign: Campaign
-    battle: Battle
-    url: str
-    can_edit: bool
-    writable: bool
-    version: int
-    round: int
-    length: int
-    phase: str
-    """``begin``, ``choose``, ``activate``, ``end_round``, ``over`` or ``ended``."""
-    screen: str
-    stale_seed: bool = False
-    event: dict[str, Any] | None = None
-    initiative: str = ""
-    first: str = ""
-    order: tuple[OrderLine, ...] = ()
-    next_label: str = ""
-    next_key: str = ""
-    next_doctrine: str = ""
-    coop: str = ""
-    answer: Answer | None = None
-    walk: Walk | None = None
-    walk_doctrine: str = ""
-    walk_follow_up: bool = False
-    walk_orders: tuple[str, ...] = ()
-    """The scene orders binding the activating character now, in words."""
-    walk_notes: str = ""
-    """Its company's notes: what no order can say."""
-    round_orders: tuple[tuple[str, str], ...] = ()
-    """Each-round scene orders due now: (moment, words)."""
-    order_asks: tuple[OrderAsk, ...] = ()
-    """What those orders ask the players (a condition, a chosen victim)."""
-    hidden: tuple[tuple[str, str], ...] = ()
-    changes: tuple[Change, ...] = ()
-    sight_rows: tuple[SightRow, ...] = ()
-    lurkers: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
-    lurk_beyond: str = ""
-    """How far from every enemy a lurker is (the rule's distance, in words)."""
-    end_walk: EndWalk | None = None
-    """The end of round's questions: is each reinforcement's point on the table?"""
-    defenders: tuple[tuple[str, str], ...] = ()
-    candidates: tuple[tuple[str, str, str], ...] = ()
-    groups: tuple[Group, ...] = ()
-    person: FighterRow | None = None
-    side_taps: tuple[Tap, ...] = ()
-    end_reasons: tuple[tuple[str, str, str], ...] = ()
-    ended: str = ""
-    log: tuple[LogLine, ...] = ()
-    log_count: int = 0
-    battle_url: str = ""
-    undo_text: str = ""
-    deck_left: int = 0
-    deck_discards: int = 0
-    events_problem: str = ""
-    events_on: bool = False
-    result_url: str = ""
-    you_start: bool = False
-    """The humans go first this round and nobody has activated yet."""
+TableBattle = Battle
+"""The battle a table page reads, as :func:`battle_for_table` loads it (views
+name it so, importing no model)."""
 
 
-def battle_for_table(*, campaign: Campaign, battle_id: int) -> Battle:
+def battle_for_table(*, campaign: Campaign, battle_id: int) -> TableBattle:
     """The campaign's battle with its scene and the campaign's event deck (404
     for another campaign's battle)."""
     queryset = Battle.objects.filter(campaign=campaign).select_related(
@@ -147,7 +78,9 @@ def _log_now(battle: Battle) -> tuple[Context, State | None, list[TableEntry], i
     seed = log.seed if log is not None else battle.setup_seed
     version = log.version if log is not None else 0
     context = table_context_kept(battle=battle, seed=seed, version=version)
-    state, entries, whole = None, [], False
+    state: State | None = None
+    entries: list[TableEntry] = []
+    whole = False
     if seed == battle.setup_seed:
         state, entries, whole = table_log_folded(
             battle=battle, log=log, context=context
@@ -156,18 +89,6 @@ def _log_now(battle: Battle) -> tuple[Context, State | None, list[TableEntry], i
         tail = log.entries.order_by("-position").defer("deck")[:LOG_SHOWN]
         entries = list(reversed(tail))
     return context, state, entries, version
-
-
-def table_walk_ready(*, battle: Battle, query: Mapping[str, Any]) -> bool:
-    """Whether the answers in ``query`` (an activation's or a defensive draw's)
-    leave no question open: then the POST that carries the last answer
-    decides at once, else the page asks the next question (no write)."""
-    context, state, _, _ = _log_now(battle)
-    screen = str(query.get("do", ""))
-    if state is None or screen not in ("act", "defend"):
-        return True
-    found = walk_for(context, state, answers_from(query), query, screen=screen, url="")
-    return found["walk"] is None or found["walk"].ready
 
 
 def table_page(
@@ -189,7 +110,8 @@ def table_page(
     if screen not in SCREENS or (not writable and screen != "people"):
         screen = ""
     phase = phase_of(context, state)
-    if phase == "activate" and query.get("skip") == "1" and writable:
+    skipping = phase == "activate" and query.get("skip") == "1" and writable
+    if skipping:
         phase = phase_of(context, state, skipping=True)
     nxt = state.next_activation(context)
     deck = state.deck or {}
@@ -204,6 +126,7 @@ def table_page(
         "round": state.round,
         "length": context.length,
         "phase": phase,
+        "skipping": skipping,
         "screen": screen,
         "stale_seed": stale_seed,
         "event": state.event,

@@ -80,8 +80,8 @@ def table_log_folded(
         return entries
 
     if getattr(settings, "TABLE_CONTEXT_CACHE_S", 0) <= 0:
-        entries = everything()
-        return state_fold_or_none(context, entries), entries, True
+        read = everything()
+        return state_fold_or_none(context, read), read, True
     key = (log.pk, log.seed, battle.pk, battle.created_at, battle.updated_at)
     state, entries, whole = FOLDED.fold(
         key,
@@ -89,4 +89,4 @@ def table_log_folded(
         since=lambda position: list(rows.filter(position__gte=position)),
         everything=everything,
     )
-    return state, list(entries), whole
+    return state, [entry for entry in entries if isinstance(entry, TableEntry)], whole

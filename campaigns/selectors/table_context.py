@@ -3,6 +3,7 @@ read from the database in a fixed number of queries."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from django.db.models import Prefetch, Q
@@ -152,7 +153,13 @@ def table_context_thin(*, battle: Battle) -> Context:
     )
 
 
-def _fighters(participants, companies, arrivals, carriers, late) -> tuple[Fighter, ...]:
+def _fighters(
+    participants: Sequence[BattleParticipant],
+    companies: Sequence[BattleCompany],
+    arrivals: Mapping[int, int],
+    carriers: Mapping[str, str],
+    late: Mapping[str, int],
+) -> tuple[Fighter, ...]:
     order_of = {bc.company_id: bc.order for bc in companies}
     labels = [
         isolated(n) for n in unique_labels([p.character.name for p in participants])
@@ -196,7 +203,10 @@ def _events(battle: Battle) -> tuple[dict[str, Event] | None, str]:
     campaign = battle.campaign
     if not campaign.random_events or campaign.event_deck_id is None:
         return None, ""
-    rows = list(campaign.event_deck.events.all())
+    deck = campaign.event_deck
+    if deck is None:
+        return None, ""
+    rows = list(deck.events.all())
     problem = event_deck_message([e.card for e in rows])
     if problem:
         return None, problem

@@ -10,8 +10,9 @@ from django.urls import reverse
 
 from campaigns.models import Battle, TableEntry
 from campaigns.models.battle import BattleStatus
+from campaigns.presenters.table_answer import log_line
+from campaigns.presenters.table_pieces import LogLine
 from campaigns.selectors.result_fields import row_field
-from campaigns.selectors.table import LogLine, log_line
 from campaigns.selectors.table_context import table_context_thin
 from campaigns.selectors.table_words import log_line_words
 from campaigns.setting_words import campaign_words

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from campaigns.presenters.table_pieces import Answer, LogLine
 from campaigns.setting_words import Words
-from engines.table.pieces import Answer, LogLine
 
 
 def log_line_words(line: LogLine, words: Words) -> LogLine:

@@ -2,17 +2,16 @@
 
 Each write names the log's ``version`` the page was built from. It runs under
 the log row's lock: one transaction moves the version from the one the page
-saw to the next (a compare-and-set ``UPDATE``), folds the entries, computes the
-new entry and saves it. A write from a page that is no longer current (another
-phone wrote since, or this one from another tab) finds another version and is
-refused with :class:`TableLogStale`, changing nothing: two phones never
+saw to the next (a compare-and-set ``UPDATE``), folds the entries once, asks
+the engine for the entry the typed action makes (refused when the battle does
+not offer that action now) and saves it. A write from a page that is no longer
+current (another phone wrote since, or this one from another tab) finds another
+version and is refused with :class:`TableLogStale`, changing nothing: two phones never
 interleave entries. The log keeps a digest of its last writer's session, so the
 refusal says "on another phone" only when it was.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -22,8 +21,8 @@ from campaigns.models import Battle, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_context import table_context
 from engines.table.errors import TableRefused
-from engines.table.state import Context, State, state_fold
-from engines.table.turns import Draft
+from engines.table.moves import Action, action_take
+from engines.table.state import state_fold
 
 STALE_ELSEWHERE = (
     "Not recorded: the battle log changed on another phone since this page was "
@@ -75,13 +74,15 @@ def table_entry_add(
     *,
     battle: Battle,
     version: int,
-    make: Callable[[Context, State], Draft],
+    action: Action,
     writer: str = "",
 ) -> TableEntry:
-    """Add the entry ``make`` computes from the log as it stands.
+    """Add the entry ``action`` makes to the log as it stands.
 
-    Runs under the log's lock (the version's compare-and-set); a bad input
-    (``make`` raising ValidationError) or a stale version changes nothing.
+    Runs under the log's lock (the version's compare-and-set) and folds the log
+    once. An action the battle does not take now (:func:`action_take`), a bad
+    input or a stale version changes nothing: a ValidationError whose code is
+    the refusal's (``unanswered``: a question is still open).
     """
     with transaction.atomic():
         log = _locked(battle, version, writer)
@@ -92,7 +93,7 @@ def table_entry_add(
         entries = list(log.entries.order_by("position"))
         context = table_context(battle=battle, seed=log.seed)
         try:
-            draft = make(context, state_fold(context, entries))
+            draft = action_take(context, state_fold(context, entries), action)
         except TableRefused as refused:
             raise ValidationError(refused.message, code=refused.code) from None
         return TableEntry.objects.create(

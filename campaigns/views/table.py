@@ -19,11 +19,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from campaigns.forms.table_actions import table_action
-from campaigns.selectors.table import (
-    battle_for_table,
-    table_page,
-    table_walk_ready,
-)
+from campaigns.selectors.table import TableBattle, battle_for_table, table_page
 from campaigns.services.table_log import (
     TableLogStale,
     table_entry_add,
@@ -35,6 +31,7 @@ from campaigns.views.common import (
     method_not_allowed,
     render_page,
 )
+from engines.table.errors import UNANSWERED
 
 
 @login_required
@@ -66,7 +63,7 @@ def phone_of(request: HttpRequest) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-def _post(request: HttpRequest, battle) -> HttpResponse:
+def _post(request: HttpRequest, battle: TableBattle) -> HttpResponse:
     """Add, undo or restart as the POST asks, then back to the page."""
 
     def _url(query: dict[str, str] | None = None) -> str:
@@ -81,11 +78,6 @@ def _post(request: HttpRequest, battle) -> HttpResponse:
     if asked.version is None:
         messages.error(request, "This page is out of date: here is the battle now.")
         return redirect(_url())
-    if asked.action in ("activate", "defend") and not table_walk_ready(
-        battle=battle, query=asked.back
-    ):
-        # An answer that leaves another question: ask it (nothing is written).
-        return redirect(_url(asked.back))
     try:
         if asked.action == "undo":
             taken = table_entry_undo(
@@ -95,17 +87,20 @@ def _post(request: HttpRequest, battle) -> HttpResponse:
         elif asked.action == "restart":
             table_log_restart(battle=battle, version=asked.version, writer=writer)
             messages.success(request, "The log begins again from the new set-up.")
-        elif asked.make is None:
+        elif asked.move is None:
             messages.error(request, "That is not something this page does.")
             return redirect(_url())
         else:
             table_entry_add(
-                battle=battle, version=asked.version, make=asked.make, writer=writer
+                battle=battle, version=asked.version, action=asked.move, writer=writer
             )
     except TableLogStale as stale:
         messages.error(request, " ".join(stale.messages))
         return redirect(_url())
     except ValidationError as error:
+        if error.code == UNANSWERED:
+            # An answer that leaves another question: ask it (nothing written).
+            return redirect(_url(asked.back))
         messages.error(request, " ".join(error.messages))
         return redirect(_url(asked.back))
     return redirect(_url())

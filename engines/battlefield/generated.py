@@ -127,7 +127,11 @@ def generated_battlefield(
         case Scenario.RIVER_CROSSING:
             attacker = side_of.get(Role.ATTACKER)
             defender = side_of.get(Role.DEFENDER)
-            axis_edge = edges.get(defender) or edges.get(attacker) or Edge.NORTH
+            axis_edge = (
+                (edges.get(defender) if defender else None)
+                or (edges.get(attacker) if attacker else None)
+                or Edge.NORTH
+            )
             features.append(_river(axis_edge, table))
             scoring.append(
                 f"The attacker: {CHARACTER_VP} VP for each of its characters "

@@ -42,8 +42,10 @@ class Zone:
             case Deployment.EDGE, Edge.EAST:
                 return (table_width - band, 0, band, table_depth)
             case Deployment.RECTANGLE, _:
-                assert None not in (self.x, self.y, self.width, self.depth)
-                return (self.x, self.y, self.width, self.depth)
+                x, y, width, depth = self.x, self.y, self.width, self.depth
+                assert x is not None and y is not None and width is not None
+                assert depth is not None
+                return (x, y, width, depth)
         return None
 
     def describe(self) -> str:

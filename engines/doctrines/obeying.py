@@ -11,7 +11,7 @@ sees no enemy.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from engines.enums import Action
@@ -136,8 +136,7 @@ class Obeying:
         )
 
     # provided by Turn
-    def decide(self, step: Step, action: Action, **kw: object) -> Decision:
-        raise NotImplementedError
+    decide: Callable[..., Decision]
 
     @property
     def move_words(self) -> str:

@@ -23,13 +23,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from engines.combat import AI_INITIATIVE_CHOICE
-from engines.dice import Dice, LogEntry, RandomSource
+from engines.dice import Dice, RandomSource
 from engines.doctrines.orders import with_orders
 from engines.doctrines.pursuit_contact import first_reached
+from engines.doctrines.pursuit_move import (
+    BALANCED_BONUS,
+    INCHES_PER_PIP,
+    drift_of,
+    lateral_offset,
+    movement_and_control,
+    pursuit_detail,
+)
 from engines.doctrines.rules import (
     FOLLOW_UP,
     FOLLOW_UP_SHARE,
@@ -50,10 +58,6 @@ from engines.text import words
 
 POSITION_CAP = 6
 """Positions count 1 (closest to the quarry) to 6; further back is still 6."""
-INCHES_PER_PIP = 2
-"""M × 2 inches forward, |M − C| × 2 inches of drift (adaptation: track spaces)."""
-BALANCED_BONUS = 2
-"""Equal dice: no drift and +2 inches (adaptation: the source's movement bonus)."""
 
 DISTANCE_TABLE = Table(
     "Movement die (M, after raising)",
@@ -373,56 +377,24 @@ def pursuit_decide(
     position = min(max(position, 1), POSITION_CAP)
     dice = Dice(rng)
 
-    movement = rng.randint(1, 6)
-    speed = max(movement, position)
+    movement, speed, control = movement_and_control(pursuer, dice, rng, position, share)
     if speed > movement:
         path.append("position")
     path.append("distance")
     forward: float = speed * INCHES_PER_PIP * share
     parts = [inches(forward)]  # what the forward move adds up from, in words
-    dice.record(
-        LogEntry(
-            purpose=f"{pursuer.id}: Movement die",
-            dice=(movement,),
-            modifiers=((f"position {position}", speed - movement),)
-            if speed > movement
-            else (),
-            total=speed,
-            outcome=f"{inches(forward)} along the route",
-        )
-    )
-    control = dice.d6(f"{pursuer.id}: Control die").total
-    assert control is not None
-
     gap = abs(speed - control) * INCHES_PER_PIP * share
-    if control == speed:
-        side, room = Drift.BALANCED, 0.0
-        path.append("balanced")
-        forward += BALANCED_BONUS * share
-        parts.append(f"{inches(BALANCED_BONUS * share)} balanced")
-    elif control > speed:
-        side, room = Drift.WIDE, pursuer.room_wide
-        path.append("drift-wide")
-    else:
-        side, room = Drift.IN, pursuer.room_in
-        path.append("drift-in")
-    drift = min(gap, room)
-    converted = gap - drift
-    if converted:
-        path.append("edge")
-        forward += converted
-        parts.append(f"{inches(converted)} of drift turned forward at the edge")
+    side, drift, converted, added = drift_of(
+        pursuer, speed=speed, control=control, gap=gap, share=share, path=path,
+        parts=parts,
+    )  # fmt: skip
+    forward += added
     boost = lever * share if pursuer.behind_rearmost else 0
     if boost:
         path.append(LEVER)
         forward += boost
         parts.append(f"{inches(boost)} behind the rearmost model")
-    if side == Drift.WIDE:
-        lateral = pursuer.offset + drift
-    elif side == Drift.IN:
-        lateral = max(0.0, pursuer.offset - drift)
-    else:
-        lateral = pursuer.offset
+    lateral = lateral_offset(pursuer.offset, side, drift)
     action, moves, target = Action.PURSUE, forward, pursuer.quarry
     reached = first_reached(pursuer, forward=forward, lateral=lateral)
     if reached is not None:
@@ -430,37 +402,13 @@ def pursuit_decide(
         action = Action.MOVE_INTO_MELEE
         moves, target = reached
 
-    pip = inches(INCHES_PER_PIP * share)
-    detail = f"M {movement}" + (
-        f" (position {position} raises M to {speed})" if speed > movement else ""
-    )
-    detail += f": {speed} × {pip} = {parts[0]}"
-    if share != 1:
-        detail += f" ({share_word(share)} in a follow-up)"
-    detail += f"; C {control}"
-    if side == Drift.BALANCED:
-        detail += " equals M: no drift"
-    else:
-        detail += f": |{speed} − {control}| × {pip} = {inches(gap)} {side.value}" + (
-            f", {inches(drift)} of it on the table" if drift != gap else ""
-        )
-    if len(parts) > 1:
-        detail += f"; forward {' + '.join(parts)} = {inches(forward)}"
-    else:
-        detail += f"; {inches(forward)} forward"
-    if reached is not None and target == pursuer.quarry:
-        detail += f"; reaches the quarry at {inches(moves)}: melee"
-    elif reached is not None:
-        detail += f"; reaches {target} at {inches(moves)}: melee"
-    elif forward >= pursuer.distance:
-        detail += f"; passes the quarry {inches(lateral)} off its line"
     step = procedure.step(path[-1])
-    return PursuitDecision(
+    decision = PursuitDecision(
         action=action,
         step=step.id,
         steps=tuple(path),
         reason=step.text,
-        detail=detail,
+        detail="",
         target=target,
         inches=moves,
         follow_up=pursuer.follow_up,
@@ -476,6 +424,10 @@ def pursuit_decide(
         lateral=lateral,
         log=dice.entries(),
     )
+    detail = pursuit_detail(
+        decision, pursuer, share=share, gap=gap, parts=parts, reached=bool(reached)
+    )
+    return replace(decision, detail=detail)
 
 
 def pursuit_round(

@@ -39,7 +39,7 @@ from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
 from engines.doctrines.steps import Section, Step
 from engines.enums import Action, Cover, HordeMode, ObjectiveKind
 from engines.orders.kinds import LIMIT_KINDS, Hunt, Order, RoutToward, active, of_kind
-from engines.text import inches
+from engines.text import inches as inches
 
 # --- the situation --------------------------------------------------------------------
 
@@ -405,7 +405,8 @@ def continue_melee(turn: Turn, step: Step) -> Decision | None:
     hunt = turn.hunt(shot=False)
     target = contacts[0].id if len(contacts) == 1 else None
     if hunt is not None and any(hunted_by(hunt, e) for e in contacts):
-        target = turn.pick(contacts).id  # §5: it fights the hunted among several
+        picked = turn.pick(contacts)  # §5: it fights the hunted among several
+        target = None if picked is None else picked.id
     return turn.decide(
         step,
         Action.CONTINUE_MELEE,
@@ -480,7 +481,7 @@ def first(turn: Turn, steps: Iterable[Step]) -> Decision | None:
     """The decision of the first step whose rule applies, if one does."""
     for step in steps:
         assert step.rule is not None, f"step {step.id} has no rule"
-        decision = step.rule(turn, step)
+        decision: Decision | None = step.rule(turn, step)
         if decision is not None:
             return decision
     return None

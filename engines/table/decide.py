@@ -8,7 +8,7 @@ the state stored in the log, on a random source at the log's point.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engines.cards import Deck, DeckState
 from engines.dice import Dice
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from engines.table.state import Context, Fighter, State
 
 
-def table_deck(rng: TableRandom, deck: dict | None) -> Deck:
+def table_deck(rng: TableRandom, deck: dict[str, Any] | None) -> Deck:
     """The AI deck as the log left it, drawing on ``rng`` (shuffled anew when the
     log has no deck yet: battle start)."""
     dice = Dice(rng)

@@ -9,6 +9,7 @@ from typing import Any
 
 from engines.table.dice import TableRandom
 from engines.table.errors import TableRefused
+from engines.table.kinds import EntryKind
 from engines.table.state import Context, State
 
 
@@ -16,7 +17,7 @@ from engines.table.state import Context, State
 class Draft:
     """An entry ready to be saved."""
 
-    kind: str
+    kind: EntryKind
     round: int
     subject: str
     text: str
@@ -25,8 +26,8 @@ class Draft:
     deck: dict[str, Any]
 
 
-def _draft(
-    kind: str,
+def entry_draft(
+    kind: EntryKind,
     state: State,
     *,
     text: str,
@@ -48,9 +49,9 @@ def _draft(
     )
 
 
-def _source(context: Context, state: State) -> TableRandom:
+def table_source(context: Context, state: State) -> TableRandom:
     return TableRandom(context.seed, state.draws)
 
 
-def _refuse(message: str) -> TableRefused:
+def table_refusal(message: str) -> TableRefused:
     return TableRefused(message)

@@ -12,106 +12,36 @@ from engines.cards import Card
 from engines.doctrines import (
     Enemy,
     Friend,
-    Objective,
     Pursuer,
     Situation,
     trigger_distance,
 )
 from engines.doctrines.horde import RALLY_WITHIN, WOUNDED_FRIEND_WITHIN
-from engines.doctrines.pursuit import Ahead
-from engines.enums import Action, Cover, Doctrine, HordeMode, ObjectiveKind, Side, Suit
+from engines.doctrines.pursuit import Ahead, PursuitDecision
+from engines.enums import (
+    Action,
+    Cover,
+    Doctrine,
+    Drift,
+    HordeMode,
+    Side,
+    Suit,
+)
 from engines.roles import DISORGANIZED_RULE
+from engines.table.flow_priority import priority_flow
 from engines.table.obeying import ask_orders, ask_orders_after, sight_for_order
 from engines.table.questions import (
     FAR,
-    NONE,
     REORGANIZE,
     Choice,
+    Need,
     Walk,
     Walker,
-    _Need,
 )
 from engines.table.state import Context, Fighter, State
 from engines.text import inches
 
 # --- §5.1 priority list ---------------------------------------------------------------
-
-
-def _priority(w: Walker) -> Situation:
-    if w.routing or w.melee():
-        return w.situation()
-    if w.carrying is not None:
-        return w.situation()
-    free = _free_objectives(w, carriable=True)
-    if free:
-        touching = w.pick(
-            "touch",
-            f"Is {w.name} touching an objective it can pick up?",
-            [*(Choice(name, name) for name in free), Choice(NONE, "No")],
-        )
-        if touching != NONE:
-            w.objectives.append(
-                Objective(id=touching, distance=0.0, kind=ObjectiveKind.CARRIABLE)
-            )
-            return w.situation()
-    near = w.nearest(free_too=True)
-    seen = w.seen
-    if w.fighter.can_shoot and seen is not None:
-        if w.distance(seen) <= w.move + w.reach:
-            return w.situation()
-    objectives = _free_objectives(w, carriable=False)
-    if objectives:
-        target = w.pick(
-            "objective",
-            f"Which objective can {w.name} see nearest?",
-            [
-                *(Choice(name, name) for name in objectives),
-                Choice(NONE, "None in sight"),
-            ],
-        )
-        if target != NONE:
-            distance = w.inches("objective_in", f"How far is {target} from {w.name}?")
-            w.objectives.append(
-                Objective(
-                    id=target,
-                    distance=distance,
-                    kind=w.context.objective_kinds.get(target, ObjectiveKind.FIXED),
-                )
-            )
-            if distance <= w.move and w.visible(distance):
-                return w.situation()
-    if near is not None and w.distance(near) <= w.move:
-        if w.yes(
-            "near_free",
-            f"Is {near.label} free: in base contact with no one?",
-        ):
-            w.foe(near, engaged=False)
-        else:
-            other = w.who(
-                "free",
-                f"Which enemy in base contact with no one is closest to {w.name}?",
-                [e for e in w.enemies if e is not near],
-                none="None: all are in base contact",
-                help=f"It moves into melee with the closest one within "
-                f"{inches(w.move)}.",
-            )
-            if other is not None:
-                distance = w.inches("free_in", f"How far is {other.label}?")
-                w.foe(other, distance=distance, engaged=False)
-                w.foes[other.key].setdefault("in_sight", False)
-    return w.situation()
-
-
-def _free_objectives(w: Walker, *, carriable: bool) -> list[str]:
-    """Objectives still on the table and carried by no one (carriable ones only,
-    or every one)."""
-    carried = {f.carrying for f in w.state.fighters.values() if f.carrying}
-    names = (
-        w.context.carriable_objectives
-        if carriable
-        else tuple(w.context.objective_kinds)
-    )
-    return [n for n in names if n not in carried and n not in w.state.gone]
 
 
 # --- §5.2 deck ------------------------------------------------------------------------
@@ -165,7 +95,7 @@ def _deck(w: Walker) -> Situation:
                     "cover", f"Moving toward {target.label}, what cover can it reach?"
                 )
         case Suit.CLUBS:
-            if reached:
+            if reached and seen is not None:
                 w.cover_toward = w.cover(
                     "cover", f"Moving toward {seen.label}, what cover can it reach?"
                 )
@@ -337,10 +267,23 @@ def _pursuit(w: Walker) -> Pursuer:
             f"A pursuer behind it moves {inches(w.company.settings.pursuit_lever)} "
             "more.",
         )
+    _pursuit_contact(w, base, target, _pursuit_drift(w, base, target))
+    return Pursuer(**base)
+
+
+def _pursuit_trial(w: Walker, base: dict[str, Any]) -> PursuitDecision:
+    """The pursuer's decision on what is known so far (nothing drawn)."""
     trial = w.trial(Pursuer(**base))
+    assert isinstance(trial, PursuitDecision)
+    return trial
+
+
+def _pursuit_drift(w: Walker, base: dict[str, Any], target: Fighter) -> PursuitDecision:
+    """Whether its drift keeps it on the table (else how far it can drift)."""
+    trial = _pursuit_trial(w, base)
     if trial.drift:
-        way = "wide, away from" if trial.drift_side.value == "wide" else "in, toward"
-        room_key = "room_wide" if trial.drift_side.value == "wide" else "room_in"
+        way = "wide, away from" if trial.drift_side is Drift.WIDE else "in, toward"
+        room_key = "room_wide" if trial.drift_side is Drift.WIDE else "room_in"
         if not w.yes(
             "room_ok",
             f"Can {w.name} drift {inches(trial.drift)} {way} {target.label}'s line "
@@ -351,7 +294,15 @@ def _pursuit(w: Walker) -> Pursuer:
             base[room_key] = w.inches(
                 "room", f"How many inches can it drift {way.split(',')[0]}?"
             )
-        trial = w.trial(Pursuer(**base))
+        trial = _pursuit_trial(w, base)
+    return trial
+
+
+def _pursuit_contact(
+    w: Walker, base: dict[str, Any], target: Fighter, trial: PursuitDecision
+) -> None:
+    """Where its move ends: beside the quarry's line (its offset), and touching
+    any of yours, who is then fought."""
     others = [e for e in w.enemies if e is not target]
     touching = [(f"touch_{e.key}", e) for e in others]
     if trial.forward >= base["distance"]:
@@ -366,29 +317,29 @@ def _pursuit(w: Walker) -> Pursuer:
                 for name, e in touching
             ),
         )
-        trial = w.trial(Pursuer(**base))
-    if others and trial.action is not Action.MOVE_INTO_MELEE:
-        # Any of yours it ends its move touching is fought, not only the
-        # quarry (the engine reads it as one ahead, where the move ends).
-        if "offset" in base:
-            touched = next(
-                (e for name, e in touching if w.yes(name, f"Does it touch {e.label}?")),
-                None,
-            )
-        else:
-            touched = w.who(
-                "contact",
-                f"After its move ({trial.detail}), does {w.name} end in base "
-                "contact with one of yours?",
-                others,
-                none="No, with none of them",
-                help="If it does, it fights that one.",
-            )
-        if touched is not None:
-            base["others"] = (
-                Ahead(id=touched.label, along=trial.forward, offset=trial.lateral),
-            )
-    return Pursuer(**base)
+        trial = _pursuit_trial(w, base)
+    if not others or trial.action is Action.MOVE_INTO_MELEE:
+        return
+    # Any of yours it ends its move touching is fought, not only the quarry
+    # (the engine reads it as one ahead, where the move ends).
+    if "offset" in base:
+        touched = next(
+            (e for name, e in touching if w.yes(name, f"Does it touch {e.label}?")),
+            None,
+        )
+    else:
+        touched = w.who(
+            "contact",
+            f"After its move ({trial.detail}), does {w.name} end in base "
+            "contact with one of yours?",
+            others,
+            none="No, with none of them",
+            help="If it does, it fights that one.",
+        )
+    if touched is not None:
+        base["others"] = (
+            Ahead(id=touched.label, along=trial.forward, offset=trial.lateral),
+        )
 
 
 NEAREST_NEXT = frozenset({Doctrine.PRIORITY, Doctrine.DECK})
@@ -396,7 +347,7 @@ NEAREST_NEXT = frozenset({Doctrine.PRIORITY, Doctrine.DECK})
 priority list; the deck's ♠ and ♥)."""
 
 FLOWS: dict[Doctrine, Callable[[Walker], Situation | Pursuer]] = {
-    Doctrine.PRIORITY: _priority,
+    Doctrine.PRIORITY: priority_flow,
     Doctrine.DECK: _deck,
     Doctrine.HORDE: _horde,
     Doctrine.PURSUIT: _pursuit,
@@ -438,7 +389,7 @@ def activation_walk(
 ) -> Walk:
     """The questions for ``fighter``'s activation: those answered, the next one,
     and the engine's input when none is left."""
-    walker = Walker(context, state, fighter, answers, follow_up=follow_up)
+    walker = Walker(context, state, fighter, dict(answers), follow_up=follow_up)
     walker.offer_nearest = walker.company.doctrine in NEAREST_NEXT
     subject: Situation | Pursuer | str | None = None
     question = None
@@ -456,7 +407,7 @@ def activation_walk(
         else:
             ask_orders(walker)
             subject = ask_orders_after(walker, FLOWS[walker.company.doctrine](walker))
-    except _Need as need:
+    except Need as need:
         question = need.question
         subject = None
     return Walk(
@@ -473,12 +424,12 @@ def defence_walk(
     context: Context, state: State, fighter: Fighter, answers: Mapping[str, str]
 ) -> Walk:
     """The defensive draw asks who attacks."""
-    walker = Walker(context, state, fighter, answers)
+    walker = Walker(context, state, fighter, dict(answers))
     try:
         attacker = walker.who(
             "attacker", f"Who is attacking {walker.name}?", walker.enemies
         )
-    except _Need as need:
+    except Need as need:
         return Walk(fighter=fighter, asked=tuple(walker.asked), question=need.question)
     subject = Situation(
         id=fighter.label,

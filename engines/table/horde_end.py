@@ -29,7 +29,8 @@ from engines.doctrines.horde import LURK_BEYOND, MOVE_OFF_TO
 from engines.enums import HordeMode, Side
 from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
-from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.draft import Draft, entry_draft, table_refusal, table_source
+from engines.table.kinds import EntryKind
 from engines.table.questions import NO, YES, Asked, Choice, Question
 from engines.table.state import Context, State, TableCompany, Template, unique_labels
 from engines.text import inches
@@ -42,7 +43,9 @@ DEFAULT_TEMPLATE = Template(
 """A horde company with no reinforcement model: a plain one-wound character."""
 
 
-def lurker_rows(context: Context, state: State) -> tuple:
+def lurker_rows(
+    context: Context, state: State
+) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """Per horde company where lurking applies: its unwounded characters."""
     result = []
     for company in context.hordes:
@@ -180,26 +183,8 @@ def _run(
             shown = "Yes" if value else "No"
             asked.append(Asked(question, YES if value else NO, shown))
         came += len(result.arrivals)
+        arrivals = _arrivals(company, mine.reinforcements, result, taken)
         by_label = {f.label: f.key for f in members}
-        template = company.template or DEFAULT_TEMPLATE
-        names = unique_labels([template.name] * len(result.arrivals), taken)
-        taken.update(names)
-        arrivals = [
-            {
-                "key": f"r{company.order}.{mine.reinforcements + n}",
-                "name": template.name,
-                "label": label,
-                "move": template.move,
-                "shooting_range": template.shooting_range,
-                "free_slots": template.free_slots,
-                "near": arrival.near,
-                "inches": arrival.inches,
-                "clock": arrival.clock,
-            }
-            for n, (label, arrival) in enumerate(
-                zip(names, result.arrivals, strict=True), start=1
-            )
-        ]
         results.append(
             {
                 "company": company.order,
@@ -215,6 +200,36 @@ def _run(
         )
         lines.append(_horde_words(company.name, mine.mode, result, arrivals))
     return results, lines, asked
+
+
+def _arrivals(
+    company: TableCompany,
+    before: int,
+    result: HordeRoundResult,
+    taken: set[str],
+) -> list[dict[str, Any]]:
+    """The reinforcements the end of round brought, as the entry keeps them:
+    copies of the company's template, labelled apart from everyone (``taken``,
+    which they join), keyed after the ``before`` reinforcements it had."""
+    template = company.template or DEFAULT_TEMPLATE
+    names = unique_labels([template.name] * len(result.arrivals), taken)
+    taken.update(names)
+    return [
+        {
+            "key": f"r{company.order}.{before + n}",
+            "name": template.name,
+            "label": label,
+            "move": template.move,
+            "shooting_range": template.shooting_range,
+            "free_slots": template.free_slots,
+            "near": arrival.near,
+            "inches": arrival.inches,
+            "clock": arrival.clock,
+        }
+        for n, (label, arrival) in enumerate(
+            zip(names, result.arrivals, strict=True), start=1
+        )
+    ]
 
 
 def round_end_walk(
@@ -270,17 +285,17 @@ def round_end(
     says, for each reinforcement's point in turn, whether it is on the table.
     """
     if state.round == 0 or state.ended or state.round_ended:
-        raise _refuse("There is no round to end now.")
+        raise table_refusal("There is no round to end now.")
     if not context.hordes:
-        raise _refuse("Only a horde has an end of round.")
-    rng = _source(context, state)
+        raise table_refusal("Only a horde has an end of round.")
+    rng = table_source(context, state)
     placed = {k: v for k, v in (placed or {}).items() if k.startswith("placed-")}
     try:
         results, lines, _ = _run(context, state, rng, lurkers=lurkers, answers=placed)
     except _Ask as ask:
-        raise _refuse(f"Say first: {ask.question.text}") from None
-    return _draft(
-        "end_round",
+        raise table_refusal(f"Say first: {ask.question.text}") from None
+    return entry_draft(
+        EntryKind.END_ROUND,
         state,
         text=" ".join(lines),
         inputs={"lurkers": list(lurkers), "placed": placed},
@@ -290,7 +305,7 @@ def round_end(
 
 
 def _horde_words(
-    name: str, before: HordeMode, result: HordeRoundResult, arrivals: list
+    name: str, before: HordeMode, result: HordeRoundResult, arrivals: list[Any]
 ) -> str:
     parts = []
     if result.fallen:

@@ -54,11 +54,12 @@ class FoldKeeper:
             count, last_pk, folded = kept
             rows = since(count - 1)
             if rows and rows[0].pk == last_pk:
-                state = folded.copy()
-                state.context = context
+                fresh = folded.copy()
+                fresh.context = context
+                state: State | None = fresh
                 try:
                     for row in rows[1:]:
-                        state.apply(row)
+                        fresh.apply(row)
                 except FOLD_ERRORS:
                     state = None
                 if state is not None:

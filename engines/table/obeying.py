@@ -10,7 +10,9 @@ the log, never asked. A pursuer takes no hunt (§5.4 has its route).
 
 from __future__ import annotations
 
-from engines.doctrines import Decision, Situation
+from typing import Any
+
+from engines.doctrines import Decision, Pursuer, Situation
 from engines.enums import Doctrine
 from engines.orders.kinds import (
     Hunt,
@@ -21,6 +23,7 @@ from engines.orders.kinds import (
     TargetKind,
 )
 from engines.orders.kinds import active as orders_active
+from engines.table.kinds import Phase
 from engines.table.questions import FAR, Walker
 from engines.table.round_orders import end_orders_due, start_orders_due
 from engines.table.state import Context, Fighter, State
@@ -143,7 +146,7 @@ def ask_orders(w: Walker) -> None:
         ask_hunt(w)
 
 
-def ask_orders_after(w: Walker, subject: object) -> object:
+def ask_orders_after(w: Walker, subject: Situation | Pursuer) -> Situation | Pursuer:
     """The horde asks for its hunted target only once its roll charges (its
     flow has then asked for the enemy it would charge without the hunt):
     the charge, or the shot instead, may then go to the hunted target."""
@@ -163,7 +166,7 @@ def ask_orders_after(w: Walker, subject: object) -> object:
     return w.situation()
 
 
-def orders_shown(context: Context, state: State, fighter: Fighter) -> dict:
+def orders_shown(context: Context, state: State, fighter: Fighter) -> dict[str, Any]:
     """What the page shows at every activation of an AI character: the orders
     binding it now, in words, and its company's notes."""
     company = context.company(fighter.company)
@@ -184,13 +187,13 @@ def round_order_lines(
     (rolled before its random event); at the round's end, its end orders
     (after the horde's steps, where there is a horde)."""
     number = state.round
-    if phase == "begin":
+    if phase == Phase.BEGIN:
         due = start_orders_due(context, round_number=number + 1)
         moments = {
             Moment.BEFORE_FIRST: "Before round 1",
             Moment.START: f"Start of round {number + 1}, before its event",
         }
-    elif phase in ("end_round", "orders"):
+    elif phase in (Phase.END_ROUND, Phase.ORDERS):
         due = end_orders_due(context, state)
         after = ", after the horde's steps" if context.hordes else ""
         moments = {Moment.END: f"End of round {number}{after}"}

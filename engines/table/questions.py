@@ -16,7 +16,7 @@ draw or roll first at the table), reading them from a trial run of the engine
 on a copy of the battle's random source: the activation itself, when it is
 sent, draws and rolls the very same ones.
 
-The answers are strings (from the page's query string): ``yes``/``no``, a
+The answers are strings, as the players gave them: ``yes``/``no``, a
 character's key, ``none``, a number of inches, or keys joined by commas.
 """
 
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -71,7 +70,7 @@ class Question:
     name: str
     text: str
     ask: str
-    """``choice`` (one big button each), ``number`` (inches) or ``many``."""
+    """``choice`` (one of the choices), ``number`` (inches) or ``many``."""
     choices: tuple[Choice, ...] = ()
     help: str = ""
     error: str = ""
@@ -129,7 +128,7 @@ class Walk:
         return {a.question.name: a.value for a in self.asked}
 
 
-class _Need(Exception):
+class Need(Exception):
     def __init__(self, question: Question) -> None:
         super().__init__(question.name)
         self.question = question
@@ -158,7 +157,7 @@ class Walker:
     context: Context
     state: State
     fighter: Fighter
-    answers: Mapping[str, str]
+    answers: dict[str, str]
     follow_up: bool = False
     asked: list[Asked] = field(default_factory=list)
     preview: list[str] = field(default_factory=list)
@@ -194,7 +193,7 @@ class Walker:
     def _given(self, question: Question) -> str:
         value = self.answers.get(question.name, "")
         if value == "":
-            raise _Need(question)
+            raise Need(question)
         return value
 
     def _record(self, question: Question, value: str, shown: str) -> None:
@@ -205,7 +204,7 @@ class Walker:
         value = self._given(question)
         chosen = next((c for c in choices if c.value == value), None)
         if chosen is None:
-            raise _Need(replace(question, error="Tap one of the answers."))
+            raise Need(replace(question, error="Tap one of the answers."))
         self._record(question, value, chosen.label)
         return value
 
@@ -252,7 +251,7 @@ class Walker:
         )
         value = parse_inches(self._given(question))
         if value is None:
-            raise _Need(
+            raise Need(
                 replace(question, error="Give a distance in inches, like 6 or 7.5.")
             )
         self._record(question, f"{value:g}", inches(value))
@@ -265,7 +264,7 @@ class Walker:
         keys = [k for k in self._given(question).split(",") if k]
         chosen = [f for f in candidates if f.key in keys]
         if not chosen or len(chosen) != len(set(keys)):
-            raise _Need(replace(question, error="Tick at least one of them."))
+            raise Need(replace(question, error="Tick at least one of them."))
         self._record(question, ",".join(f.key for f in chosen), _names(chosen))
         return chosen
 
@@ -296,7 +295,7 @@ class Walker:
     def distance(self, enemy: Fighter | None) -> float:
         if enemy is None:
             return math.inf
-        return self.foes[enemy.key]["distance"]
+        return float(self.foes[enemy.key]["distance"])
 
     def sight_help(self) -> str:
         limit = self.context.sight_limit
@@ -383,7 +382,8 @@ class Walker:
     def sees_too(self, name: str, enemy: Fighter) -> tuple[str, str, bool]:
         """Whether it sees ``enemy``, asked beside the distance: ticked as
         the round's start said it sees an enemy."""
-        said = self.state.sightings.get(self.fighter.key, {}).get("sees", True)
+        seen = self.state.sightings.get(self.fighter.key)
+        said = True if seen is None else seen.sees
         return (name, f"{self.name} can see {enemy.label}", bool(said))
 
     def free_too(self, name: str, enemy: Fighter) -> tuple[str, str, bool]:

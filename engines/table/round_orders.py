@@ -21,8 +21,9 @@ from engines.combat import ROUTS_ON, rout_check, rout_check_due, take_wound
 from engines.dice import Dice, DiceLog, log_to_data
 from engines.enums import Side
 from engines.orders.kinds import EachRound, Moment, Victim
-from engines.orders.rounds import due_orders, each_round
-from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.orders.rounds import RoundOrderResult, due_orders, each_round
+from engines.table.draft import Draft, entry_draft, table_refusal, table_source
+from engines.table.kinds import EntryKind, Phase
 from engines.table.state import Context, Fighter, State
 
 OrderAnswers = Mapping[str, Any]
@@ -74,7 +75,7 @@ def orders_due(
     context: Context, *, moment: Moment, round_number: int
 ) -> list[DueOrder]:
     """The orders due at ``moment`` of ``round_number``, company by company."""
-    due = []
+    due: list[DueOrder] = []
     for company in context.ai_companies:
         for order in due_orders(
             company.settings.orders, moment=moment, round_number=round_number
@@ -138,11 +139,11 @@ class OrderAsk:
 
 def order_asks(context: Context, state: State, *, phase: str) -> tuple[OrderAsk, ...]:
     """The questions of the orders due at ``phase`` ("begin": the coming
-    round's start; "orders": the round's end), for the page's form."""
-    if phase == "begin":
+    round's start; "orders": the round's end), for the players to answer."""
+    if phase == Phase.BEGIN:
         number = state.round + 1
         due = start_orders_due(context, round_number=number)
-    elif phase == "orders":
+    elif phase == Phase.ORDERS:
         number = state.round
         due = end_orders_due(context, state)
     else:
@@ -179,7 +180,7 @@ def round_orders_resolve(
     picked: Mapping[str, Sequence[str]] = answers.get("chosen", {})
     most = generals(context)
     if any(len(keys) > most for keys in picked.values()):
-        raise _refuse(
+        raise table_refusal(
             "Each player general chooses one character: "
             + ("choose one." if most == 1 else f"choose at most {most}.")
         )
@@ -216,21 +217,9 @@ def round_orders_resolve(
             candidates=candidates,
             chosen=chosen,
         )
-        wounds = []
-        notes = []
-        for struck in result.attacks:
-            if not struck.result.wounds:
-                continue
-            fighter = by_label[struck.victim]
-            wound = take_wound(filled=filled[fighter.key], slots=fighter.free_slots)
-            wounds.append({"key": fighter.key, "falls": wound.falls})
-            if not wound.falls:
-                filled[fighter.key] += 1
-                notes.append(f"{fighter.label} takes a wound token")
-                continue
-            fallen.add(fighter.key)
-            notes.append(f"{fighter.label} has no free slot left and falls")
-            notes += _rout_after(context, state, fighter, fallen, dice, wounds)
+        wounds, notes = _wounds_dealt(
+            context, state, dice, result, by_label, filled=filled, fallen=fallen
+        )
         done.append(
             {
                 "id": item.id,
@@ -244,6 +233,36 @@ def round_orders_resolve(
             }
         )
     return done, tuple(dice.log[start:])
+
+
+def _wounds_dealt(
+    context: Context,
+    state: State,
+    dice: Dice,
+    result: RoundOrderResult,
+    by_label: Mapping[str, Fighter],
+    *,
+    filled: dict[str, int],
+    fallen: set[str],
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The wounds an order's attacks dealt (a wound token, or a fall and its
+    company's rout check), keeping ``filled`` slots and the ``fallen``."""
+    wounds: list[dict[str, Any]] = []
+    notes: list[str] = []
+    for struck in result.attacks:
+        if not struck.result.wounds:
+            continue
+        fighter = by_label[struck.victim]
+        wound = take_wound(filled=filled[fighter.key], slots=fighter.free_slots)
+        wounds.append({"key": fighter.key, "falls": wound.falls})
+        if not wound.falls:
+            filled[fighter.key] += 1
+            notes.append(f"{fighter.label} takes a wound token")
+            continue
+        fallen.add(fighter.key)
+        notes.append(f"{fighter.label} has no free slot left and falls")
+        notes += _rout_after(context, state, fighter, fallen, dice, wounds)
+    return wounds, notes
 
 
 def _label_of(on_table: Sequence[Fighter], named: str) -> str:
@@ -305,22 +324,6 @@ def answers_clean(answers: OrderAnswers | None) -> dict[str, Any] | None:
     }
 
 
-def answers_read(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
-    """The answers from a form's fields: ``holds-<id>`` "yes" where an order's
-    condition holds, ``chosen-<id>`` the characters chosen for it."""
-    holds = [
-        name.removeprefix("holds-")
-        for name, values in fields.items()
-        if name.startswith("holds-") and "yes" in values
-    ]
-    chosen = {
-        name.removeprefix("chosen-"): list(keys)
-        for name, keys in fields.items()
-        if name.startswith("chosen-") and keys
-    }
-    return {"holds": holds, "chosen": chosen}
-
-
 def round_orders_words(done: Sequence[Mapping[str, Any]]) -> list[str]:
     """One sentence per order resolved, for the entry's line."""
     lines = []
@@ -334,28 +337,30 @@ def round_orders_end(context: Context, state: State, *, answers: OrderAnswers) -
     """The round's end orders (RULES §5: after the horde's end-of-round
     steps), resolved once its activations are done."""
     if state.ended:
-        raise _refuse("The battle is over: undo its end to play on.")
+        raise table_refusal("The battle is over: undo its end to play on.")
     if not state.round:
-        raise _refuse("The battle has not begun.")
+        raise table_refusal("The battle has not begun.")
     if state.orders_ended:
-        raise _refuse(f"The orders of round {state.round}'s end are already rolled.")
+        raise table_refusal(
+            f"The orders of round {state.round}'s end are already rolled."
+        )
     if context.hordes and not state.round_ended:
-        raise _refuse("End this round first: the horde bleeds and gathers.")
+        raise table_refusal("End this round first: the horde bleeds and gathers.")
     due = end_orders_due(context, state)
     if not due:
-        raise _refuse(f"No scene order acts at the end of round {state.round}.")
-    answers = answers_clean(answers)
-    rng = _source(context, state)
+        raise table_refusal(f"No scene order acts at the end of round {state.round}.")
+    cleaned = answers_clean(answers) or {}
+    rng = table_source(context, state)
     dice = Dice(rng)
     done, log = round_orders_resolve(
-        context, state, dice, due, round_number=state.round, answers=answers
+        context, state, dice, due, round_number=state.round, answers=cleaned
     )
     text = " ".join([f"End of round {state.round}.", *round_orders_words(done)])
-    return _draft(
-        "orders",
+    return entry_draft(
+        EntryKind.ORDERS,
         state,
         text=text,
-        inputs={"orders": dict(answers)},
+        inputs={"orders": dict(cleaned)},
         rng=rng,
         scene_orders=done,
         log=log_to_data(log),
@@ -366,7 +371,6 @@ __all__ = [
     "DueOrder",
     "OrderAsk",
     "answers_clean",
-    "answers_read",
     "automatic",
     "choosable",
     "end_orders_due",

@@ -15,11 +15,11 @@ battle's company order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engines.enums import HordeMode, Side
+from engines.enums import Action, HordeMode, Side
 from engines.orders.kinds import Moment
 from engines.orders.rounds import due_orders
 from engines.table.context import (
@@ -30,6 +30,26 @@ from engines.table.context import (
     Template,
     unique_labels,
 )
+from engines.table.entries import (
+    Decision,
+    DecisionData,
+    EndData,
+    EndRoundData,
+    Entry,
+    FirstData,
+    HordeResult,
+    Initiative,
+    Newcomer,
+    OrdersData,
+    OrderWound,
+    RoundData,
+    RoundEvent,
+    Sighting,
+    Stored,
+    TapData,
+    entry_parse,
+)
+from engines.table.kinds import EntryKind, Phase, TapKind
 
 # --- how things stand -----------------------------------------------------------------
 
@@ -57,15 +77,7 @@ class CompanyState:
     reinforcements: int = 0
 
 
-BEGIN, CHOOSE, ACTIVATE, END_ROUND, ORDERS, OVER, ENDED = (
-    "begin",
-    "choose",
-    "activate",
-    "end_round",
-    "orders",
-    "over",
-    "ended",
-)
+BEGIN, CHOOSE, ACTIVATE, END_ROUND, ORDERS, OVER, ENDED = tuple(Phase)
 
 
 @dataclass(frozen=True)
@@ -76,7 +88,7 @@ class Next:
     ended). ``follow_up``: the AI character that may take its follow-up
     activation now."""
 
-    phase: str
+    phase: Phase
     key: str = ""
     follow_up: str = ""
 
@@ -97,7 +109,7 @@ class State:
     """Who activates first this round (None: the humans have not said)."""
     order: list[str] = field(default_factory=list)
     positions: dict[str, int] = field(default_factory=dict)
-    sightings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    sightings: dict[str, Sighting] = field(default_factory=dict)
     activated: set[str] = field(default_factory=set)
     return_fire: str | None = None
     """The AI character that returns fire now (RULES §5.2)."""
@@ -108,8 +120,8 @@ class State:
     round_ended: bool = False
     orders_ended: bool = False
     """The round's end orders are rolled (RULES §5 "Each round")."""
-    event: dict[str, Any] | None = None
-    initiative: dict[str, Any] | None = None
+    event: RoundEvent | None = None
+    initiative: Initiative | None = None
     """This round's initiative, as its entry keeps it."""
     gone: set[str] = field(default_factory=set)
     """Objectives carried off the table."""
@@ -119,17 +131,15 @@ class State:
     companies: dict[int, CompanyState] = field(default_factory=dict)
     draws: int = 0
     deck: dict[str, Any] | None = None
-    last: dict[str, Any] | None = None
-    """The last entry's kind, subject and data (for the answer the page shows)."""
     context: Context | None = field(default=None, repr=False, compare=False)
     """The battle it belongs to (:func:`state_start` sets it)."""
 
     # -- the game: one entry at a time, and what it needs next --
 
-    def apply(self, entry: Any) -> None:
+    def apply(self, entry: Stored) -> None:
         """Change the state by one recorded entry (its ``data`` says how)."""
         assert self.context is not None, "a state begins with state_start"
-        entry_apply(self.context, self, entry)
+        entry_apply(self.context, self, entry_parse(entry))
 
     def question(self, *, skipping: bool = False) -> Next:
         """What the battle needs next; ``skipping``: as if the AI's remaining
@@ -263,16 +273,17 @@ def state_start(context: Context) -> State:
     return state
 
 
-def state_fold(context: Context, entries: Iterable[Any]) -> State:
-    """The state after ``entries`` (TableEntry rows, or anything with ``kind``,
-    ``round``, ``subject``, ``data``, ``draws`` and ``deck``), in order."""
+def state_fold(context: Context, entries: Iterable[Stored]) -> State:
+    """The state after ``entries`` (TableEntry rows, drafts, or anything with
+    ``kind``, ``subject``, ``data``, ``draws`` and ``deck``), in order: each
+    read once into its typed :class:`~engines.table.entries.Entry`."""
     state = state_start(context)
     for entry in entries:
-        entry_apply(context, state, entry)
+        entry_apply(context, state, entry_parse(entry))
     return state
 
 
-def state_fold_or_none(context: Context, entries: Iterable[Any]) -> State | None:
+def state_fold_or_none(context: Context, entries: Iterable[Stored]) -> State | None:
     """The state after ``entries``, or None when they do not fit this battle
     (begun before a re-roll changed who fights, or damaged by hand)."""
     try:
@@ -281,155 +292,164 @@ def state_fold_or_none(context: Context, entries: Iterable[Any]) -> State | None
         return None
 
 
-def entry_apply(context: Context, state: State, entry: Any) -> None:
+def entry_apply(context: Context, state: State, entry: Entry) -> None:
     """Change ``state`` by one entry, as its data says."""
-    data = entry.data or {}
-    kind = entry.kind
-    subject = entry.subject
-    if kind == "round":
-        _round(context, state, data)
-    elif kind == "first":
-        state.first = Side(data["first"])
-    elif kind == "activation":
-        _activation(state, subject, data)
-    elif kind == "defence":
-        decision = data["decision"]
-        if decision.get("counts_as_activated"):
-            state.activated.add(subject)
-        if decision["action"] == "return_fire":
-            state.return_fire = subject
-            state.return_fire_at = decision.get("target") or ""
-    elif kind == "tap":
-        _tap(context, state, subject, data)
-    elif kind == "end_round":
-        _end_of_round(context, state, data)
-    elif kind == "orders":
-        state.orders_ended = True
-        state.follow_up = None
-        _order_wounds(context, state, data)
-    elif kind == "end":
-        state.ended = data["reason"]
-        state.ended_by = data.get("side", "")
+    match entry.data:
+        case RoundData():
+            _round(context, state, entry.data)
+        case FirstData(first=first):
+            state.first = first
+        case DecisionData(decision=decision) if entry.kind is EntryKind.ACTIVATION:
+            _activation(state, entry.subject, decision)
+        case DecisionData(decision=decision):
+            _defence(state, entry.subject, decision)
+        case TapData():
+            _tap(context, state, entry.subject, entry.data)
+        case EndRoundData(hordes=hordes):
+            _end_of_round(context, state, hordes)
+        case OrdersData(wounds=wounds):
+            state.orders_ended = True
+            state.follow_up = None
+            _order_wounds(context, state, wounds)
+        case EndData(reason=reason, side=side):
+            state.ended = reason.value
+            state.ended_by = "" if side is None else side.value
     state.entries += 1
     state.draws = entry.draws
-    state.deck = entry.deck or state.deck
-    state.last = {"kind": kind, "subject": subject, "data": data}
+    state.deck = dict(entry.deck) if entry.deck else state.deck
 
 
-def _round(context: Context, state: State, data: Mapping[str, Any]) -> None:
-    state.round = data["round"]
-    initiative = data["initiative"]
-    state.winner = Side(initiative["winner"]) if initiative.get("winner") else None
-    state.first = Side(initiative["first"]) if initiative.get("first") else None
-    state.order = list(data.get("order", ()))
-    state.positions = dict(data.get("positions", {}))
-    state.sightings = dict(data.get("sightings", {}))
+def _round(context: Context, state: State, data: RoundData) -> None:
+    state.round = data.round
+    state.winner = data.initiative.winner
+    state.first = data.initiative.first
+    state.order = list(data.order)
+    state.positions = dict(data.positions)
+    state.sightings = dict(data.sightings)
     state.activated = set()
     state.return_fire = None
     state.return_fire_at = ""
     state.follow_up = None
     state.round_ended = False
     state.orders_ended = False
-    state.event = data.get("event")
-    state.initiative = initiative
-    _order_wounds(context, state, data)
+    state.event = data.event
+    state.initiative = data.initiative
+    _order_wounds(context, state, data.wounds)
 
 
-MELEE_ACTIONS = frozenset({"continue_melee", "move_into_melee"})
+MELEE_ACTIONS = frozenset({Action.CONTINUE_MELEE, Action.MOVE_INTO_MELEE})
 
 
-def _activation(state: State, subject: str, data: Mapping[str, Any]) -> None:
-    decision = data["decision"]
+def _activation(state: State, subject: str, decision: Decision) -> None:
     mine = state.fighters[subject]
-    follow_up = bool(decision.get("follow_up"))
-    if not follow_up:
+    if not decision.follow_up:
         state.activated.add(subject)
     mine.disorganized = False
-    if decision["action"] == "move_to_edge" and decision.get("target"):
-        mine.carrying = decision["target"]
+    if decision.action == Action.MOVE_TO_EDGE and decision.target:
+        mine.carrying = decision.target
     if state.return_fire == subject:
         state.return_fire = None
         state.return_fire_at = ""
-    state.follow_up = (
-        subject if decision["action"] in MELEE_ACTIONS and not follow_up else None
-    )
+    melee = decision.action in MELEE_ACTIONS
+    state.follow_up = subject if melee and not decision.follow_up else None
 
 
-def _tap(context: Context, state: State, subject: str, data: Mapping[str, Any]) -> None:
-    tap = data["tap"]
-    fells = tap == "fell" or (tap == "wound" and bool(data.get("falls")))
+def _defence(state: State, subject: str, decision: Decision) -> None:
+    if decision.counts_as_activated:
+        state.activated.add(subject)
+    if decision.action == Action.RETURN_FIRE:
+        state.return_fire = subject
+        state.return_fire_at = decision.target
+
+
+def _tap(context: Context, state: State, subject: str, data: TapData) -> None:
+    tap = data.tap
+    fells = tap is TapKind.FELL or (tap is TapKind.WOUND and data.falls)
     if not fells or subject == state.follow_up:
         # Felling its enemy keeps the follow-up open, whichever tap told the
         # fall (RULES §4); anything else closes it.
         state.follow_up = None
-    if tap == "company_routed":
-        state.companies[int(data["company"])].routed = True
+    if tap is TapKind.COMPANY_ROUTED and data.company is not None:
+        state.companies[data.company].routed = True
         return
-    if tap == "joined":
-        joiner = data["joiner"]
-        state.extra[joiner["key"]] = Fighter(
-            key=joiner["key"],
-            name=joiner["name"],
-            label=joiner["label"],
-            side=Side(joiner["side"]),
-            company=int(joiner["company"]),
-            card_order=20_000 + len(state.extra),
-            move=joiner["move"],
-            shooting_range=joiner["shooting_range"],
-            free_slots=joiner["free_slots"],
-            arrives=state.round,
-        )
-        state.fighters[joiner["key"]] = FighterState()
+    if tap is TapKind.JOINED and data.joiner is not None:
+        _comes_on(state, data.joiner, card_order=20_000, arrives=state.round)
         return
-    if tap == "side_routed":
+    if tap is TapKind.SIDE_ROUTED:
         for company in context.companies:
-            if company.side.value == data["side"]:
+            if company.side is data.side:
                 state.companies[company.order].routed = True
         return
+    _fighter_tap(context, state, subject, data)
+
+
+def _fighter_tap(context: Context, state: State, subject: str, data: TapData) -> None:
+    """A tap on one character."""
     mine = state.fighters[subject]
     fighter = context.fighter(subject, state)
-    if tap == "wound":
-        if data.get("falls"):
-            _falls(context, state, fighter)
-        else:
-            mine.wounds += 1
-        mine.hurt_round = state.round
-    elif tap == "fell":
-        _falls(context, state, fighter)
-    elif tap == "left":
-        mine.left = True
-        mine.carrying = None
-    elif tap == "routed":
-        mine.routed = True
-    elif tap == "carried_off":
-        if mine.carrying:
-            state.gone.add(mine.carrying)
-        mine.carried_off = True
-        mine.left = True
-        mine.carrying = None
-    elif tap == "dropped":
-        mine.carrying = None
-    elif tap == "activated":
-        state.activated.add(subject)
-    elif tap == "picked_up":
-        mine.carrying = data["objective"]
-    rout = data.get("rout_check")
-    if rout and rout.get("routs"):
-        state.companies[fighter.company].routed = True
-
-
-def _order_wounds(context: Context, state: State, data: Mapping[str, Any]) -> None:
-    """The wounds the entry's scene orders dealt (RULES §5 "Each round")."""
-    for done in data.get("scene_orders", ()):
-        for wound in done.get("wounds", ()):
-            mine = state.fighters[wound["key"]]
-            if wound["falls"]:
-                _falls(context, state, context.fighter(wound["key"], state))
+    match data.tap:
+        case TapKind.WOUND:
+            if data.falls:
+                _falls(context, state, fighter)
             else:
                 mine.wounds += 1
             mine.hurt_round = state.round
-            if "routs" in wound:
-                state.companies[int(wound["routs"])].routed = True
+        case TapKind.FELL:
+            _falls(context, state, fighter)
+        case TapKind.LEFT:
+            mine.left = True
+            mine.carrying = None
+        case TapKind.ROUTED:
+            mine.routed = True
+        case TapKind.CARRIED_OFF:
+            if mine.carrying:
+                state.gone.add(mine.carrying)
+            mine.carried_off = True
+            mine.left = True
+            mine.carrying = None
+        case TapKind.DROPPED:
+            mine.carrying = None
+        case TapKind.ACTIVATED:
+            state.activated.add(subject)
+        case TapKind.PICKED_UP:
+            mine.carrying = data.objective
+    if data.routs:
+        state.companies[fighter.company].routed = True
+
+
+def _comes_on(
+    state: State, newcomer: Newcomer, *, card_order: int, arrives: int
+) -> None:
+    """A character comes on during the battle (``card_order``: where its kind
+    of newcomer is counted from)."""
+    state.extra[newcomer.key] = Fighter(
+        key=newcomer.key,
+        name=newcomer.name,
+        label=newcomer.label,
+        side=newcomer.side,
+        company=newcomer.company,
+        card_order=card_order + len(state.extra),
+        move=newcomer.move,
+        shooting_range=newcomer.shooting_range,
+        free_slots=newcomer.free_slots,
+        arrives=arrives,
+    )
+    state.fighters[newcomer.key] = FighterState()
+
+
+def _order_wounds(
+    context: Context, state: State, wounds: tuple[OrderWound, ...]
+) -> None:
+    """The wounds the entry's scene orders dealt (RULES §5 "Each round")."""
+    for wound in wounds:
+        mine = state.fighters[wound.key]
+        if wound.falls:
+            _falls(context, state, context.fighter(wound.key, state))
+        else:
+            mine.wounds += 1
+        mine.hurt_round = state.round
+        if wound.routs is not None:
+            state.companies[wound.routs].routed = True
 
 
 def _falls(context: Context, state: State, fighter: Fighter) -> None:
@@ -443,33 +463,22 @@ def _falls(context: Context, state: State, fighter: Fighter) -> None:
         state.companies[company.order].fallen_so_far += 1
 
 
-def _end_of_round(context: Context, state: State, data: Mapping[str, Any]) -> None:
+def _end_of_round(
+    context: Context, state: State, hordes: tuple[HordeResult, ...]
+) -> None:
     state.round_ended = True
     state.follow_up = None
-    for result in data.get("hordes", ()):
-        company = context.company(int(result["company"]))
+    for result in hordes:
+        company = context.company(result.company)
         mine = state.companies[company.order]
-        for key in result["bled"]:
+        for key in result.bled:
             _falls(context, state, context.fighter(key, state))
-        for key in result["removed"]:
+        for key in result.removed:
             state.fighters[key].left = True
-        mine.mode = HordeMode(result["mode"])
-        for arrival in result["arrivals"]:
+        mine.mode = result.mode
+        for arrival in result.arrivals:
             mine.reinforcements += 1
-            fighter = Fighter(
-                key=arrival["key"],
-                name=arrival["name"],
-                label=arrival["label"],
-                side=Side.AI,
-                company=company.order,
-                card_order=10_000 + len(state.extra),
-                move=arrival["move"],
-                shooting_range=arrival["shooting_range"],
-                free_slots=arrival["free_slots"],
-                arrives=state.round + 1,
-            )
-            state.extra[fighter.key] = fighter
-            state.fighters[fighter.key] = FighterState()
+            _comes_on(state, arrival, card_order=10_000, arrives=state.round + 1)
 
 
 __all__ = [

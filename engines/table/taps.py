@@ -11,7 +11,8 @@ from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
 from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
-from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.draft import Draft, entry_draft, table_refusal, table_source
+from engines.table.kinds import EntryKind, TapKind
 from engines.table.state import Context, Fighter, State, unique_labels
 
 LURK_FAR = float(LURK_BEYOND + 1)
@@ -46,78 +47,102 @@ def tap_record(
     picked up or carried off; a company or a side routed. A fall of an AI
     character rolls its company's rout check (a horde scatters instead)."""
     if state.round == 0 or state.ended:
-        raise _refuse("Taps are kept from the first round until the battle ends.")
-    if tap == "company_routed":
-        try:
-            routed = context.company(int(company if company is not None else -1))
-        except (StopIteration, ValueError):
-            raise _refuse("No such company in this battle.") from None
-        return _draft(
-            "tap",
-            state,
-            text=f"{routed.name} routed.",
-            inputs={"tap": tap, "company": routed.order},
-            tap=tap,
-            company=routed.order,
-        )
-    if tap == "side_routed":
-        if side not in (Side.PLAYER.value, Side.AI.value):
-            raise _refuse("Say which side routed.")
-        who = "Your side" if side == Side.PLAYER.value else "The AI side"
-        return _draft(
-            "tap",
-            state,
-            text=f"{who} routed.",
-            inputs={"tap": tap, "side": side},
-            tap=tap,
-            side=side,
-        )
-    if tap == "joined":
+        raise table_refusal("Taps are kept from the first round until the battle ends.")
+    try:
+        told = TapKind(tap)
+    except ValueError:
+        raise table_refusal("That is not something the log keeps.") from None
+    if told is TapKind.COMPANY_ROUTED:
+        return _company_routed(context, state, company)
+    if told is TapKind.SIDE_ROUTED:
+        return _side_routed(state, side)
+    if told is TapKind.JOINED:
         return _joined(context, state, name=key, side=side)
-    if tap not in TAPS:
-        raise _refuse("That is not something the log keeps.")
+    if told not in TAPS:
+        raise table_refusal("That is not something the log keeps.")
+    return _fighter_tap(context, state, told, key=key, objective=objective)
+
+
+def _company_routed(context: Context, state: State, company: int | None) -> Draft:
+    try:
+        routed = context.company(int(company if company is not None else -1))
+    except (StopIteration, ValueError):
+        raise table_refusal("No such company in this battle.") from None
+    tap = TapKind.COMPANY_ROUTED.value
+    return entry_draft(
+        EntryKind.TAP,
+        state,
+        text=f"{routed.name} routed.",
+        inputs={"tap": tap, "company": routed.order},
+        tap=tap,
+        company=routed.order,
+    )
+
+
+def _side_routed(state: State, side: str) -> Draft:
+    if side not in (Side.PLAYER.value, Side.AI.value):
+        raise table_refusal("Say which side routed.")
+    who = "Your side" if side == Side.PLAYER.value else "The AI side"
+    tap = TapKind.SIDE_ROUTED.value
+    return entry_draft(
+        EntryKind.TAP,
+        state,
+        text=f"{who} routed.",
+        inputs={"tap": tap, "side": side},
+        tap=tap,
+        side=side,
+    )
+
+
+def _fighter_tap(
+    context: Context, state: State, told: TapKind, *, key: str, objective: str
+) -> Draft:
+    """A tap on one character of the battle: checked, its words, its fall's
+    rout check."""
+    tap = told.value
     try:
         fighter = context.fighter(key, state)
     except KeyError:
-        raise _refuse("No such character in this battle.") from None
+        raise table_refusal("No such character in this battle.") from None
     mine = state.fighters[key]
-    if mine.fallen or (mine.left and tap != "routed"):
-        raise _refuse(f"{fighter.label} is no longer on the table.")
+    if mine.fallen or (mine.left and told is not TapKind.ROUTED):
+        raise table_refusal(f"{fighter.label} is no longer on the table.")
     if fighter.arrives > state.round and not (
-        tap == "left" and state.just_came(fighter)
+        told is TapKind.LEFT and state.just_came(fighter)
     ):
-        raise _refuse(f"{fighter.label} has not come on yet.")
+        raise table_refusal(f"{fighter.label} has not come on yet.")
     falls = False
     words = TAPS[tap]
-    if tap == "wound":
+    if told is TapKind.WOUND:
         falls = take_wound(filled=mine.wounds, slots=fighter.free_slots).falls
         if falls:
             words = "took a wound with no free slot left, and fell"
     if (
-        tap in ("carried_off", "dropped")
+        told in (TapKind.CARRIED_OFF, TapKind.DROPPED)
         and not mine.carrying
         and fighter.side is Side.AI
     ):
-        raise _refuse(f"{fighter.label} carries no objective.")
+        raise table_refusal(f"{fighter.label} carries no objective.")
     outputs: dict[str, Any] = {"tap": tap, "falls": falls}
-    if tap == "carried_off" and mine.carrying:
+    if told is TapKind.CARRIED_OFF and mine.carrying:
         outputs["objective"] = mine.carrying
-    if tap == "picked_up":
+    if told is TapKind.PICKED_UP:
         return _picked_up(context, state, fighter, objective)
-    if tap == "activated" and key in state.activated:
-        raise _refuse(f"{fighter.label} has already activated this round.")
+    if told is TapKind.ACTIVATED and key in state.activated:
+        raise table_refusal(f"{fighter.label} has already activated this round.")
     text = f"{fighter.label} {words}."
-    if (tap == "fell" or falls) and mine.carrying:
+    fells = told is TapKind.FELL or falls
+    if fells and mine.carrying:
         text += f" {mine.carrying} drops where it stood."
     rng = None
-    if tap == "fell" or falls:
+    if fells:
         rng, check, note = _rout_check(context, state, fighter)
         if check is not None:
             outputs["rout_check"] = check
         if note:
             text += f" {note}"
-    return _draft(
-        "tap",
+    return entry_draft(
+        EntryKind.TAP,
         state,
         text=text,
         inputs={"tap": tap, "key": key},
@@ -146,7 +171,7 @@ def _rout_check(
                 f"D6, on {ROUTS_ON} or less it routs (tap it if it does).",
             )
         return None, None, ""
-    rng = _source(context, state)
+    rng = table_source(context, state)
     dice = Dice(rng)
     check = rout_check(
         company.name,
@@ -187,11 +212,11 @@ def _picked_up(
     (to the AI its carrier is an enemy like any other), and drops it where it
     stood if it falls."""
     if state.fighters[fighter.key].carrying:
-        raise _refuse(f"{fighter.label} already carries an objective.")
+        raise table_refusal(f"{fighter.label} already carries an objective.")
     if objective not in free_carriables(context, state):
-        raise _refuse("That objective is not lying on the table to pick up.")
-    return _draft(
-        "tap",
+        raise table_refusal("That objective is not lying on the table to pick up.")
+    return entry_draft(
+        EntryKind.TAP,
         state,
         text=f"{fighter.label} picks up {objective}.",
         inputs={"tap": "picked_up", "key": fighter.key, "objective": objective},
@@ -211,11 +236,11 @@ def _joined(context: Context, state: State, *, name: str, side: str) -> Draft:
     chosen as nearest, wounded and fall. ``name`` comes isolated from the app."""
     name = " ".join(name.split())
     if not name:
-        raise _refuse("Give the name of the character who joins.")
+        raise table_refusal("Give the name of the character who joins.")
     try:
         who = Side(side)
     except ValueError:
-        raise _refuse("Say which side it joins.") from None
+        raise table_refusal("Say which side it joins.") from None
     company = next(c for c in context.companies if c.side is who)
     taken = {f.label for f in state.all_fighters(context)}
     (label,) = unique_labels([name], taken)
@@ -231,8 +256,8 @@ def _joined(context: Context, state: State, *, name: str, side: str) -> Draft:
         "free_slots": JOINER_SLOTS,
     }
     party = "your side" if who is Side.PLAYER else "the AI side"
-    return _draft(
-        "tap",
+    return entry_draft(
+        EntryKind.TAP,
         state,
         text=f"{label} joins {party} for this battle.",
         inputs={"tap": "joined", "key": name, "side": who.value},
@@ -253,23 +278,23 @@ def battle_end(context: Context, state: State, *, reason: str, side: str = "") -
     """The battle is over: how it ended, and for an objective or a concession
     which side (the result form reads it and fills in the outcome)."""
     if state.ended:
-        raise _refuse("The battle has already ended.")
+        raise table_refusal("The battle has already ended.")
     try:
         why = EndReason(reason)
     except ValueError:
-        raise _refuse("Say how the battle ended.") from None
+        raise table_refusal("Say how the battle ended.") from None
     text = f"The battle ends: {why.label.lower()}."
     outputs: dict[str, Any] = {"reason": why.value}
     if side and why in ENDED_BY:
         try:
             who = Side(side)
         except ValueError:
-            raise _refuse("Say which side.") from None
+            raise table_refusal("Say which side.") from None
         name = "Your side" if who is Side.PLAYER else "The AI side"
         text = f"The battle ends: {name.lower()} {ENDED_BY[why]}."
         outputs["side"] = who.value
-    return _draft(
-        "end",
+    return entry_draft(
+        EntryKind.END,
         state,
         text=text,
         inputs={"reason": why.value, "side": outputs.get("side", "")},

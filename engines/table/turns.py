@@ -5,8 +5,9 @@ Every function here is pure: it takes the battle's :class:`Context`, the
 :class:`State` the log has reached and the player's inputs, and returns a
 :class:`Draft` — the entry's one line, its data (the inputs, the engine's
 answer, every roll and draw) and the random state after it. The log service
-saves it; :func:`entry_compute` makes the same draft from an entry's stored
-inputs, so a log replayed from its seed gives every answer again.
+saves it; :func:`engines.table.moves.entry_compute` makes the same draft from
+an entry's stored inputs, so a log replayed from its seed gives every answer
+again.
 """
 
 from __future__ import annotations
@@ -31,9 +32,11 @@ from engines.enums import Doctrine, Side
 from engines.events import event_draw
 from engines.roles import DISORGANIZED_RULE
 from engines.table.decide import doctrine_decide, step_words, table_deck
-from engines.table.draft import Draft, _draft, _refuse, _source
+from engines.table.draft import Draft, entry_draft, table_refusal, table_source
+from engines.table.errors import UNANSWERED, TableRefused
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
+from engines.table.kinds import EntryKind
 from engines.table.questions import REORGANIZE, parse_inches
 from engines.table.round_orders import (
     OrderAnswers,
@@ -65,19 +68,10 @@ def round_begin(
     ``orders`` the players' answers to the start orders' questions (None, in
     an entry made before the page asked them: the orders that ask nothing).
     """
-    if state.ended:
-        raise _refuse("The battle is over: undo its end to play on.")
-    if state.round >= context.length:
-        raise _refuse(
-            f"The battle lasts {context.length} rounds: end it, or undo to play on."
-        )
-    if state.round and context.hordes and not state.round_ended:
-        raise _refuse("End this round first: the horde bleeds and gathers.")
-    if state.end_orders_pending(context):
-        raise _refuse(f"Roll the scene orders of round {state.round}'s end first.")
+    _round_may_begin(context, state)
     number = state.round + 1
     orders = answers_clean(orders)
-    rng = _source(context, state)
+    rng = table_source(context, state)
     deck = table_deck(rng, state.deck)
     log: list[LogEntry] = list(deck.dice.log)
     deck.dice.log.clear()
@@ -96,72 +90,28 @@ def round_begin(
         answers=orders,
     )
     log.extend(orders_log)
-    event = None
-    if context.events:
-        drawn = event_draw(deck=deck, events=context.events)
-        event = {
-            "card": str(drawn.card),
-            "step": drawn.step,
-            "reason": drawn.reason,
-            "title": drawn.event.title if drawn.event else "",
-            "text": drawn.event.text if drawn.event else "",
-        }
-        log.extend(drawn.log)
-    ai = [f for f in state.all_fighters(context) if f.side is Side.AI]
+    event = _round_event(context, deck, log)
     felled = {w["key"] for d in orders_done for w in d["wounds"] if w["falls"]}
     present = [
         f
-        for f in ai
-        if f.arrives <= number and _fighting(state, f) and f.key not in felled
+        for f in state.all_fighters(context)
+        if f.side is Side.AI
+        and f.arrives <= number
+        and _fighting(state, f)
+        and f.key not in felled
     ]
     seen = _sightings(context, present, sightings)
     characters = [_order_subject(context, f, seen[f.key]) for f in present]
     sees = ai_sees_an_enemy(characters, context.order_settings)
-    dice = Dice(rng)
-    if number == 1 and context.first_activation is not None:
-        first = context.first_activation
-        ini = {
-            "winner": None,
-            "first": first.value,
-            "fixed": True,
-            "reason": "the scenario gives the "
-            + ("AI" if first is Side.AI else "humans")
-            + " the first activation, without a roll",
-        }
-    else:
-        result = initiative(dice=dice, ai_enemy_in_sight=sees, round_number=number)
-        ini = {
-            "winner": result.winner.value,
-            "first": None if result.first is None else result.first.value,
-            "fixed": False,
-            "reason": result.reason,
-            "roll": result.log[0].dice[0],
-        }
-        log.extend(result.log)
-    ordered = activation_order(characters, context.order_settings)
-    order = [c.id for c in ordered]
+    ini = _round_initiative(context, Dice(rng), number, sees, log)
+    order = [c.id for c in activation_order(characters, context.order_settings)]
     pursuers = [c for c in characters if isinstance(c, Pursuer)]
-    positions = pursuit_positions(pursuers) if pursuers else {}
     labels = {f.key: f.label for f in present}
-    parts = [f"Round {number} begins."]
-    if arriving:
-        parts.append(
-            "Comes on now: " + ", ".join(labels.get(k, k) for k in arriving) + "."
-        )
-    parts.extend(round_orders_words(orders_done))
-    if event is not None:
-        parts.append(
-            f"Random event: {event['card']} — "
-            + (event["title"] or event["reason"]).rstrip(".")
-            + "."
-        )
-    parts.append(f"Initiative: {_initiative_words(ini)}.")
-    if order:
-        parts.append("AI order: " + ", ".join(labels[k] for k in order) + ".")
-    return _draft(
-        "round",
+    words = _round_words(number, labels, arriving, orders_done, event, ini, order)
+    return entry_draft(
+        EntryKind.ROUND,
         state,
-        text=" ".join(parts),
+        text=words,
         inputs={
             "sightings": {k: dict(v) for k, v in sightings.items()},
             **({} if orders is None else {"orders": orders}),
@@ -176,10 +126,95 @@ def round_begin(
         initiative=ini,
         sees=sees,
         order=order,
-        positions=positions,
+        positions=pursuit_positions(pursuers) if pursuers else {},
         sightings=seen,
         log=log_to_data(log),
     )
+
+
+def _round_words(
+    number: int,
+    labels: Mapping[str, str],
+    arriving: Sequence[str],
+    orders_done: Sequence[Mapping[str, Any]],
+    event: Mapping[str, Any] | None,
+    ini: Mapping[str, Any],
+    order: Sequence[str],
+) -> str:
+    """The round's entry in one line."""
+    words = [f"Round {number} begins."]
+    if arriving:
+        words.append(
+            "Comes on now: " + ", ".join(labels.get(k, k) for k in arriving) + "."
+        )
+    words.extend(round_orders_words(orders_done))
+    if event is not None:
+        title = (event["title"] or event["reason"]).rstrip(".")
+        words.append(f"Random event: {event['card']} — {title}.")
+    words.append(f"Initiative: {_initiative_words(ini)}.")
+    if order:
+        words.append("AI order: " + ", ".join(labels[k] for k in order) + ".")
+    return " ".join(words)
+
+
+def _round_may_begin(context: Context, state: State) -> None:
+    """Refused: the battle is over or long enough, or the round before has its
+    horde's end or its end orders still to come."""
+    if state.ended:
+        raise table_refusal("The battle is over: undo its end to play on.")
+    if state.round >= context.length:
+        raise table_refusal(
+            f"The battle lasts {context.length} rounds: end it, or undo to play on."
+        )
+    if state.round and context.hordes and not state.round_ended:
+        raise table_refusal("End this round first: the horde bleeds and gathers.")
+    if state.end_orders_pending(context):
+        raise table_refusal(
+            f"Roll the scene orders of round {state.round}'s end first."
+        )
+
+
+def _round_event(
+    context: Context, deck: Any, log: list[LogEntry]
+) -> dict[str, Any] | None:
+    """The round's random event, drawn from the AI deck (None: no events)."""
+    if not context.events:
+        return None
+    drawn = event_draw(deck=deck, events=context.events)
+    log.extend(drawn.log)
+    return {
+        "card": str(drawn.card),
+        "step": drawn.step,
+        "reason": drawn.reason,
+        "title": drawn.event.title if drawn.event else "",
+        "text": drawn.event.text if drawn.event else "",
+    }
+
+
+def _round_initiative(
+    context: Context, dice: Dice, number: int, sees: bool, log: list[LogEntry]
+) -> dict[str, Any]:
+    """The round's initiative: the scenario's fixed first activation in round
+    1, else the roll and the AI's choice."""
+    first = context.first_activation
+    if number == 1 and first is not None:
+        return {
+            "winner": None,
+            "first": first.value,
+            "fixed": True,
+            "reason": "the scenario gives the "
+            + ("AI" if first is Side.AI else "humans")
+            + " the first activation, without a roll",
+        }
+    result = initiative(dice=dice, ai_enemy_in_sight=sees, round_number=number)
+    log.extend(result.log)
+    return {
+        "winner": result.winner.value,
+        "first": None if result.first is None else result.first.value,
+        "fixed": False,
+        "reason": result.reason,
+        "roll": result.log[0].dice[0],
+    }
 
 
 def _fighting(state: State, fighter: Fighter) -> bool:
@@ -189,7 +224,7 @@ def _fighting(state: State, fighter: Fighter) -> bool:
 
 def _initiative_words(ini: Mapping[str, Any]) -> str:
     if ini.get("fixed"):
-        return ini["reason"]
+        return str(ini["reason"])
     return f"D6 {ini['roll']}, {ini['reason']}"
 
 
@@ -204,7 +239,7 @@ def _sightings(
         if isinstance(distance, str):
             distance = parse_inches(distance) if distance.strip() else None
             if distance is None and str(raw.get("distance")).strip():
-                raise _refuse(
+                raise table_refusal(
                     f"{fighter.label}: give the distance in inches, like 6 or 7.5."
                 )
         result[fighter.key] = {
@@ -240,11 +275,11 @@ def _order_subject(
 def first_choose(context: Context, state: State, *, first: str) -> Draft:
     """The humans won the initiative and say who activates first."""
     if state.round == 0 or state.winner is not Side.PLAYER or state.first is not None:
-        raise _refuse("Nobody needs to choose who goes first now.")
+        raise table_refusal("Nobody needs to choose who goes first now.")
     side = Side(first)
     who = "the humans go first" if side is Side.PLAYER else "the AI goes first"
-    return _draft(
-        "first",
+    return entry_draft(
+        EntryKind.FIRST,
         state,
         text=f"Round {state.round}: you won the initiative; {who}.",
         inputs={"first": side.value},
@@ -266,14 +301,16 @@ def activation_decide(
     """One AI character's activation, from the page's answers."""
     fighter = _ai_fighter(context, state, key)
     if follow_up and state.follow_up != key:
-        raise _refuse(
+        raise table_refusal(
             f"{fighter.label} takes a follow-up only right after felling its enemy "
             "in melee, once per activation."
         )
     walk = activation_walk(context, state, fighter, answers, follow_up=follow_up)
     if not walk.ready:
-        raise _refuse(f"Answer every question for {fighter.label} first.")
-    rng = _source(context, state)
+        raise TableRefused(
+            f"Answer every question for {fighter.label} first.", code=UNANSWERED
+        )
+    rng = table_source(context, state)
     deck = table_deck(rng, state.deck)
     if walk.subject == REORGANIZE:
         decision = {
@@ -319,8 +356,8 @@ def activation_decide(
         line += f" [{_step_label(step)}]"
     if follow_up:
         line = f"Follow-up at half move: {line}"
-    return _draft(
-        "activation",
+    return entry_draft(
+        EntryKind.ACTIVATION,
         state,
         text=line,
         inputs={"answers": walk.answers, "follow_up": follow_up},
@@ -342,11 +379,11 @@ def _ai_fighter(context: Context, state: State, key: str) -> Fighter:
     try:
         fighter = context.fighter(key, state)
     except KeyError:
-        raise _refuse("No such AI character in this battle.") from None
+        raise table_refusal("No such AI character in this battle.") from None
     if fighter.side is not Side.AI or state.round == 0 or state.ended:
-        raise _refuse("Only an AI character on the table acts, during a round.")
+        raise table_refusal("Only an AI character on the table acts, during a round.")
     if not state.on_table(fighter):
-        raise _refuse(f"{fighter.label} is not on the table.")
+        raise table_refusal(f"{fighter.label} is not on the table.")
     return fighter
 
 
@@ -357,22 +394,24 @@ def defence_draw(
     fighter = _ai_fighter(context, state, key)
     company = context.company(fighter.company)
     if company.doctrine is not Doctrine.DECK:
-        raise _refuse("Only a character of the deck doctrine draws to defend.")
+        raise table_refusal("Only a character of the deck doctrine draws to defend.")
     if key in state.activated:
-        raise _refuse(f"{fighter.label} has activated this round: no defensive draw.")
+        raise table_refusal(
+            f"{fighter.label} has activated this round: no defensive draw."
+        )
     walk = defence_walk(context, state, fighter, answers)
     if not walk.ready or not walk.notes:
-        raise _refuse("Say who is attacking first.")
+        raise TableRefused("Say who is attacking first.", code=UNANSWERED)
     attacker = walk.notes[0]
-    rng = _source(context, state)
+    rng = table_source(context, state)
     deck = table_deck(rng, state.deck)
     assert isinstance(walk.subject, Situation)
     made = deck_defend(
         walk.subject, attacker=attacker, deck=deck, settings=company.settings
     )
     step = step_words(context, fighter, made.step)
-    return _draft(
-        "defence",
+    return entry_draft(
+        EntryKind.DEFENCE,
         state,
         text=f"{fighter.label}, attacked by {attacker} — {made.describe()} "
         f"[{_step_label(step)}]",
@@ -390,24 +429,24 @@ def random_select(
 ) -> Draft:
     """Random selection: one card dealt to each candidate, the highest wins."""
     if state.round == 0:
-        raise _refuse("Begin the first round before dealing cards.")
+        raise table_refusal("Begin the first round before dealing cards.")
     fighters = []
     for key in dict.fromkeys(keys):
         try:
             fighters.append(context.fighter(key, state))
         except KeyError:
-            raise _refuse("Choose among the characters of this battle.") from None
+            raise table_refusal("Choose among the characters of this battle.") from None
     if len(fighters) < 2:
-        raise _refuse("Tick at least two characters to choose among.")
+        raise table_refusal("Tick at least two characters to choose among.")
     purpose = purpose.strip()
-    rng = _source(context, state)
+    rng = table_source(context, state)
     deck = table_deck(rng, state.deck)
     title = f"random selection: {purpose}" if purpose else "random selection"
     selection = deck.select([f.label for f in fighters], purpose=title)
     winner = next(f for f in fighters if f.label == selection.winner)
     dealt = ", ".join(f"{name} {card}" for name, card in selection.dealt)
-    return _draft(
-        "selection",
+    return entry_draft(
+        EntryKind.SELECTION,
         state,
         text=f"{title[:1].upper()}{title[1:]}: {dealt} — {winner.label} selected.",
         inputs={"keys": [f.key for f in fighters], "purpose": purpose},
@@ -420,75 +459,12 @@ def random_select(
     )
 
 
-# --- replaying ------------------------------------------------------------------------
-
-
-def entry_compute(
-    context: Context,
-    state: State,
-    kind: str,
-    inputs: Mapping[str, Any],
-    subject: str = "",
-) -> Draft:
-    """The draft an entry of ``kind`` with these stored ``inputs`` makes at
-    this state: what a replay of the log from its seed compares."""
-    match kind:
-        case "round":
-            return round_begin(
-                context,
-                state,
-                sightings=inputs["sightings"],
-                orders=inputs.get("orders"),
-            )
-        case "first":
-            return first_choose(context, state, first=inputs["first"])
-        case "activation":
-            return activation_decide(
-                context,
-                state,
-                key=subject,
-                answers=inputs["answers"],
-                follow_up=inputs.get("follow_up", False),
-            )
-        case "defence":
-            return defence_draw(context, state, key=subject, answers=inputs["answers"])
-        case "selection":
-            return random_select(
-                context, state, keys=inputs["keys"], purpose=inputs.get("purpose", "")
-            )
-        case "tap":
-            return tap_record(
-                context,
-                state,
-                tap=inputs["tap"],
-                key=inputs.get("key", ""),
-                company=inputs.get("company"),
-                side=inputs.get("side", ""),
-                objective=inputs.get("objective", ""),
-            )
-        case "end_round":
-            return round_end(
-                context,
-                state,
-                lurkers=inputs.get("lurkers", ()),
-                placed=inputs.get("placed", {}),
-            )
-        case "orders":
-            return round_orders_end(context, state, answers=inputs["orders"])
-        case "end":
-            return battle_end(
-                context, state, reason=inputs["reason"], side=inputs.get("side", "")
-            )
-    raise ValueError(f"no entry of kind {kind!r}")
-
-
 __all__ = [
     "TAPS",
     "Draft",
     "activation_decide",
     "battle_end",
     "defence_draw",
-    "entry_compute",
     "first_choose",
     "random_select",
     "round_begin",

@@ -19,8 +19,8 @@ from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.demo import DEMO_CAMPAIGN_SLUG, demo_seed
 from engines.enums import Side
 from engines.orders import NoEnemyInSight
+from engines.table.moves import BeginRound, ChooseFirst, TellTap
 from engines.table.questions import MANY, NUMBER
-from engines.table.turns import first_choose, round_begin, tap_record
 from tests.browser.conftest import DEMO_PASSWORD, PHONE
 from tests.browser.test_campaign_loop import log_in
 from tests.browser.test_table_mode import current_question, go
@@ -133,14 +133,12 @@ def test_amon_hens_black_arrow_is_asked_and_rolled_at_the_rounds_end(open_tab, d
     dice; then round 2 can begin."""
     campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG)
     battle = set_up(campaign, Scene.objects.get(campaign=campaign, slug="amon-hen"))
-    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    add(battle, BeginRound(sightings={}))
     if now(battle)[1].question().phase == "choose":
-        add(battle, lambda c, s: first_choose(c, s, first="player"))
+        add(battle, ChooseFirst(first="player"))
     context, state, _ = now(battle)
     for fighter in state.fighters_on_table(context, Side.AI):
-        add(
-            battle, lambda c, s, k=fighter.key: tap_record(c, s, tap="activated", key=k)
-        )
+        add(battle, TellTap(tap="activated", key=fighter.key))
 
     visit = open_tab(PHONE, name="table orders amon hen")
     log_in(visit, demo.username, DEMO_PASSWORD)

@@ -14,21 +14,22 @@ from campaigns.services.table_log import table_entry_add
 from engines.enums import Side
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end_walk
+from engines.table.moves import (
+    Action,
+    Activate,
+    BeginRound,
+    ChooseFirst,
+    Defend,
+    EndBattle,
+    EndRound,
+    SelectAtRandom,
+    TellTap,
+)
 from engines.table.questions import (
     MANY,
     NUMBER,
 )
 from engines.table.state import Context, State, state_fold
-from engines.table.turns import (
-    activation_decide,
-    battle_end,
-    defence_draw,
-    first_choose,
-    random_select,
-    round_begin,
-    round_end,
-    tap_record,
-)
 from tests.campaigns.setup_helpers import Playable, build_playable
 
 DOCTRINES = ("priority", "deck", "horde", "pursuit")
@@ -81,8 +82,8 @@ def version(battle: Battle) -> int:
     return 0 if log is None else log.version
 
 
-def add(battle: Battle, make) -> TableEntry:
-    return table_entry_add(battle=battle, version=version(battle), make=make)
+def add(battle: Battle, action: Action) -> TableEntry:
+    return table_entry_add(battle=battle, version=version(battle), action=action)
 
 
 def random_answers(walk_of, rng: random.Random) -> dict[str, str]:
@@ -128,7 +129,7 @@ class RandomPlayer:
             return self._activate(context, state, fighter, follow_up=True)
         if state.round and state.winner is Side.PLAYER and state.first is None:
             first = rng.choice(["player", "ai"])
-            return add(self.battle, lambda c, s: first_choose(c, s, first=first))
+            return add(self.battle, ChooseFirst(first=first))
         nxt = state.next_activation(context)
         if nxt is not None:
             return self._activate(context, state, nxt)
@@ -143,10 +144,10 @@ class RandomPlayer:
             )
             return add(
                 self.battle,
-                lambda c, s: round_end(c, s, lurkers=lurkers, placed=placed),
+                EndRound(lurkers=lurkers, placed=placed),
             )
         if state.round >= context.length:
-            return add(self.battle, lambda c, s: battle_end(c, s, reason="objective"))
+            return add(self.battle, EndBattle(reason="objective"))
         return self._begin(context, state)
 
     def _activate(self, context, state, fighter, *, follow_up: bool = False):
@@ -157,9 +158,7 @@ class RandomPlayer:
         key = fighter.key
         return add(
             self.battle,
-            lambda c, s: activation_decide(
-                c, s, key=key, answers=answers, follow_up=follow_up
-            ),
+            Activate(key=key, answers=answers, follow_up=follow_up),
         )
 
     def _begin(self, context: Context, state: State) -> TableEntry:
@@ -172,7 +171,7 @@ class RandomPlayer:
             for f in state.all_fighters(context)
             if f.side is Side.AI and f.arrives <= number
         }
-        return add(self.battle, lambda c, s: round_begin(c, s, sightings=sightings))
+        return add(self.battle, BeginRound(sightings=sightings))
 
     def _extra(self, context: Context, state: State) -> TableEntry | None:
         rng = self.rng
@@ -185,14 +184,10 @@ class RandomPlayer:
         if choice < 0.5 and on_table:
             fighter = rng.choice(on_table)
             tap = rng.choice(["wound", "wound", "fell", "routed", "left"])
-            return add(
-                self.battle, lambda c, s: tap_record(c, s, tap=tap, key=fighter.key)
-            )
+            return add(self.battle, TellTap(tap=tap, key=fighter.key))
         if choice < 0.7 and len(on_table) >= 2:
             keys = [f.key for f in rng.sample(on_table, rng.randint(2, len(on_table)))]
-            return add(
-                self.battle, lambda c, s: random_select(c, s, keys=keys, purpose="test")
-            )
+            return add(self.battle, SelectAtRandom(keys=keys, purpose="test"))
         defenders = [
             f
             for f in state.fighters_on_table(context, Side.AI)
@@ -206,7 +201,7 @@ class RandomPlayer:
             )
             return add(
                 self.battle,
-                lambda c, s: defence_draw(c, s, key=fighter.key, answers=answers),
+                Defend(key=fighter.key, answers=answers),
             )
         return None
 

@@ -96,12 +96,24 @@ def test_the_battle_page_says_the_length_once_and_whether_events_are_drawn(
 
 
 def test_a_page_waiting_for_its_pack_reloads_itself_without_scripts(
-    owner, planned, no_worker
+    no_worker, owner, playable, django_capture_on_commit_callbacks
 ):
-    page = owner.get(url("battle_detail", planned)).content.decode()
-    if "Preparing your pack" not in page:
-        pytest.skip("the pack was ready at once")
-    assert '<noscript><meta http-equiv="refresh"' in page
+    """No worker takes the pack's task (the queue is stopped before the battle
+    is set up, and the set-up's commit queues it): the page waits for the pack
+    and reloads itself."""
+    with django_capture_on_commit_callbacks(execute=True):
+        battle = battle_set_up(
+            scene=playable.scene,
+            stance="attack",
+            participant_ids=[c.pk for c in playable.players],
+            seed=8,
+            site_url="http://testserver",
+        )
+    page = owner.get(url("battle_detail", battle)).content.decode()
+    assert (
+        "Preparing your pack" in page,
+        '<noscript><meta http-equiv="refresh"' in page,
+    ) == (True, True)
 
 
 def test_re_roll_and_discard_look_apart_from_the_next_step(html):

@@ -14,13 +14,13 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from campaigns.models import Scene
+from campaigns.selectors.table_context import table_context
 from campaigns.services.battle_discard import battle_discard
 from campaigns.services.battle_notes import battle_notes_update
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_reopen import result_reopen
 from campaigns.services.table_log import table_entry_add
-from engines.table.taps import tap_record
-from engines.table.turns import round_begin
+from engines.table.moves import BeginRound, TellTap
 
 pytestmark = pytest.mark.django_db
 
@@ -103,18 +103,16 @@ def played_at_the_table(skirmish, result_data):
     """Amon Hen played in table mode: round 1, then the first character
     falls; then the result applied."""
     battle = skirmish.set_up()
-    table_entry_add(
-        battle=battle, version=0, make=lambda c, s: round_begin(c, s, sightings={})
-    )
+    table_entry_add(battle=battle, version=0, action=BeginRound(sightings={}))
     table_entry_add(
         battle=battle,
         version=1,
-        make=lambda c, s: tap_record(c, s, tap="wound", key=c.fighters[0].key),
+        action=TellTap(tap="wound", key=table_context(battle=battle).fighters[0].key),
     )
     table_entry_add(
         battle=battle,
         version=2,
-        make=lambda c, s: tap_record(c, s, tap="fell", key=c.fighters[1].key),
+        action=TellTap(tap="fell", key=table_context(battle=battle).fighters[1].key),
     )
     result_apply(battle=battle, data=result_data(battle))
     return battle

@@ -12,7 +12,7 @@ from campaigns.models import Character
 from campaigns.selectors import table_cache
 from campaigns.selectors.table_cache import table_context_kept
 from campaigns.services.table_log import table_entry_undo
-from engines.table.turns import random_select, round_begin
+from engines.table.moves import BeginRound, SelectAtRandom
 from tests.campaigns.table_helpers import add, doctrine_battle, now, version
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +94,7 @@ def selections(battle, n: int) -> None:
     """``n`` random selections between the first two characters."""
     keys = [f.key for f in now(battle)[0].fighters][:2]
     for _ in range(n):
-        add(battle, lambda c, s: random_select(c, s, keys=keys, purpose="who"))
+        add(battle, SelectAtRandom(keys=keys, purpose="who"))
 
 
 @override_settings(TABLE_CONTEXT_CACHE_S=60)
@@ -103,7 +103,7 @@ def test_the_kept_fold_follows_the_log_through_entries_and_undos(client, user, b
     page built by folding the whole log afresh."""
     client.force_login(user)
     url = table_url(battle)
-    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    add(battle, BeginRound(sightings={}))
     for step in ("add", "add", "undo", "add", "undo", "undo", "add", "add"):
         if step == "add":
             selections(battle, 3)
@@ -122,7 +122,7 @@ def test_a_long_log_costs_a_tap_no_more_queries_and_shows_its_last_lines(
     last 20 lines and says where the whole log is."""
     client.force_login(user)
     url = table_url(battle)
-    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    add(battle, BeginRound(sightings={}))
     selections(battle, 3)
     client.get(url)
     selections(battle, 1)

@@ -19,8 +19,8 @@ from campaigns.services.table_log import (
     table_log_restart,
 )
 from engines.dice import LogEntry
+from engines.table.moves import BeginRound, TellTap, entry_action, entry_compute
 from engines.table.state import state_fold
-from engines.table.turns import entry_compute, round_begin, tap_record
 from tests.campaigns.table_helpers import (
     DOCTRINES,
     RandomPlayer,
@@ -35,9 +35,7 @@ pytestmark = pytest.mark.django_db
 
 
 def begin(battle, at: int = 0):
-    return table_entry_add(
-        battle=battle, version=at, make=lambda c, s: round_begin(c, s, sightings={})
-    )
+    return table_entry_add(battle=battle, version=at, action=BeginRound(sightings={}))
 
 
 def play(battle, seed: int, steps: int = 80) -> list[TableEntry]:
@@ -61,8 +59,8 @@ def test_the_first_entry_begins_the_log_with_the_battles_seed(campaign):
 def test_entries_are_kept_in_order(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
-    add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p2"))
+    add(battle, TellTap(tap="wound", key="p1"))
+    add(battle, TellTap(tap="wound", key="p2"))
     positions = list(
         TableEntry.objects.filter(log__battle=battle).values_list("position", "kind")
     )
@@ -91,7 +89,7 @@ def test_a_refused_input_leaves_the_version_as_it_was(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
     with pytest.raises(ValidationError):
-        add(battle, lambda c, s: tap_record(c, s, tap="dance", key="p1"))
+        add(battle, TellTap(tap="dance", key="p1"))
     assert version(battle) == 1
 
 
@@ -115,7 +113,7 @@ def test_a_resolved_battles_log_no_longer_changes(campaign):
     Battle.objects.filter(pk=battle.pk).update(status="resolved")
     battle.refresh_from_db()
     with pytest.raises(ValidationError):
-        add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
+        add(battle, TellTap(tap="wound", key="p1"))
 
 
 def test_a_log_begun_before_a_reroll_must_start_again(campaign):
@@ -123,7 +121,7 @@ def test_a_log_begun_before_a_reroll_must_start_again(campaign):
     begin(battle)
     battle = battle_reroll(battle=battle, seed=999)
     with pytest.raises(ValidationError):
-        add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
+        add(battle, TellTap(tap="wound", key="p1"))
 
 
 def test_starting_again_empties_the_log_and_takes_the_new_seed(campaign):
@@ -153,10 +151,7 @@ def test_undo_restores_the_dice_and_the_deck_exactly(campaign, doctrine):
         _, after_undo, _ = now(battle)
         assert (after_undo.draws, after_undo.deck) == (before.draws, before.deck)
         again = add(
-            battle,
-            lambda c, s, e=entry: entry_compute(
-                c, s, e.kind, e.data["inputs"], e.subject
-            ),
+            battle, entry_action(entry.kind, entry.data["inputs"], entry.subject)
         )
         assert (again.text, again.data, again.draws, again.deck) == (
             entry.text,

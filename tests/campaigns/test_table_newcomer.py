@@ -10,8 +10,7 @@ from campaigns.bidi import isolated
 from campaigns.models import Battle, TableEntry
 from campaigns.selectors.table_record import result_initial_from_log
 from engines.enums import Side
-from engines.table.taps import battle_end
-from engines.table.turns import first_choose, round_begin
+from engines.table.moves import BeginRound, ChooseFirst, EndBattle
 from tests.campaigns.table_helpers import add, doctrine_battle, now, version
 
 pytestmark = pytest.mark.django_db
@@ -31,9 +30,9 @@ def table_url(battle: Battle, query: str = "") -> str:
 
 
 def begin_round(battle: Battle, first: Side) -> None:
-    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    add(battle, BeginRound(sightings={}))
     if now(battle)[1].first is None:
-        add(battle, lambda c, s: first_choose(c, s, first=first.value))
+        add(battle, ChooseFirst(first=first.value))
 
 
 def test_going_first_says_what_to_do_now(client, user, battle):
@@ -88,7 +87,7 @@ def test_the_end_fills_in_the_outcome_from_who_achieved_or_conceded(
     battle, reason, side, outcome
 ):
     begin_round(battle, Side.AI)
-    add(battle, lambda c, s: battle_end(c, s, reason=reason, side=side))
+    add(battle, EndBattle(reason=reason, side=side))
     initial = result_initial_from_log(battle=battle)
     assert (initial["outcome"], initial["end_reason"]) == (outcome, reason)
 

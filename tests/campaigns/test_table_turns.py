@@ -12,15 +12,15 @@ from engines.dice import Dice
 from engines.doctrines import Enemy, Situation, priority_decide
 from engines.enums import Side
 from engines.table.dice import TableRandom
-from engines.table.turns import (
-    activation_decide,
-    battle_end,
-    defence_draw,
-    first_choose,
-    random_select,
-    round_begin,
-    round_end,
-    tap_record,
+from engines.table.moves import (
+    Activate,
+    BeginRound,
+    ChooseFirst,
+    Defend,
+    EndBattle,
+    EndRound,
+    SelectAtRandom,
+    TellTap,
 )
 from tests.campaigns.table_helpers import (
     add,
@@ -43,14 +43,19 @@ def roll_after_shuffle(seed: int) -> int:
     return TableRandom(seed, SHUFFLE).randint(1, 6)
 
 
-def begin(battle, sees=True, distances=None):
+def begin(battle, sees=True, distances=None, choose=True):
     context, state, _ = now(battle)
     sightings = {
         f.key: {"sees": sees, "distance": (distances or {}).get(f.key, "")}
         for f in state.all_fighters(context)
         if f.side is Side.AI
     }
-    return add(battle, lambda c, s: round_begin(c, s, sightings=sightings))
+    # Any AI activation left is skipped: the players say the rest cannot act;
+    # the humans, winning the initiative, let the AI go first.
+    entry = add(battle, BeginRound(sightings=sightings, skipping=True))
+    if choose and now(battle)[1].question().phase == "choose":
+        add(battle, ChooseFirst(first="ai"))
+    return entry
 
 
 def ai_keys(battle):
@@ -134,9 +139,9 @@ def test_the_ai_wins_and_lets_the_humans_go_first_when_none_sees_an_enemy(campai
 def test_the_humans_win_and_say_who_goes_first(campaign):
     seed = seed_where(lambda s: roll_after_shuffle(s) >= 4)
     _, battle = doctrine_battle(campaign, "priority", seed=seed)
-    begin(battle)
+    begin(battle, choose=False)
     waiting = now(battle)[1].first
-    add(battle, lambda c, s: first_choose(c, s, first="ai"))
+    add(battle, ChooseFirst(first="ai"))
     assert (waiting, now(battle)[1].first) == (None, Side.AI)
 
 
@@ -145,7 +150,7 @@ def test_only_the_humans_who_won_choose_who_goes_first(campaign):
     _, battle = doctrine_battle(campaign, "priority", seed=seed)
     begin(battle)
     with pytest.raises(ValidationError):
-        add(battle, lambda c, s: first_choose(c, s, first="ai"))
+        add(battle, ChooseFirst(first="ai"))
 
 
 def test_the_order_puts_those_that_see_an_enemy_first_then_the_closest(campaign):
@@ -157,7 +162,7 @@ def test_the_order_puts_those_that_see_an_enemy_first_then_the_closest(campaign)
         khamul: {"sees": True, "distance": "9"},
         third: {"sees": True, "distance": "4"},
     }
-    add(battle, lambda c, s: round_begin(c, s, sightings=sightings))
+    add(battle, BeginRound(sightings=sightings))
     assert now(battle)[1].order == [third, khamul, witch]
 
 
@@ -261,12 +266,10 @@ def test_a_priority_answer_is_the_engines_decision_for_the_same_seed(campaign):
     begin(battle, distances={witch: "1"})
     context, state, _ = now(battle)
     if state.first is None:
-        add(battle, lambda c, s: first_choose(c, s, first="ai"))
+        add(battle, ChooseFirst(first="ai"))
         context, state, _ = now(battle)
     answers = {"melee": "no", "near": "p1", "near_in": "8", "near_seen": "yes"}
-    entry = add(
-        battle, lambda c, s: activation_decide(c, s, key=witch, answers=answers)
-    )
+    entry = add(battle, Activate(key=witch, answers=answers))
     expected = priority_decide(
         Situation(
             id="Witch-king",
@@ -285,9 +288,7 @@ def test_the_answer_names_the_printed_step_that_fired(campaign):
     witch = ai_keys(battle)[0]
     begin(battle)
     answers = {"melee": "no", "near": "p1", "near_in": "8", "near_seen": "yes"}
-    entry = add(
-        battle, lambda c, s: activation_decide(c, s, key=witch, answers=answers)
-    )
+    entry = add(battle, Activate(key=witch, answers=answers))
     assert entry.data["printed"]["short"] == "3"
 
 
@@ -308,9 +309,7 @@ def test_a_deck_activation_draws_the_top_card_of_the_battles_deck(campaign):
         "cover_away": "none",
         "furthest": "no",
     }
-    entry = add(
-        battle, lambda c, s: activation_decide(c, s, key=witch, answers=answers)
-    )
+    entry = add(battle, Activate(key=witch, answers=answers))
     assert (entry.data["decision"]["card"], entry.deck["discards"]) == (top, [top])
 
 
@@ -321,7 +320,7 @@ def test_an_activation_with_an_answer_missing_is_refused(campaign):
     with pytest.raises(ValidationError):
         add(
             battle,
-            lambda c, s: activation_decide(c, s, key=witch, answers={"melee": "no"}),
+            Activate(key=witch, answers={"melee": "no"}),
         )
 
 
@@ -331,13 +330,13 @@ def test_a_player_character_is_not_activated_by_the_robot(campaign):
     with pytest.raises(ValidationError):
         add(
             battle,
-            lambda c, s: activation_decide(c, s, key="p1", answers={"melee": "no"}),
+            Activate(key="p1", answers={"melee": "no"}),
         )
 
 
 def melee(battle, key):
     answers = {"melee": "yes", "contacts": "p1"}
-    return add(battle, lambda c, s: activation_decide(c, s, key=key, answers=answers))
+    return add(battle, Activate(key=key, answers=answers))
 
 
 def test_a_character_that_fights_in_melee_may_take_one_follow_up(campaign):
@@ -348,9 +347,7 @@ def test_a_character_that_fights_in_melee_may_take_one_follow_up(campaign):
     answers = {"melee": "no", "near": "p2", "near_in": "2", "near_seen": "yes"}
     entry = add(
         battle,
-        lambda c, s: activation_decide(
-            c, s, key=witch, answers=answers, follow_up=True
-        ),
+        Activate(key=witch, answers=answers, follow_up=True),
     )
     assert entry.data["decision"]["follow_up"] is True
 
@@ -363,14 +360,12 @@ def test_a_follow_up_is_taken_once_per_activation(campaign):
     follow = {"melee": "yes", "contacts": "p2"}
     add(
         battle,
-        lambda c, s: activation_decide(c, s, key=witch, answers=follow, follow_up=True),
+        Activate(key=witch, answers=follow, follow_up=True),
     )
     with pytest.raises(ValidationError):
         add(
             battle,
-            lambda c, s: activation_decide(
-                c, s, key=witch, answers=follow, follow_up=True
-            ),
+            Activate(key=witch, answers=follow, follow_up=True),
         )
 
 
@@ -378,8 +373,8 @@ def test_a_routing_company_routs_without_a_question(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     witch = ai_keys(battle)[0]
     begin(battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="company_routed", company=1))
-    entry = add(battle, lambda c, s: activation_decide(c, s, key=witch, answers={}))
+    add(battle, TellTap(tap="company_routed", company=1))
+    entry = add(battle, Activate(key=witch, answers={}))
     assert entry.data["decision"]["action"] == "rout"
 
 
@@ -392,7 +387,7 @@ def test_a_disorganized_character_out_of_melee_only_reorganizes(campaign):
     begin(battle)
     entry = add(
         battle,
-        lambda c, s: activation_decide(c, s, key=witch, answers={"melee": "no"}),
+        Activate(key=witch, answers={"melee": "no"}),
     )
     assert (entry.data["decision"]["action"], entry.draws) == (
         "reorganize",
@@ -405,7 +400,7 @@ def test_a_disorganized_character_out_of_melee_only_reorganizes(campaign):
 
 def defend(battle, key, attacker="p1"):
     answers = {"attacker": attacker}
-    return add(battle, lambda c, s: defence_draw(c, s, key=key, answers=answers))
+    return add(battle, Defend(key=key, answers=answers))
 
 
 def test_diving_for_cover_counts_as_its_activation(campaign):
@@ -447,9 +442,7 @@ def test_only_a_deck_character_draws_to_defend(campaign):
 def test_a_random_selection_deals_a_card_each_and_the_highest_wins(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
-    entry = add(
-        battle, lambda c, s: random_select(c, s, keys=["p1", "p2", "p3"], purpose="x")
-    )
+    entry = add(battle, SelectAtRandom(keys=["p1", "p2", "p3"], purpose="x"))
     dealt = {name: Card.parse(card) for name, card in entry.data["dealt"]}
     best = max(dealt, key=lambda name: dealt[name].order)
     assert now(battle)[0].fighter(entry.data["winner"]).label == best
@@ -458,7 +451,7 @@ def test_a_random_selection_deals_a_card_each_and_the_highest_wins(campaign):
 def test_a_random_selection_reshuffles_the_deck_afterwards(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
-    entry = add(battle, lambda c, s: random_select(c, s, keys=["p1", "p2"]))
+    entry = add(battle, SelectAtRandom(keys=["p1", "p2"]))
     assert (len(entry.deck["draw_pile"]), entry.deck["discards"]) == (54, [])
 
 
@@ -466,7 +459,7 @@ def test_a_random_selection_needs_two_candidates(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
     with pytest.raises(ValidationError):
-        add(battle, lambda c, s: random_select(c, s, keys=["p1"]))
+        add(battle, SelectAtRandom(keys=["p1"]))
 
 
 # --- taps -----------------------------------------------------------------------------
@@ -475,7 +468,7 @@ def test_a_random_selection_needs_two_candidates(campaign):
 def test_a_wound_fills_a_free_slot(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
+    add(battle, TellTap(tap="wound", key="p1"))
     assert now(battle)[1].fighters["p1"].wounds == 1
 
 
@@ -484,7 +477,7 @@ def test_a_wound_with_no_free_slot_fells_the_character(campaign):
     Character.objects.filter(name="Frodo").update(wound_slots=1)
     begin(battle)
     for _ in range(2):
-        add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
+        add(battle, TellTap(tap="wound", key="p1"))
     mine = now(battle)[1].fighters["p1"]
     assert (mine.wounds, mine.fallen) == (1, True)
 
@@ -492,17 +485,17 @@ def test_a_wound_with_no_free_slot_fells_the_character(campaign):
 def test_a_fallen_character_takes_no_more_taps(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p1"))
+    add(battle, TellTap(tap="fell", key="p1"))
     with pytest.raises(ValidationError):
-        add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
+        add(battle, TellTap(tap="wound", key="p1"))
 
 
 def test_an_ai_fall_past_half_its_company_rolls_the_rout_check(campaign):
     _, battle = doctrine_battle(campaign, "priority", seed=2)
     witch, khamul, third = ai_keys(battle)
     begin(battle)
-    first = add(battle, lambda c, s: tap_record(c, s, tap="fell", key=witch))
-    second = add(battle, lambda c, s: tap_record(c, s, tap="fell", key=khamul))
+    first = add(battle, TellTap(tap="fell", key=witch))
+    second = add(battle, TellTap(tap="fell", key=khamul))
     check = second.data["rout_check"]
     assert (first.data["rout_check"]["due"], check["due"], len(check["log"])) == (
         False,
@@ -518,8 +511,8 @@ def test_a_company_that_fails_its_rout_check_routs(campaign):
     _, battle = doctrine_battle(campaign, "priority", seed=seed_where(routs))
     witch, khamul, third = ai_keys(battle)
     begin(battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="fell", key=witch))
-    add(battle, lambda c, s: tap_record(c, s, tap="fell", key=khamul))
+    add(battle, TellTap(tap="fell", key=witch))
+    add(battle, TellTap(tap="fell", key=khamul))
     context, state, _ = now(battle)
     assert state.routing(context.fighter(third))
 
@@ -529,7 +522,7 @@ def test_a_horde_fall_takes_no_rout_check_and_counts_for_consolidation(campaign)
     witch, khamul, third = ai_keys(battle)
     begin(battle)
     for key in (witch, khamul):
-        entry = add(battle, lambda c, s, k=key: tap_record(c, s, tap="fell", key=k))
+        entry = add(battle, TellTap(tap="fell", key=key))
     state = now(battle)[1]
     assert (entry.data["rout_check"]["due"], state.companies[1].fallen_so_far) == (
         False,
@@ -541,8 +534,8 @@ def test_a_players_fall_past_half_says_the_rout_check_is_due(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
     for key in ("p1", "p2", "p3"):
-        add(battle, lambda c, s, k=key: tap_record(c, s, tap="fell", key=k))
-    entry = add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p4"))
+        add(battle, TellTap(tap="fell", key=key))
+    entry = add(battle, TellTap(tap="fell", key="p4"))
     assert "Rout check for Fellowship: lost 4 of 6" in entry.text
 
 
@@ -552,14 +545,14 @@ def test_an_ai_character_carrying_nothing_carries_nothing_off(campaign):
     with pytest.raises(ValidationError):
         add(
             battle,
-            lambda c, s: tap_record(c, s, tap="carried_off", key=ai_keys(battle)[0]),
+            TellTap(tap="carried_off", key=ai_keys(battle)[0]),
         )
 
 
 def test_a_player_character_carries_an_objective_off(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="carried_off", key="p1"))
+    add(battle, TellTap(tap="carried_off", key="p1"))
     mine = now(battle)[1].fighters["p1"]
     assert (mine.carried_off, mine.left) == (True, True)
 
@@ -567,7 +560,7 @@ def test_a_player_character_carries_an_objective_off(campaign):
 def test_a_side_routed_routs_every_company_of_it(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="side_routed", side="player"))
+    add(battle, TellTap(tap="side_routed", side="player"))
     context, state, _ = now(battle)
     assert state.side_routed(context, Side.PLAYER)
 
@@ -575,7 +568,7 @@ def test_a_side_routed_routs_every_company_of_it(campaign):
 def test_taps_wait_for_the_first_round(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     with pytest.raises(ValidationError):
-        add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
+        add(battle, TellTap(tap="wound", key="p1"))
 
 
 # --- the horde's end of round ---------------------------------------------------------
@@ -586,8 +579,8 @@ def test_a_wounded_horde_character_bleeds_at_the_end_of_the_round(campaign):
     witch = ai_keys(battle)[0]
     Character.objects.filter(name="Witch-king").update(wound_slots=1)
     begin(battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="wound", key=witch))
-    entry = add(battle, lambda c, s: round_end(c, s))
+    add(battle, TellTap(tap="wound", key=witch))
+    entry = add(battle, EndRound(skipping=True))
     (horde,) = entry.data["hordes"]
     assert [line["purpose"] for line in horde["log"]][:1] == ["Witch-king: bleeding"]
 
@@ -596,7 +589,7 @@ def end_round(battle, **inputs):
     """End the round, every reinforcement point said to be on the table."""
     context, state, _ = now(battle)
     placed = placements(context, state, lurkers=inputs.get("lurkers", ()))
-    return add(battle, lambda c, s: round_end(c, s, placed=placed, **inputs))
+    return add(battle, EndRound(placed=placed, skipping=True, **inputs))
 
 
 def test_reinforcements_roll_for_each_player_character_under_the_cap(campaign):
@@ -634,8 +627,8 @@ def test_a_lurker_far_from_every_enemy_may_leave(campaign):
 def test_a_horde_consolidates_once_one_of_it_has_fallen(campaign):
     _, battle = doctrine_battle(campaign, "horde", reinforcements=False)
     begin(battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="fell", key=ai_keys(battle)[0]))
-    entry = add(battle, lambda c, s: round_end(c, s))
+    add(battle, TellTap(tap="fell", key=ai_keys(battle)[0]))
+    entry = add(battle, EndRound(skipping=True))
     (horde,) = entry.data["hordes"]
     assert horde["steps"] == ["consolidation"]
 
@@ -644,7 +637,7 @@ def test_only_a_horde_has_an_end_of_round(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
     with pytest.raises(ValidationError):
-        add(battle, lambda c, s: round_end(c, s))
+        add(battle, EndRound(skipping=True))
 
 
 # --- the end --------------------------------------------------------------------------
@@ -653,14 +646,14 @@ def test_only_a_horde_has_an_end_of_round(campaign):
 def test_the_battle_ends_with_how_it_ended(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
-    add(battle, lambda c, s: battle_end(c, s, reason="rout"))
+    add(battle, EndBattle(reason="rout"))
     assert now(battle)[1].ended == "rout"
 
 
 def test_nothing_happens_after_the_end(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     begin(battle)
-    add(battle, lambda c, s: battle_end(c, s, reason="conceded"))
+    add(battle, EndBattle(reason="conceded"))
     with pytest.raises(ValidationError):
         begin(battle)
 
@@ -668,14 +661,14 @@ def test_nothing_happens_after_the_end(campaign):
 def test_an_ending_that_is_no_ending_is_refused(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     with pytest.raises(ValidationError):
-        add(battle, lambda c, s: battle_end(c, s, reason="boredom"))
+        add(battle, EndBattle(reason="boredom"))
 
 
 def test_a_name_in_right_to_left_letters_keeps_its_sentence_the_right_way(campaign):
     _, battle = doctrine_battle(campaign, "priority")
     Character.objects.filter(name="Frodo").update(name="פרודו")
     begin(battle)
-    entry = add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
+    entry = add(battle, TellTap(tap="wound", key="p1"))
     assert entry.text == "\u2068פרודו\u2069 took a wound token."
 
 
@@ -691,8 +684,8 @@ def test_a_consolidation_that_changes_the_mode_is_said_and_kept(campaign):
         before = now(battle)[1].companies
         mode_before = {order: c.mode for order, c in before.items()}
         begin(battle)
-        add(battle, lambda c, s, key=key: tap_record(c, s, tap="fell", key=key))
-        entry = add(battle, lambda c, s: round_end(c, s))
+        add(battle, TellTap(tap="fell", key=key))
+        entry = add(battle, EndRound(skipping=True))
         (horde,) = entry.data["hordes"]
         company = int(horde["company"])
         kept = now(battle)[1].companies[company].mode.value

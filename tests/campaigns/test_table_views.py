@@ -15,7 +15,7 @@ from campaigns.models import Battle, TableEntry
 from campaigns.selectors.table_record import battle_table_log, result_initial_from_log
 from campaigns.services.result_apply import result_apply
 from campaigns.services.result_entry import row_field
-from engines.table.turns import round_begin, tap_record
+from engines.table.moves import BeginRound, TellTap
 from tests.campaigns.table_helpers import add, doctrine_battle, version
 
 pytestmark = pytest.mark.django_db
@@ -38,6 +38,12 @@ def table_url(battle: Battle) -> str:
 
 def begin(client, battle, **extra):
     data = {"action": "begin", "version": version(battle), **extra}
+    return client.post(table_url(battle), data)
+
+
+def ai_first(client, battle):
+    """The humans won round 1's initiative (seed 12): the AI goes first."""
+    data = {"action": "first", "version": version(battle), "first": "ai"}
     return client.post(table_url(battle), data)
 
 
@@ -257,6 +263,7 @@ def test_the_decision_is_one_post_once_every_answer_is_in(client, user, world):
     _, battle, _ = world
     client.force_login(user)
     begin(client, battle)
+    ai_first(client, battle)
     answers = {"melee": "no", "near": "p1", "near_in": "8", "near_seen": "yes"}
     page = ask(client, battle, do="act", who="p7", **answers)
     data = dict(page.hidden) | {"action": "activate", "version": page.version}
@@ -282,6 +289,7 @@ def test_a_follow_up_is_offered_after_a_melee(client, user, world):
     _, battle, _ = world
     client.force_login(user)
     begin(client, battle)
+    ai_first(client, battle)
     data = {
         "action": "activate",
         "version": version(battle),
@@ -315,7 +323,7 @@ def test_the_battle_page_shows_the_log(client, user, world):
     _, battle, _ = world
     client.force_login(user)
     begin(client, battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p2"))
+    add(battle, TellTap(tap="fell", key="p2"))
     html = client.get(
         reverse(
             "campaigns:battle_detail",
@@ -331,7 +339,7 @@ def played_and_applied(client, user, world):
     _, battle, _ = world
     client.force_login(user)
     begin(client, battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p2"))
+    add(battle, TellTap(tap="fell", key="p2"))
     result_apply(
         battle=battle,
         data=result_initial_data(battle)
@@ -373,9 +381,9 @@ def test_the_result_form_arrives_filled_in_from_what_was_tapped(client, user, wo
     _, battle, _ = world
     client.force_login(user)
     begin(client, battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="wound", key="p1"))
-    add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p2"))
-    add(battle, lambda c, s: tap_record(c, s, tap="side_routed", side="ai"))
+    add(battle, TellTap(tap="wound", key="p1"))
+    add(battle, TellTap(tap="fell", key="p2"))
+    add(battle, TellTap(tap="side_routed", side="ai"))
     form = client.get(
         reverse(
             "campaigns:result_entry",
@@ -421,7 +429,7 @@ def count(client, url: str) -> int:
 def grow(battle, taps: int) -> None:
     for n in range(taps):
         key = "p1" if n % 2 else "p7"
-        add(battle, lambda c, s, k=key: tap_record(c, s, tap="routed", key=k))
+        add(battle, TellTap(tap="routed", key=key))
 
 
 @pytest.mark.parametrize("name", ["battle_table", "battle_detail", "result_entry"])
@@ -431,7 +439,7 @@ def test_the_pages_reading_the_log_make_as_many_queries_for_a_long_log(
     """At most 15 queries, the same for a log of 3 entries as for one of 40."""
     _, battle, _ = world
     client.force_login(user)
-    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    add(battle, BeginRound(sightings={}))
     url = reverse(
         f"campaigns:{name}",
         kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
@@ -465,7 +473,7 @@ def test_a_log_begun_before_a_reroll_fills_in_nothing(client, user, world):
     _, battle, _ = world
     client.force_login(user)
     begin(client, battle)
-    add(battle, lambda c, s: tap_record(c, s, tap="fell", key="p1"))
+    add(battle, TellTap(tap="fell", key="p1"))
     battle = battle_reroll(battle=battle, seed=4242)
     assert result_initial_from_log(battle=battle) == {}
 

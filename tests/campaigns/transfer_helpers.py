@@ -17,6 +17,7 @@ from campaigns.models import (
     SceneFeature,
 )
 from campaigns.selectors.lineup import scene_lineup
+from campaigns.selectors.table_context import table_context
 from campaigns.services.battle_notes import battle_notes_update
 from campaigns.services.battle_setup import battle_reroll, battle_set_up
 from campaigns.services.commanders import commander_change_by_hand
@@ -24,7 +25,7 @@ from campaigns.services.demo import demo_seed
 from campaigns.services.result_apply import result_apply
 from campaigns.services.table_log import table_entry_add
 from engines.enums import SceneStatus
-from engines.table.turns import round_begin, tap_record
+from engines.table.moves import BeginRound, TellTap
 
 
 def table_counts() -> dict[str, int]:
@@ -110,13 +111,11 @@ def play_demo(
 def at_the_table(battle: Battle) -> None:
     """Play the first round's start in table mode and tap a wound on the first
     player character: the battle gets a log of two entries."""
-    table_entry_add(
-        battle=battle, version=0, make=lambda c, s: round_begin(c, s, sightings={})
-    )
+    table_entry_add(battle=battle, version=0, action=BeginRound(sightings={}))
     table_entry_add(
         battle=battle,
         version=1,
-        make=lambda c, s: tap_record(c, s, tap="wound", key=c.fighters[0].key),
+        action=TellTap(tap="wound", key=table_context(battle=battle).fighters[0].key),
     )
 
 

@@ -17,7 +17,6 @@ from engines.combat import (
     roll_initiative,
     rout_check,
     rout_check_due,
-    side_routs,
     take_wound,
 )
 from engines.enums import Side
@@ -129,12 +128,6 @@ def test_horde_company_takes_no_rout_check() -> None:
     assert (check.due, check.routs) == (False, False)
     assert "scatters" in check.reason
     assert dice.entries() == ()
-
-
-def test_a_side_routs_when_all_its_companies_rout() -> None:
-    assert side_routs([True, True])
-    assert not side_routs([True, False])
-    assert not side_routs([])
 
 
 # --- rounds ---------------------------------------------------------------------

@@ -30,11 +30,11 @@ from engines.orders import (
 )
 from engines.orders.kinds import Victim
 from engines.table.flows import activation_walk
+from engines.table.moves import entry_compute
 from engines.table.obeying import orders_shown, round_order_lines
 from engines.table.state import state_start
 from engines.table.turns import (
     activation_decide,
-    entry_compute,
     first_choose,
     round_begin,
 )

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from engines.doctrines import DoctrineSettings
 from engines.enums import Doctrine, Side
+from engines.table.moves import entry_compute
 from engines.table.state import state_fold
-from engines.table.turns import entry_compute
 from tests.engines.table_battles import Log, battle_context
 from tests.engines.table_player import TruthfulPlayer
 
@@ -41,6 +41,7 @@ def play(doctrine: Doctrine, seed: int, **context) -> TruthfulPlayer:
     log = Log(battle_context(doctrine, seed=seed, length=rng.randint(2, 4), **context))
     player = TruthfulPlayer(log, rng)
     activations: dict[tuple[int, str], int] = {}
+    follow_ups: dict[tuple[int, str], int] = {}
     for _ in range(MAX_ENTRIES):
         before = log.state
         draft = player.step()
@@ -58,10 +59,15 @@ def play(doctrine: Doctrine, seed: int, **context) -> TruthfulPlayer:
             log.undo()
             assert log.state == before
             continue
+        turn = (draft.round, draft.subject)
         if draft.kind == "activation" and not draft.data["decision"]["follow_up"]:
-            turn = (draft.round, draft.subject)
             activations[turn] = activations.get(turn, 0) + 1
             assert activations[turn] == 1, turn
+        if draft.kind == "activation" and draft.data["decision"]["follow_up"]:
+            # Its one follow-up: right after it felled its enemy in melee.
+            follow_ups[turn] = follow_ups.get(turn, 0) + 1
+            assert before.follow_up == draft.subject, turn
+            assert follow_ups[turn] == 1 == activations.get(turn), turn
         if draft.kind == "end_round":
             check_the_cap(log, before, draft)
     for mine, theirs in player.compared:

@@ -16,10 +16,11 @@ from engines.enums import Doctrine, Side
 from engines.orders import EachRound, Moment
 from engines.orders.kinds import Victim
 from engines.table.errors import TableRefused
+from engines.table.moves import entry_compute
 from engines.table.obeying import round_order_lines
 from engines.table.round_orders import order_asks, round_orders_end
 from engines.table.state import state_start
-from engines.table.turns import entry_compute, first_choose, round_begin, tap_record
+from engines.table.turns import first_choose, round_begin, tap_record
 from tests.engines.table_battles import Log, battle_context
 
 ARROW = EachRound(

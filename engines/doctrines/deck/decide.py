@@ -4,6 +4,7 @@ draw, and return fire; each walks the card built from the same settings."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from engines.cards import Card, Deck
 from engines.dice import Dice
@@ -146,5 +147,5 @@ class _NoChance:
     def randint(self, a: int, b: int) -> int:
         raise AssertionError("return fire rolls no dice")
 
-    def shuffle(self, x: list) -> None:
+    def shuffle(self, x: list[Any]) -> None:
         raise AssertionError("return fire shuffles nothing")

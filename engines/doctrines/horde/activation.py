@@ -199,7 +199,7 @@ def _act(turn: Turn, step: Step, row: Row, enemy: Enemy | None) -> Decision:
     raise ValueError(f"{step.id}: a horde table has no row for {row.action}")
 
 
-def _row_actions(*tables: Table) -> tuple[Action, ...]:
+def row_actions(*tables: Table) -> tuple[Action, ...]:
     """What a step's table rows come to, charges read as melee or a move toward."""
     found: dict[Action, None] = {}
     for table in tables:
@@ -214,7 +214,7 @@ def _row_actions(*tables: Table) -> tuple[Action, ...]:
 # --- pre-activation -------------------------------------------------------------------
 
 
-def _wounded(turn: Turn, step: Step) -> Decision | None:
+def wounded_rule(turn: Turn, step: Step) -> Decision | None:
     if not turn.situation.wounded:
         return None
     return turn.decide(step, Action.NO_ACTION)
@@ -223,7 +223,7 @@ def _wounded(turn: Turn, step: Step) -> Decision | None:
 # --- normal ---------------------------------------------------------------------------
 
 
-def _wounded_friend_near(turn: Turn, step: Step) -> Decision | None:
+def wounded_friend_near(turn: Turn, step: Step) -> Decision | None:
     if not any(
         f.wounded and within(f.distance, WOUNDED_FRIEND_WITHIN)
         for f in turn.situation.friends
@@ -233,7 +233,7 @@ def _wounded_friend_near(turn: Turn, step: Step) -> Decision | None:
     return _act(turn, step, row, turn.pick(turn.situation.enemies))
 
 
-def _hurt(turn: Turn, step: Step) -> Decision | None:
+def hurt_rule(turn: Turn, step: Step) -> Decision | None:
     if not turn.situation.hurt_this_round:
         return None
     rallying = sum(
@@ -245,7 +245,7 @@ def _hurt(turn: Turn, step: Step) -> Decision | None:
     return _act(turn, step, row, _hurt_by(turn.situation))
 
 
-def _normal_otherwise(turn: Turn, step: Step) -> Decision:
+def normal_otherwise(turn: Turn, step: Step) -> Decision:
     row = _roll(turn, step, NORMAL_TABLE)
     return _act(turn, step, row, turn.pick(turn.situation.enemies))
 
@@ -253,21 +253,21 @@ def _normal_otherwise(turn: Turn, step: Step) -> Decision:
 # --- frenzy ---------------------------------------------------------------------------
 
 
-def _frenzy_hurt(turn: Turn, step: Step) -> Decision | None:
+def frenzy_hurt(turn: Turn, step: Step) -> Decision | None:
     if not turn.situation.hurt_this_round:
         return None
     row = _roll(turn, step, FRENZY_HURT_TABLE)
     return _act(turn, step, row, _hurt_by(turn.situation))
 
 
-def _frenzy_charge(turn: Turn, step: Step) -> Decision:
+def frenzy_charge(turn: Turn, step: Step) -> Decision:
     return _charge(turn, step, turn.pick(turn.situation.enemies), CHARGE)
 
 
 # --- scatter --------------------------------------------------------------------------
 
 
-def _scatter(turn: Turn, step: Step) -> Decision:
+def scatter_rule(turn: Turn, step: Step) -> Decision:
     rolled, goes = _distance(turn, SCATTER, "scatter")
     halved = _halved(turn, rolled)
     edges = turn.situation.edges

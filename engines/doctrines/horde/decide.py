@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engines.dice import Dice, RandomSource
 from engines.doctrines.horde.end_of_round import (
+    EndOfRound,
     HordeRound,
     HordeRoundResult,
-    _EndOfRound,
 )
 from engines.doctrines.horde.procedure import card
 from engines.doctrines.rules import FOLLOW_UP
@@ -44,7 +44,7 @@ def horde_end_of_round(
     settings: DoctrineSettings | None = None,
 ) -> HordeRoundResult:
     """Bleeding, reinforcements, lurking, consolidation — in that order (§5.3)."""
-    state = _EndOfRound(
+    state = EndOfRound(
         round=horde,
         settings=settings or DEFAULT_SETTINGS,
         dice=Dice(rng),

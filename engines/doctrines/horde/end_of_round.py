@@ -117,7 +117,7 @@ class HordeRoundResult:
 
 
 @dataclass
-class _EndOfRound:
+class EndOfRound:
     """The working state while the end-of-round steps run in order."""
 
     round: HordeRound
@@ -137,7 +137,7 @@ def _read(table: Table) -> Callable[[tuple[int, ...], int], str]:
     return lambda dice, total: table.read(total).result
 
 
-def _bleeding(state: _EndOfRound, step: Step) -> None:
+def bleeding_rule(state: EndOfRound, step: Step) -> None:
     wounded = [m for m in state.members if m.wounded]
     if wounded:
         state.steps.append(step.id)
@@ -159,7 +159,7 @@ def arrival_point(origin: Point, clock: int, distance: float) -> Point:
     )
 
 
-def _reinforcements(state: _EndOfRound, step: Step) -> None:
+def reinforcements_rule(state: EndOfRound, step: Step) -> None:
     horde, settings = state.round, state.settings
     if not settings.reinforcements or state.mode == HordeMode.SCATTER:
         return
@@ -208,7 +208,7 @@ def _reinforcements(state: _EndOfRound, step: Step) -> None:
             )
 
 
-def _lurking(state: _EndOfRound, step: Step) -> None:
+def lurking_rule(state: EndOfRound, step: Step) -> None:
     if not state.settings.reinforcements or state.mode != HordeMode.NORMAL:
         return
     lurkers = [
@@ -232,7 +232,7 @@ def _read_consolidation(dice: tuple[int, ...], total: int) -> str:
     return "frenzy" if total >= FRENZY_FROM else "no change"
 
 
-def _consolidation(state: _EndOfRound, step: Step) -> None:
+def consolidation_rule(state: EndOfRound, step: Step) -> None:
     if state.mode == HordeMode.SCATTER or state.fallen_so_far < 1:
         return
     state.steps.append(step.id)

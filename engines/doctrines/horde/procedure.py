@@ -8,20 +8,20 @@ from functools import lru_cache
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.doctrines.horde.activation import (
     SHOOT_INSTEAD,
-    _frenzy_charge,
-    _frenzy_hurt,
-    _hurt,
-    _normal_otherwise,
-    _row_actions,
-    _scatter,
-    _wounded,
-    _wounded_friend_near,
+    frenzy_charge,
+    frenzy_hurt,
+    hurt_rule,
+    normal_otherwise,
+    row_actions,
+    scatter_rule,
+    wounded_friend_near,
+    wounded_rule,
 )
 from engines.doctrines.horde.end_of_round import (
-    _bleeding,
-    _consolidation,
-    _lurking,
-    _reinforcements,
+    bleeding_rule,
+    consolidation_rule,
+    lurking_rule,
+    reinforcements_rule,
 )
 from engines.doctrines.horde.tables import (
     ARRIVAL,
@@ -49,7 +49,7 @@ from engines.doctrines.horde.tables import (
     SCATTER_ON_NATURAL,
     WOUNDED_FRIEND_TABLE,
     WOUNDED_FRIEND_WITHIN,
-    _charge_text,
+    charge_text,
 )
 from engines.doctrines.orders import with_orders
 from engines.doctrines.rules import (
@@ -167,7 +167,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         "W",
                         "Wounded",
                         "Does not act.",
-                        rule=_wounded,
+                        rule=wounded_rule,
                         actions=(Action.NO_ACTION,),
                     ),
                 ),
@@ -183,8 +183,8 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         f"{inches(WOUNDED_FRIEND_WITHIN)}",
                         "Roll D6.",
                         tables=(WOUNDED_FRIEND_TABLE,),
-                        rule=_wounded_friend_near,
-                        actions=_row_actions(WOUNDED_FRIEND_TABLE),
+                        rule=wounded_friend_near,
+                        actions=row_actions(WOUNDED_FRIEND_TABLE),
                     ),
                     Step(
                         "normal-2",
@@ -193,8 +193,8 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         "Roll D6 + 1 per unwounded friendly horde character within "
                         f"{inches(RALLY_WITHIN)}.",
                         tables=(HURT_TABLE,),
-                        rule=_hurt,
-                        actions=_row_actions(HURT_TABLE),
+                        rule=hurt_rule,
+                        actions=row_actions(HURT_TABLE),
                     ),
                     Step(
                         "normal-3",
@@ -202,8 +202,8 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         "Otherwise",
                         "Roll D6.",
                         tables=(NORMAL_TABLE,),
-                        rule=_normal_otherwise,
-                        actions=_row_actions(NORMAL_TABLE),
+                        rule=normal_otherwise,
+                        actions=row_actions(NORMAL_TABLE),
                     ),
                 ),
             ),
@@ -217,15 +217,15 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         "Hurt this round",
                         "Roll D6.",
                         tables=(FRENZY_HURT_TABLE,),
-                        rule=_frenzy_hurt,
-                        actions=_row_actions(FRENZY_HURT_TABLE),
+                        rule=frenzy_hurt,
+                        actions=row_actions(FRENZY_HURT_TABLE),
                     ),
                     Step(
                         "frenzy-2",
                         "2",
                         "Everyone else",
-                        f"{_charge_text(CHARGE, NEAREST)}.",
-                        rule=_frenzy_charge,
+                        f"{charge_text(CHARGE, NEAREST)}.",
+                        rule=frenzy_charge,
                         actions=CHARGE_ACTIONS,
                     ),
                 ),
@@ -240,7 +240,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         "Every character",
                         f"Scatter {SCATTER.text} toward the nearest table edge; it "
                         "leaves the battle there (lost, not fallen).",
-                        rule=_scatter,
+                        rule=scatter_rule,
                         actions=(Action.SCATTER,),
                     ),
                 ),
@@ -274,7 +274,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         "Bleeding",
                         f"D6 per wounded horde character: on {BLEEDS_ON} it falls.",
                         tables=(BLEEDING_TABLE,),
-                        rule=_bleeding,
+                        rule=bleeding_rule,
                     ),
                     Step(
                         REINFORCEMENTS,
@@ -284,7 +284,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         tables=tuple(REINFORCEMENT_TABLES.values())
                         if reinforced
                         else (),
-                        rule=_reinforcements,
+                        rule=reinforcements_rule,
                     ),
                     Step(
                         LURKING,
@@ -292,7 +292,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         lurk_when,
                         lurk_then,
                         tables=(LURKING_TABLE,) if reinforced else (),
-                        rule=_lurking,
+                        rule=lurking_rule,
                     ),
                     Step(
                         "consolidation",
@@ -304,7 +304,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
                         f"far ≥ {FRENZY_FROM} → frenzy. No more consolidation rolls "
                         "once in scatter; frenzy can still become scatter.",
                         tables=(CONSOLIDATION_TABLE,),
-                        rule=_consolidation,
+                        rule=consolidation_rule,
                     ),
                 ),
             ),

@@ -50,7 +50,7 @@ def _flee(distance: RolledDistance) -> str:
     return f"Flee {distance.text} straight away from the nearest enemy"
 
 
-def _charge_text(distance: RolledDistance, whom: str) -> str:
+def charge_text(distance: RolledDistance, whom: str) -> str:
     return f"Charge {distance.text} toward {whom}"
 
 
@@ -64,7 +64,7 @@ WOUNDED_FRIEND_TABLE = Table(
     (
         band(1, 2, _flee(FLEE), Action.FLEE, FLEE),
         band(3, 4, "Hold", Action.HOLD),
-        band(5, 6, _charge_text(CHARGE, NEAREST), Action.CHARGE, CHARGE),
+        band(5, 6, charge_text(CHARGE, NEAREST), Action.CHARGE, CHARGE),
     ),
 )
 HURT_TABLE = Table(
@@ -72,7 +72,7 @@ HURT_TABLE = Table(
     (
         band(1, 3, _flee(FLEE_HURT), Action.FLEE, FLEE_HURT),
         band(4, 5, "Hold", Action.HOLD),
-        band(6, None, _charge_text(CHARGE, HURT_IT), Action.CHARGE, CHARGE),
+        band(6, None, charge_text(CHARGE, HURT_IT), Action.CHARGE, CHARGE),
     ),
 )
 NORMAL_TABLE = Table(
@@ -82,7 +82,7 @@ NORMAL_TABLE = Table(
         band(
             3, 5, f"Wander {WANDER.text} toward a direction roll", Action.WANDER, WANDER
         ),
-        band(6, 6, _charge_text(WEAK_CHARGE, NEAREST), Action.CHARGE, WEAK_CHARGE),
+        band(6, 6, charge_text(WEAK_CHARGE, NEAREST), Action.CHARGE, WEAK_CHARGE),
     ),
 )
 FRENZY_HURT_TABLE = Table(
@@ -90,7 +90,7 @@ FRENZY_HURT_TABLE = Table(
     (
         band(1, 1, _flee(FLEE), Action.FLEE, FLEE),
         band(2, 3, "Hold", Action.HOLD),
-        band(4, 6, _charge_text(CHARGE, HURT_IT), Action.CHARGE, CHARGE),
+        band(4, 6, charge_text(CHARGE, HURT_IT), Action.CHARGE, CHARGE),
     ),
 )
 BLEEDS_ON = 1

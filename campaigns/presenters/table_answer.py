@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
+from campaigns.presenters.table_pieces import Answer, LogLine, Tap
 from engines.dice import LogEntry
 from engines.enums import Side
-from engines.table.pieces import Answer, LogLine, Tap
 from engines.table.state import ENTRY_KINDS, Context, Fighter, State
 from engines.text import inches
 
@@ -51,7 +51,7 @@ def last_answer(
             dice=_dice(data.get("log")),
         )
     if entry.kind == "end_round":
-        dice = []
+        dice: list[str] = []
         for horde in data.get("hordes", ()):
             dice += _dice(horde.get("log"))
         return Answer(

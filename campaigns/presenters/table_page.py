@@ -1,8 +1,8 @@
-"""The table page's pieces, read from the battle's state: what comes now, the
-AI's order, the characters with the taps they offer, the robot's last answer
-and the log's lines.
+"""The table page's presenter: its pieces read from the battle's state (what
+comes now, the AI's order, the characters with the taps they offer, the
+questions with their links and hidden fields).
 
-Pure: the app adds the links (``url``) and the campaign's page around them.
+No database here: the selector adds the campaign's page around them.
 Entries are anything with ``kind``, ``position``, ``round``, ``subject``,
 ``text`` and ``data`` (the app's rows, or the engine's drafts).
 """
@@ -14,11 +14,7 @@ from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
-from engines.combat import activation_order
-from engines.enums import Doctrine, EndReason, Side
-from engines.table.flows import activation_walk, defence_walk
-from engines.table.obeying import orders_shown
-from engines.table.pieces import (
+from campaigns.presenters.table_pieces import (
     Change,
     FighterRow,
     Group,
@@ -26,8 +22,14 @@ from engines.table.pieces import (
     SightRow,
     Tap,
 )
+from engines.combat import activation_order
+from engines.enums import Doctrine, EndReason, Side
+from engines.table.flows import activation_walk, defence_walk
+from engines.table.moves import defenders as deck_defenders
+from engines.table.moves import selectable
+from engines.table.obeying import orders_shown
 from engines.table.questions import MANY
-from engines.table.state import Context, Fighter, State
+from engines.table.state import Context, Fighter, State, TableCompany
 from engines.table.taps import ENDED_BY, free_carriables
 
 RESERVED = frozenset({"do", "who", "follow", "skip", "asked"})
@@ -65,14 +67,7 @@ def side_taps(state: State, writable: bool) -> tuple[Tap, ...]:
 
 def candidates(context: Context, state: State) -> tuple[tuple[str, str, str], ...]:
     """Everyone on the table, your side first, in card order."""
-    fighters = [
-        f
-        for side in (Side.PLAYER, Side.AI)
-        for f in sorted(
-            state.fighters_on_table(context, side), key=lambda f: f.card_order
-        )
-    ]
-    return tuple((f.key, f.label, f.side.value) for f in fighters)
+    return tuple((f.key, f.label, f.side.value) for f in selectable(context, state))
 
 
 def phase_of(context: Context, state: State, *, skipping: bool = False) -> str:
@@ -82,11 +77,12 @@ def phase_of(context: Context, state: State, *, skipping: bool = False) -> str:
 
 def initiative_line(state: State) -> str:
     """This round's initiative roll and what it gave, in words."""
-    ini = state.initiative or {}
-    if ini.get("fixed"):
-        return ini.get("reason", "")
-    roll = ini.get("roll")
-    return f"D6 {roll}: {ini.get('reason', '')}" if roll else ""
+    ini = state.initiative
+    if ini is None:
+        return ""
+    if ini.fixed:
+        return ini.reason
+    return f"D6 {ini.roll}: {ini.reason}" if ini.roll else ""
 
 
 def order_lines(context: Context, state: State, nxt: Fighter | None) -> tuple:
@@ -136,14 +132,7 @@ def sight_rows(context: Context, state: State) -> tuple[SightRow, ...]:
 
 def defenders(context: Context, state: State) -> tuple[tuple[str, str], ...]:
     """Deck characters on the table that have not activated this round."""
-    if state.round == 0 or state.ended:
-        return ()
-    return tuple(
-        (f.key, f.label)
-        for f in state.fighters_on_table(context, Side.AI)
-        if context.company(f.company).doctrine is Doctrine.DECK
-        and f.key not in state.activated
-    )
+    return tuple((f.key, f.label) for f in deck_defenders(context, state))
 
 
 # --- the characters and their taps ----------------------------------------------------
@@ -185,7 +174,13 @@ def groups(
     return tuple(groups), person
 
 
-def _row(context, state, company, fighter: Fighter, writable: bool) -> FighterRow:
+def _row(
+    context: Context,
+    state: State,
+    company: TableCompany,
+    fighter: Fighter,
+    writable: bool,
+) -> FighterRow:
     mine = state.fighters[fighter.key]
     flags = []
     if mine.fallen:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from campaigns.presenters.table_page import coop_line, sight_rows
 from engines.enums import Side
 from engines.table.flows import activation_walk
-from engines.table.page import coop_line, sight_rows
 from engines.table.state import state_start
 from engines.table.turns import first_choose, round_begin
 from tests.engines.table_battles import Log, battle_context
