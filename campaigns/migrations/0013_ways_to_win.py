@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0010_table_entry_scene_orders'),
+        ('campaigns', '0011_feature_vp_objective'),
     ]
 
     operations = [
