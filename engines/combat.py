@@ -279,6 +279,7 @@ def initiative(
     """§4: roll the initiative; if the AI side wins, make its choice."""
     start = len(dice.log)
     winner = roll_initiative(dice=dice, round_number=round_number)
+    first: Side | None
     if winner is Side.AI:
         first = ai_initiative_choice(enemy_in_sight=ai_enemy_in_sight)
         if first is Side.AI:

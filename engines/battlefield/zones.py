@@ -42,7 +42,8 @@ class Zone:
             case Deployment.EDGE, Edge.EAST:
                 return (table_width - band, 0, band, table_depth)
             case Deployment.RECTANGLE, _:
-                assert None not in (self.x, self.y, self.width, self.depth)
+                assert self.x is not None and self.y is not None
+                assert self.width is not None
                 return (self.x, self.y, self.width, self.depth)
         return None
 
