@@ -136,9 +136,16 @@ class Dice:
         ``outcome`` is either a fixed text or a function of (dice, total) that reads
         the rule table, so the log says what the roll meant.
         """
-        dice = tuple(self.rng.randint(1, 6) for _ in range(count))
-        mods = tuple((reason, value) for reason, value in modifiers if value)
-        total = sum(dice) + sum(value for _, value in mods)
+        randint = self.rng.randint
+        if count == 1:
+            dice: tuple[int, ...] = (randint(1, 6),)
+        else:
+            dice = tuple([randint(1, 6) for _ in range(count)])
+        if modifiers:
+            mods = tuple((reason, value) for reason, value in modifiers if value)
+            total = sum(dice) + sum(value for _, value in mods)
+        else:
+            mods, total = (), sum(dice)
         if callable(outcome):
             text = outcome(dice, total)
         else:

@@ -201,24 +201,26 @@ def roll_sector(number: int, dice: Dice, *, taken: Iterable[Sector] = ()) -> Sec
     """§3.13: two D6 halved: the first the column west to east, the second the
     row north to south; a ``taken`` sector gives the next free one clockwise
     (the rolled one itself if all nine are taken)."""
-    held = set(taken)
+    held = taken if isinstance(taken, (set, frozenset)) else set(taken)
+    given: list[Sector] = []
 
     def read(faces: tuple[int, ...], _total: int) -> str:
-        rolled = (halved(faces[0]) - 1, halved(faces[1]) - 1)
-        given = free_sector(rolled, held) or rolled
-        if given == rolled:
+        rolled = ((faces[0] + 1) // 2 - 1, (faces[1] + 1) // 2 - 1)
+        given.append(free_sector(rolled, held) or rolled)
+        if given[0] == rolled:
             return SECTOR_NAMES[rolled]
-        return f"{SECTOR_NAMES[rolled]} is taken: {SECTOR_NAMES[given]}"
+        return f"{SECTOR_NAMES[rolled]} is taken: {SECTOR_NAMES[given[0]]}"
 
-    entry = dice.roll(f"Terrain piece {number}: sector (column, row)", 2, outcome=read)
-    rolled = (halved(entry.dice[0]) - 1, halved(entry.dice[1]) - 1)
-    return free_sector(rolled, held) or rolled
+    dice.roll(f"Terrain piece {number}: sector (column, row)", 2, outcome=read)
+    return given[0]
 
 
 def free_sector(rolled: Sector, taken: Iterable[Sector]) -> Sector | None:
     """The rolled sector if free, else the next free one clockwise (None when
     all nine are taken)."""
-    held = set(taken)
+    held = taken if isinstance(taken, (set, frozenset)) else set(taken)
+    if rolled not in held:
+        return rolled
     start = CLOCKWISE.index(rolled)
     for step in range(len(CLOCKWISE)):
         sector = CLOCKWISE[(start + step) % len(CLOCKWISE)]
