@@ -20,6 +20,7 @@ from campaigns.selectors.battlefield import (
     scene_table,
     setting_terrain_words,
 )
+from campaigns.services.locks import campaign_locked
 from engines.battlefield import Battlefield, Feature, generated_battlefield
 from engines.battlefield.terrain import Piece, with_rolled_terrain
 from engines.dice import Dice
@@ -68,7 +69,13 @@ def scene_terrain_keep(*, scene: Scene, seed: int) -> list[SceneFeature]:
     if not 0 <= seed <= SEED_MAX:
         raise ValidationError({"seed": f"A seed is a whole number 0–{SEED_MAX}."})
     with transaction.atomic():
-        scene = Scene.objects.select_for_update().get(pk=scene.pk)
+        scene = campaign_locked(
+            model=Scene,
+            pk=scene.pk,
+            campaign_id=scene.campaign_id,
+            missing="This scene no longer exists.",
+            related=("campaign__setting",),
+        )
         problem = scene_terrain_problem(scene=scene)
         if problem:
             raise ValidationError(problem)
