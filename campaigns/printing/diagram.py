@@ -154,9 +154,8 @@ class Diagram:
 
 
 TERRAIN_ROLLED = (
-    "The terrain was rolled for this battle: stand a piece of your own terrain "
-    "in each lettered place, about the size the key gives, and treat it as the "
-    "key says (its cover, and what else it does)."
+    "Terrain rolled for this battle: stand a piece of your own in each lettered "
+    "place, treated as the key says."
 )
 
 

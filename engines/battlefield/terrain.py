@@ -175,7 +175,7 @@ def halved(face: int) -> int:
 def roll_count(dice: Dice) -> int:
     """§3.13: D3 + 3 pieces (the D3 a halved D6)."""
     entry = dice.d6(
-        "Terrain: pieces (D3 + 3)",
+        "Terrain: pieces (D3+3)",
         outcome=lambda d, _t: f"D3 {halved(d[0])}: {halved(d[0]) + BASE_PIECES}",
     )
     return halved(entry.dice[0]) + BASE_PIECES
@@ -184,14 +184,14 @@ def roll_count(dice: Dice) -> int:
 def roll_kind(number: int, dice: Dice) -> Piece:
     """§3.13: one piece's kind by D6; a 4 rolls again, odd a hedge, even a wall."""
     face = dice.d6(
-        f"Terrain piece {number}: kind",
+        f"Terrain {number}: kind",
         outcome=lambda d, _t: str(KIND_BY_FACE[d[0]] or "wall or hedge"),
     ).dice[0]
     piece = KIND_BY_FACE[face]
     if piece is not None:
         return piece
     second = dice.d6(
-        f"Terrain piece {number}: wall or hedge",
+        f"Terrain {number}: wall or hedge",
         outcome=lambda d, _t: str(LINE_BY_PARITY[d[0] % 2]),
     ).dice[0]
     return LINE_BY_PARITY[second % 2]
@@ -211,7 +211,7 @@ def roll_sector(number: int, dice: Dice, *, taken: Iterable[Sector] = ()) -> Sec
             return SECTOR_NAMES[rolled]
         return f"{SECTOR_NAMES[rolled]} is taken: {SECTOR_NAMES[given[0]]}"
 
-    dice.roll(f"Terrain piece {number}: sector (column, row)", 2, outcome=read)
+    dice.roll(f"Terrain {number}: sector", 2, outcome=read)
     return given[0]
 
 

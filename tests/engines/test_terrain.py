@@ -35,7 +35,7 @@ from tests.engines.scripted import loaded
 def test_d3_plus_three_pieces(face, pieces):
     dice = loaded(face)
     assert roll_count(dice) == pieces
-    assert dice.log[0].purpose == "Terrain: pieces (D3 + 3)"
+    assert dice.log[0].purpose == "Terrain: pieces (D3+3)"
 
 
 @pytest.mark.parametrize(
@@ -163,16 +163,16 @@ def test_each_piece_is_rolled_whole_before_the_next():
     dice = loaded(1, 4, 2, 1, 1, 5, 6, 6, 3, 3, 3, 3, 4, 4, 4, 4)
     roll_terrain(width=36, depth=36, dice=dice)
     assert [e.purpose for e in dice.log] == [
-        "Terrain: pieces (D3 + 3)",
-        "Terrain piece 1: kind",
-        "Terrain piece 1: wall or hedge",
-        "Terrain piece 1: sector (column, row)",
-        "Terrain piece 2: kind",
-        "Terrain piece 2: sector (column, row)",
-        "Terrain piece 3: kind",
-        "Terrain piece 3: sector (column, row)",
-        "Terrain piece 4: kind",
-        "Terrain piece 4: sector (column, row)",
+        "Terrain: pieces (D3+3)",
+        "Terrain 1: kind",
+        "Terrain 1: wall or hedge",
+        "Terrain 1: sector",
+        "Terrain 2: kind",
+        "Terrain 2: sector",
+        "Terrain 3: kind",
+        "Terrain 3: sector",
+        "Terrain 4: kind",
+        "Terrain 4: sector",
     ]
 
 
@@ -364,6 +364,6 @@ def test_the_table_spec_gives_the_setting_words():
 
     words = tuple((piece.value, f"{piece.value}!") for piece in Piece)
     result = _setup(TableSpec(width=48, depth=36, terrain_words=words))
-    count = next(e for e in result.log if e.purpose == "Terrain: pieces (D3 + 3)")
+    count = next(e for e in result.log if e.purpose == "Terrain: pieces (D3+3)")
     named = [f for f in result.battlefield.features if f.name.endswith("!")]
     assert len(named) == halved(count.dice[0]) + 3
