@@ -86,3 +86,37 @@ def test_the_admin_shows_a_rolled_table_and_keeps_it(admin_client, starter):
         scene_terrain_roll(scene=scene, seed=5).features
     )
     assert scene.features.exists()
+
+
+def test_a_settings_terrain_words_travel_with_an_export():
+    from campaigns.transfer.errors import ErrorList
+    from campaigns.transfer.genres import setting_check, setting_export
+
+    setting = Setting.objects.get(slug="historical")
+    exported = setting_export(setting)
+    assert exported["terrain_words"]["woods"] == "orchard or copse"
+    errors = ErrorList()
+    assert setting_check(exported, errors)["terrain_words"] == setting.terrain_words
+    assert not errors
+
+
+def test_an_older_file_without_terrain_words_gets_the_shipped_ones():
+    from campaigns.transfer.errors import ErrorList
+    from campaigns.transfer.genres import setting_check, setting_export
+
+    older = setting_export(Setting.objects.get(slug="science-fiction"))
+    del older["terrain_words"]
+    words = setting_check(older, ErrorList())["terrain_words"]
+    assert words["woods"] == "scrub or wreckage"
+
+
+def test_bad_terrain_words_are_refused_with_a_message():
+    from campaigns.transfer.errors import ErrorList
+    from campaigns.transfer.genres import setting_check, setting_export
+
+    raw = setting_export(Setting.objects.get(slug="fantasy")) | {
+        "terrain_words": {"woods": 3}
+    }
+    errors = ErrorList()
+    setting_check(raw, errors)
+    assert errors
