@@ -120,3 +120,26 @@ def test_bad_terrain_words_are_refused_with_a_message():
     errors = ErrorList()
     setting_check(raw, errors)
     assert errors
+
+
+def test_the_battle_page_shows_the_rolled_terrain(owner, starter):
+    from campaigns.printing.diagram import TERRAIN_ROLLED
+    from campaigns.selectors.lineup import scene_lineup
+    from campaigns.services.battle_setup import battle_set_up
+    from engines.battlefield import Battlefield
+
+    scene = starter.current_scene()
+    ids = scene_lineup(scene=scene).default_participant_ids()
+    battle = battle_set_up(scene=scene, stance="attack", participant_ids=ids, seed=3)
+    page = owner.get(
+        reverse(
+            "campaigns:battle_detail",
+            kwargs={"slug": starter.slug, "battle_id": battle.pk},
+        )
+    ).content.decode()
+    field = Battlefield.from_data(battle.setup_data["battlefield"])
+    rolled = [
+        f for f in field.features if f.name in starter.setting.terrain_words.values()
+    ]
+    assert TERRAIN_ROLLED in page
+    assert rolled and all(f"<bdi>{f.name}</bdi>" in page for f in rolled)
