@@ -181,18 +181,27 @@ def roll_count(dice: Dice) -> int:
     return halved(entry.dice[0]) + BASE_PIECES
 
 
-def roll_kind(number: int, dice: Dice) -> Piece:
-    """§3.13: one piece's kind by D6; a 4 rolls again, odd a hedge, even a wall."""
+def roll_kind(
+    number: int, dice: Dice, *, words: Mapping[Piece, str] | None = None
+) -> Piece:
+    """§3.13: one piece's kind by D6; a 4 rolls again, odd a hedge, even a wall.
+    The log names the kind in ``words`` (the setting's) where it gives one."""
+    said = words or {}
+
+    def name(piece: Piece | None) -> str:
+        if piece is None:
+            return f"{name(Piece.WALL)} or {name(Piece.HEDGE)}"
+        return said.get(piece) or piece.value
+
     face = dice.d6(
-        f"Terrain {number}: kind",
-        outcome=lambda d, _t: str(KIND_BY_FACE[d[0]] or "wall or hedge"),
+        f"Terrain {number}: kind", outcome=lambda d, _t: name(KIND_BY_FACE[d[0]])
     ).dice[0]
     piece = KIND_BY_FACE[face]
     if piece is not None:
         return piece
     second = dice.d6(
-        f"Terrain {number}: wall or hedge",
-        outcome=lambda d, _t: str(LINE_BY_PARITY[d[0] % 2]),
+        f"Terrain {number}: {name(None)}",
+        outcome=lambda d, _t: name(LINE_BY_PARITY[d[0] % 2]),
     ).dice[0]
     return LINE_BY_PARITY[second % 2]
 
@@ -367,7 +376,7 @@ def roll_terrain(
     features: list[Feature] = []
     notes: list[str] = []
     for number in range(1, roll_count(dice) + 1):
-        piece = roll_kind(number, dice)
+        piece = roll_kind(number, dice, words=words)
         sector = roll_sector(number, dice, taken=held)
         held.add(sector)
         box, clear = pulled(

@@ -367,3 +367,13 @@ def test_the_table_spec_gives_the_setting_words():
     count = next(e for e in result.log if e.purpose == "Terrain: pieces (D3+3)")
     named = [f for f in result.battlefield.features if f.name.endswith("!")]
     assert len(named) == halved(count.dice[0]) + 3
+
+
+def test_the_log_names_the_kind_in_the_settings_words():
+    dice = loaded(4, 2)
+    words = {Piece.WALL: "blast wall", Piece.HEDGE: "wire fence"}
+    assert roll_kind(3, dice, words=words) is Piece.WALL
+    assert [(e.purpose, e.outcome) for e in dice.log] == [
+        ("Terrain 3: kind", "blast wall or wire fence"),
+        ("Terrain 3: blast wall or wire fence", "blast wall"),
+    ]
