@@ -67,7 +67,7 @@ class PieceKind:
 PIECES: dict[Piece, PieceKind] = {
     Piece.WOODS: PieceKind(
         cover=Cover.SOFT,
-        effects=f"difficult ground; blocks sight through more than {inch(2)} of it",
+        effects=f"difficult ground; blocks sight through more than {inch(2)}",
         terrain=TerrainKind.WOODS,
         width=6,
         depth=6,
@@ -77,14 +77,14 @@ PIECES: dict[Piece, PieceKind] = {
     ),
     Piece.HEDGE: PieceKind(
         cover=Cover.SOFT,
-        effects="a line running east–west",
+        effects="",
         terrain=TerrainKind.OTHER,
         width=6,
         depth=1,
     ),
     Piece.WALL: PieceKind(
         cover=Cover.HARD,
-        effects="a line running east–west",
+        effects="",
         terrain=TerrainKind.WALL,
         width=6,
         depth=1,
@@ -103,7 +103,8 @@ PIECES: dict[Piece, PieceKind] = {
         radius=4,
     ),
 }
-"""§3.13: each kind's cover, effects and size (the hill an 8″ circle)."""
+"""§3.13: each kind's cover, effects and size (the hill an 8″ circle; a wall
+or hedge 6″ wide and 1″ deep: a line running east–west)."""
 
 KIND_BY_FACE: dict[int, Piece | None] = {
     1: Piece.WOODS,
@@ -218,7 +219,7 @@ def roll_sector(number: int, dice: Dice, *, taken: Iterable[Sector] = ()) -> Sec
         given.append(free_sector(rolled, held) or rolled)
         if given[0] == rolled:
             return SECTOR_NAMES[rolled]
-        return f"{SECTOR_NAMES[rolled]} is taken: {SECTOR_NAMES[given[0]]}"
+        return f"{SECTOR_NAMES[given[0]]} ({SECTOR_NAMES[rolled]} taken)"
 
     dice.roll(f"Terrain {number}: sector", 2, outcome=read)
     return given[0]

