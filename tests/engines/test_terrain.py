@@ -377,3 +377,14 @@ def test_the_log_names_the_kind_in_the_settings_words():
         ("Terrain 3: kind", "blast wall or wire fence"),
         ("Terrain 3: blast wall or wire fence", "blast wall"),
     ]
+
+
+def test_a_table_with_no_room_outside_the_zones_says_so_on_the_sheet():
+    """A 12″ table whose two 6″ bands cover it: every piece is pulled as far as
+    it goes, and the setup text says so, never an exception."""
+    from engines.battlefield import TableSpec
+
+    result = _setup(TableSpec(width=12, depth=12))
+    notes = result.battlefield.terrain_notes
+    assert notes and all("could not be kept clear" in n for n in notes)
+    assert set(notes) <= set(result.setup_text)
