@@ -3,7 +3,6 @@ starts how, the order of play and the co-op generals."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from campaigns.printing import rules_text
@@ -25,35 +24,6 @@ def halves(items: list) -> list[list]:
 # --- the setup sheet --------------------------------------------------------------
 
 
-TERRAIN_PIECE = re.compile(r"^Terrain (\d+): ")
-
-
-def printed_log(entries: list[LogEntry]) -> list[str]:
-    """The dice log as the setup sheet prints it: each roll on its line, but a
-    rolled terrain piece's dice (kind, wall or hedge, sector) on one line of
-    their own, so a rolled table does not crowd the sheet off its page."""
-    lines: list[str] = []
-    piece, last = None, ""
-    for entry in entries:
-        match = TERRAIN_PIECE.match(entry.purpose)
-        if match is None:
-            piece = None
-            lines.append(entry.describe())
-            continue
-        dice = ", ".join(str(d) for d in entry.dice)
-        if piece != match[1]:
-            piece, last = match[1], ""
-            lines.append(f"Terrain {piece}: {dice} → {entry.outcome}")
-        elif " or " in last and len(entry.dice) == 1:
-            # The second die of a wall or hedge: "4, 6 → wall", not twice.
-            lines[-1] = lines[-1].removesuffix(f" → {last}") + f", {dice} → "
-            lines[-1] += entry.outcome
-        else:
-            lines[-1] += f"; {dice} → {entry.outcome}"
-        last = entry.outcome
-    return lines
-
-
 def setup_sheet(
     data: dict[str, Any],
     companies: list[dict[str, Any]],
@@ -61,7 +31,7 @@ def setup_sheet(
     battlefield: Battlefield,
 ) -> dict[str, Any]:
     battle = data["battle"]
-    log = printed_log([LogEntry.from_dict(entry) for entry in battle["dice_log"]])
+    log = [LogEntry.from_dict(entry).describe() for entry in battle["dice_log"]]
     return {
         "scoring": _scoring(battle),
         "commanders": _commanders(battle, companies),

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from engines.battlefield.features import Feature
 from engines.battlefield.numbers import inch
 from engines.battlefield.table import Battlefield
-from engines.dice import Dice, LogEntry
+from engines.dice import TERRAIN, Dice, LogEntry
 from engines.enums import Cover, Deployment, RuleEnum, Shape, TerrainKind
 
 
@@ -182,47 +182,56 @@ def roll_count(dice: Dice) -> int:
     return halved(entry.dice[0]) + BASE_PIECES
 
 
-def roll_kind(
-    number: int, dice: Dice, *, words: Mapping[Piece, str] | None = None
-) -> Piece:
-    """§3.13: one piece's kind by D6; a 4 rolls again, odd a hedge, even a wall.
-    The log names the kind in ``words`` (the setting's) where it gives one."""
-    said = words or {}
-
-    def name(piece: Piece | None) -> str:
-        if piece is None:
-            return f"{name(Piece.WALL)} or {name(Piece.HEDGE)}"
-        return said.get(piece) or piece.value
-
-    face = dice.d6(
-        f"Terrain {number}: kind", outcome=lambda d, _t: name(KIND_BY_FACE[d[0]])
-    ).dice[0]
-    piece = KIND_BY_FACE[face]
+def kind_of(first: int, second: int | None = None) -> Piece:
+    """§3.13: the kind a D6 gives; a 4 is a wall or hedge by ``second``'s parity."""
+    piece = KIND_BY_FACE[first]
     if piece is not None:
         return piece
-    second = dice.d6(
-        f"Terrain {number}: {name(None)}",
-        outcome=lambda d, _t: name(LINE_BY_PARITY[d[0] % 2]),
-    ).dice[0]
+    assert second is not None, "a 4 needs a second die"
     return LINE_BY_PARITY[second % 2]
 
 
-def roll_sector(number: int, dice: Dice, *, taken: Iterable[Sector] = ()) -> Sector:
+def sector_rolled(column: int, row: int) -> Sector:
     """§3.13: two D6 halved: the first the column west to east, the second the
-    row north to south; a ``taken`` sector gives the next free one clockwise
-    (the rolled one itself if all nine are taken)."""
-    held = taken if isinstance(taken, (set, frozenset)) else set(taken)
-    given: list[Sector] = []
+    row north to south."""
+    return (halved(column) - 1, halved(row) - 1)
 
-    def read(faces: tuple[int, ...], _total: int) -> str:
-        rolled = ((faces[0] + 1) // 2 - 1, (faces[1] + 1) // 2 - 1)
-        given.append(free_sector(rolled, held) or rolled)
-        if given[0] == rolled:
-            return SECTOR_NAMES[rolled]
-        return f"{SECTOR_NAMES[given[0]]} ({SECTOR_NAMES[rolled]} taken)"
 
-    dice.roll(f"Terrain {number}: sector", 2, outcome=read)
-    return given[0]
+def roll_piece(
+    number: int,
+    dice: Dice,
+    *,
+    taken: Iterable[Sector] = (),
+    words: Mapping[Piece, str] | None = None,
+) -> tuple[Piece, Sector]:
+    """§3.13: one piece rolled whole: its kind (D6, and a second D6 for a wall
+    or hedge), then its sector (two D6 halved); a ``taken`` sector gives the
+    next free one clockwise (the rolled one itself if all nine are taken).
+
+    Its dice are one log entry (kind ``TERRAIN``): "Terrain 2: 4, 6 → wall;
+    3, 1 → north (north-west taken)", the kind in ``words`` where they give it.
+    """
+    randint = dice.rng.randint
+    faces = [randint(1, 6)]
+    if KIND_BY_FACE[faces[0]] is None:
+        faces.append(randint(1, 6))
+    piece = kind_of(*faces)
+    column, row = randint(1, 6), randint(1, 6)
+    rolled = sector_rolled(column, row)
+    given = free_sector(rolled, taken) or rolled
+    where = SECTOR_NAMES[given]
+    if given != rolled:
+        where += f" ({SECTOR_NAMES[rolled]} taken)"
+    said = (words or {}).get(piece) or piece.value
+    dice.record(
+        LogEntry(
+            purpose=f"Terrain {number}",
+            dice=(*faces, column, row),
+            outcome=f"{said}; {where}",
+            kind=TERRAIN,
+        )
+    )
+    return piece, given
 
 
 def free_sector(rolled: Sector, taken: Iterable[Sector]) -> Sector | None:
@@ -377,8 +386,7 @@ def roll_terrain(
     features: list[Feature] = []
     notes: list[str] = []
     for number in range(1, roll_count(dice) + 1):
-        piece = roll_kind(number, dice, words=words)
-        sector = roll_sector(number, dice, taken=held)
+        piece, sector = roll_piece(number, dice, taken=held, words=words)
         held.add(sector)
         box, clear = pulled(
             _centred(PIECES[piece], sector, width, depth), zones, width, depth

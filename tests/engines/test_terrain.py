@@ -13,12 +13,13 @@ from engines.battlefield.terrain import (
     Piece,
     free_sector,
     halved,
+    kind_of,
     piece_feature,
     pulled,
     roll_count,
-    roll_kind,
-    roll_sector,
+    roll_piece,
     roll_terrain,
+    sector_rolled,
     sectors_of,
     taken_sectors,
     with_rolled_terrain,
@@ -55,10 +56,10 @@ def test_d3_plus_three_pieces(face, pieces):
     ],
 )
 def test_kind_by_d6_and_the_wall_or_hedge_die(faces, piece):
-    dice = loaded(*faces)
-    assert roll_kind(1, dice) is piece
-    assert len(dice.log) == len(faces)
-    assert dice.log[-1].outcome == piece.value
+    assert kind_of(*faces) is piece
+    dice = loaded(*faces, 3, 3)
+    assert roll_piece(1, dice)[0] is piece
+    assert dice.rng.done and dice.log[0].outcome == f"{piece.value}; centre"
 
 
 @pytest.mark.parametrize(
@@ -115,7 +116,8 @@ def test_a_d6_halved_rounds_up(face, half):
     ],
 )
 def test_the_first_die_gives_the_column_the_second_the_row(faces, sector):
-    assert roll_sector(1, loaded(*faces)) == sector
+    assert sector_rolled(*faces) == sector
+    assert roll_piece(1, loaded(1, *faces))[1] == sector
 
 
 @pytest.mark.parametrize(
@@ -139,9 +141,20 @@ def test_with_every_sector_taken_there_is_none_free():
 
 
 def test_the_sector_roll_logs_a_taken_sector():
-    dice = loaded(1, 1)
-    assert roll_sector(2, dice, taken={(0, 0)}) == (1, 0)
-    assert dice.log[0].outcome == "north (north-west taken)"
+    dice = loaded(5, 1, 1)
+    assert roll_piece(2, dice, taken={(0, 0)}) == (Piece.BUILDING, (1, 0))
+    assert dice.log[0].outcome == "building or ruin; north (north-west taken)"
+
+
+def test_a_pieces_dice_are_one_entry_with_every_die():
+    dice = loaded(4, 6, 3, 1)
+    roll_piece(2, dice)
+    (entry,) = dice.log
+    assert (entry.purpose, entry.dice, entry.describe()) == (
+        "Terrain 2",
+        (4, 6, 3, 1),
+        "Terrain 2: 4, 6 → wall; 3, 1 → north",
+    )
 
 
 def test_a_piece_is_centred_in_its_sector():
@@ -156,7 +169,7 @@ def test_a_piece_is_centred_in_its_sector():
         ("hedge", 15, 29, 6, 1, None),
         ("hill", 6, 18, None, None, 4),
     ]
-    assert len(terrain.log) == 10 and dice.rng.done
+    assert len(terrain.log) == 5 and dice.rng.done
 
 
 def test_each_piece_is_rolled_whole_before_the_next():
@@ -164,15 +177,16 @@ def test_each_piece_is_rolled_whole_before_the_next():
     roll_terrain(width=36, depth=36, dice=dice)
     assert [e.purpose for e in dice.log] == [
         "Terrain: pieces (D3+3)",
-        "Terrain 1: kind",
-        "Terrain 1: wall or hedge",
-        "Terrain 1: sector",
-        "Terrain 2: kind",
-        "Terrain 2: sector",
-        "Terrain 3: kind",
-        "Terrain 3: sector",
-        "Terrain 4: kind",
-        "Terrain 4: sector",
+        "Terrain 1",
+        "Terrain 2",
+        "Terrain 3",
+        "Terrain 4",
+    ]
+    assert [e.dice for e in dice.log[1:]] == [
+        (4, 2, 1, 1),
+        (5, 6, 6),
+        (3, 3, 3),
+        (3, 4, 4),
     ]
 
 
@@ -370,13 +384,10 @@ def test_the_table_spec_gives_the_setting_words():
 
 
 def test_the_log_names_the_kind_in_the_settings_words():
-    dice = loaded(4, 2)
+    dice = loaded(4, 2, 5, 5)
     words = {Piece.WALL: "blast wall", Piece.HEDGE: "wire fence"}
-    assert roll_kind(3, dice, words=words) is Piece.WALL
-    assert [(e.purpose, e.outcome) for e in dice.log] == [
-        ("Terrain 3: kind", "blast wall or wire fence"),
-        ("Terrain 3: blast wall or wire fence", "blast wall"),
-    ]
+    assert roll_piece(3, dice, words=words)[0] is Piece.WALL
+    assert dice.log[0].describe() == "Terrain 3: 4, 2 → blast wall; 5, 5 → south-east"
 
 
 def test_a_table_with_no_room_outside_the_zones_says_so_on_the_sheet():
