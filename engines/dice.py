@@ -100,7 +100,7 @@ class LogEntry:
         return " ".join(parts)
 
     def _describe_terrain(self) -> str:
-        """'Terrain 2: 4, 6 → wall; 3, 1 → north (north-west taken)'."""
+        """'Terrain 2: 4, 6 → wall; 3, 1 → N (NW taken)'."""
         kind = ", ".join(str(d) for d in self.dice[:-2])
         column, row = self.dice[-2:]
         piece, _, where = self.outcome.partition("; ")

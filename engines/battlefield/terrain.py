@@ -143,16 +143,18 @@ CLOCKWISE: tuple[Sector, ...] = (
 sector gives its piece the next free one after it in this order (wrapping)."""
 
 SECTOR_NAMES: dict[Sector, str] = {
-    (0, 0): "north-west",
-    (1, 0): "north",
-    (2, 0): "north-east",
-    (2, 1): "east",
-    (2, 2): "south-east",
-    (1, 2): "south",
-    (0, 2): "south-west",
-    (0, 1): "west",
+    (0, 0): "NW",
+    (1, 0): "N",
+    (2, 0): "NE",
+    (2, 1): "E",
+    (2, 2): "SE",
+    (1, 2): "S",
+    (0, 2): "SW",
+    (0, 1): "W",
     (1, 1): "centre",
 }
+"""Each sector as the log names it: by the compass (a word that never breaks
+across a line of the sheet's narrow dice log), the centre by name."""
 
 Box = tuple[float, float, float, float]
 """A rectangle as (west, north, east, south) in inches from the north-west corner."""
@@ -209,7 +211,7 @@ def roll_piece(
     next free one clockwise (the rolled one itself if all nine are taken).
 
     Its dice are one log entry (kind ``TERRAIN``): "Terrain 2: 4, 6 → wall;
-    3, 1 → north (north-west taken)", the kind in ``words`` where they give it.
+    3, 1 → N (NW taken)", the kind in ``words`` where they give it.
     """
     randint = dice.rng.randint
     faces = [randint(1, 6)]
@@ -394,8 +396,9 @@ def roll_terrain(
         name = (words or {}).get(piece) or piece.value
         if not clear:
             notes.append(
-                f"The {name} ({SECTOR_NAMES[sector]}) could not be kept clear of "
-                "the deployment zones: it stands at the centre of the table."
+                f"The {name} (sector {SECTOR_NAMES[sector]}) could not be kept "
+                "clear of the deployment zones: it stands at the centre of the "
+                "table."
             )
         features.append(piece_feature(piece, box, name))
     return Terrain(

@@ -143,7 +143,7 @@ def test_with_every_sector_taken_there_is_none_free():
 def test_the_sector_roll_logs_a_taken_sector():
     dice = loaded(5, 1, 1)
     assert roll_piece(2, dice, taken={(0, 0)}) == (Piece.BUILDING, (1, 0))
-    assert dice.log[0].outcome == "building or ruin; north (north-west taken)"
+    assert dice.log[0].outcome == "building or ruin; N (NW taken)"
 
 
 def test_a_pieces_dice_are_one_entry_with_every_die():
@@ -153,7 +153,7 @@ def test_a_pieces_dice_are_one_entry_with_every_die():
     assert (entry.purpose, entry.dice, entry.describe()) == (
         "Terrain 2",
         (4, 6, 3, 1),
-        "Terrain 2: 4, 6 → wall; 3, 1 → north",
+        "Terrain 2: 4, 6 → wall; 3, 1 → N",
     )
 
 
@@ -387,7 +387,7 @@ def test_the_log_names_the_kind_in_the_settings_words():
     dice = loaded(4, 2, 5, 5)
     words = {Piece.WALL: "blast wall", Piece.HEDGE: "wire fence"}
     assert roll_piece(3, dice, words=words)[0] is Piece.WALL
-    assert dice.log[0].describe() == "Terrain 3: 4, 2 → blast wall; 5, 5 → south-east"
+    assert dice.log[0].describe() == "Terrain 3: 4, 2 → blast wall; 5, 5 → SE"
 
 
 def test_a_table_with_no_room_outside_the_zones_says_so_on_the_sheet():
