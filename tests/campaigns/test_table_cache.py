@@ -177,3 +177,46 @@ def test_an_undo_between_the_page_reading_the_log_and_its_last_deck(
             afresh = client.get(url).context["page"]
         assert client.get(url).context["page"] == afresh
         assert afresh.log_count == 2
+
+
+def laptop_before_the_log_is_read(battle, write: str):
+    """A database hook: once the page has read the battle, and just before it
+    reads its log, a laptop discards the battle or rolls its set-up again."""
+    from campaigns.models import Battle
+    from campaigns.services.battle_discard import battle_discard
+    from campaigns.services.battle_setup import battle_reroll
+
+    done = []
+
+    def hook(execute, sql, params, many, context):
+        if not done and sql.startswith("SELECT") and '"campaigns_tablelog"' in sql:
+            done.append(sql)
+            fresh = Battle.objects.get(pk=battle.pk)
+            if write == "discard":
+                battle_discard(battle=fresh)
+            else:
+                battle_reroll(battle=fresh, seed=99)
+        return execute(sql, params, many, context)
+
+    hook.done = done
+    return hook
+
+
+@pytest.mark.parametrize("write", ["discard", "reroll"])
+@pytest.mark.parametrize("keep_s", [0, 60])
+@pytest.mark.parametrize("query", ["", "?do=people"])
+def test_a_laptop_write_between_the_page_reading_the_battle_and_its_log(
+    client, user, battle, keep_s, query, write
+):
+    """A laptop discards or re-rolls the battle while a phone's page is being
+    built: the phone gets a page (as read, or as it is now) or the site's
+    answer for a discarded battle, never a server error."""
+    client.force_login(user)
+    url = table_url(battle)
+    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    with override_settings(TABLE_CONTEXT_CACHE_S=keep_s):
+        race = laptop_before_the_log_is_read(battle, write)
+        with connection.execute_wrapper(race):
+            response = client.get(url + query)
+        assert race.done, "the laptop's write did not land between the two reads"
+        assert response.status_code in (200, 404)
