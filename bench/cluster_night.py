@@ -163,7 +163,6 @@ class S3Store:
             "-dir", str(self.dir / "data"), "-filer", "-s3",
             "-s3.port", str(self.port), "-s3.config", str(self.dir / "s3.json"),
             "-s3.port.iceberg", "0", "-s3.port.lance", "0",
-            "-master.volumeSizeLimitMB", "64", "-volume.max", "8",
             "-volume.preStopSeconds", "0", "-s3.localSocket", str(self.dir / "s3.sock"),
             *[arg for name, port in ports.items() for arg in (f"-{name}", port)],
         ]  # fmt: skip
@@ -223,6 +222,7 @@ class ClusterSite(ServedSite):
                 "SECRET_KEY": secrets.token_urlsafe(50),
                 "ALLOWED_HOSTS": "127.0.0.1",
                 "DATABASE_URL": database_url,
+                "CONN_MAX_AGE": "60",
                 "PROXY_COUNT": "1",
                 "SECURE_SSL_REDIRECT": "0",
                 "AWS_STORAGE_BUCKET_NAME": BUCKET,
