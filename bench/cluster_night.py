@@ -277,7 +277,15 @@ class ClusterSite(ServedSite):
         site = SITE_CONF.format(one=one, two=two, port=self.port)
         (conf / "nginx.conf").write_text(NGINX_CONF.format(dir=conf, site=site))
         self.nginx = subprocess.Popen(
-            [tool("nginx"), "-p", str(conf), "-c", str(conf / "nginx.conf")],
+            [
+                tool("nginx"),
+                "-p",
+                str(conf),
+                "-e",
+                str(conf / "nginx-error.log"),
+                "-c",
+                str(conf / "nginx.conf"),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=open(conf / "nginx-start.log", "w"),  # noqa: SIM115
         )
