@@ -164,7 +164,7 @@ def test_an_undo_between_the_page_reading_the_log_and_its_last_deck(
     as it is now, never a server error (a 500 in the PostgreSQL club night)."""
     client.force_login(user)
     url = table_url(battle)
-    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    add(battle, BeginRound(sightings={}))
     selections(battle, 2)
     with override_settings(TABLE_CONTEXT_CACHE_S=keep_s):
         race = undo_before_the_last_deck_is_read(battle)
@@ -213,7 +213,7 @@ def test_a_laptop_write_between_the_page_reading_the_battle_and_its_log(
     answer for a discarded battle, never a server error."""
     client.force_login(user)
     url = table_url(battle)
-    add(battle, lambda c, s: round_begin(c, s, sightings={}))
+    add(battle, BeginRound(sightings={}))
     with override_settings(TABLE_CONTEXT_CACHE_S=keep_s):
         race = laptop_before_the_log_is_read(battle, write)
         with connection.execute_wrapper(race):
