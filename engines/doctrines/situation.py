@@ -403,9 +403,10 @@ def continue_melee(turn: Turn, step: Step) -> Decision | None:
     if not contacts:
         return None
     hunt = turn.hunt(shot=False)
-    target = contacts[0].id if len(contacts) == 1 else None
-    if hunt is not None and any(hunted_by(hunt, e) for e in contacts):
-        picked = turn.pick(contacts)  # §5: it fights the hunted among several
+    fought = turn.unshunned(contacts, contact=True)  # §5 shun: the others
+    target = fought[0].id if len(fought) == 1 else None
+    if hunt is not None and any(hunted_by(hunt, e) for e in fought):
+        picked = turn.pick(fought, contact=True)  # §5: the hunted among several
         target = None if picked is None else picked.id
     return turn.decide(
         step,
