@@ -27,6 +27,7 @@ from engines.orders import (
     Place,
     PlaceKind,
     RoutToward,
+    Shun,
     StayWithin,
     TargetKind,
     Victim,
@@ -54,6 +55,7 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     ),
     OrderKind.STAY_WITHIN: ("inches", *PLACE_FIELDS),
     OrderKind.IGNORE_TERRAIN: (),
+    OrderKind.SHUN: ("shunned", "condition"),
     OrderKind.ROUT_TOWARD: ("edge",),
     OrderKind.EACH_ROUND: (
         "moment",
@@ -115,6 +117,15 @@ class SceneOrder(models.Model):
         blank=True,
         related_name="+",
     )
+    shunned = models.ForeignKey(
+        "campaigns.Character",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Shun: the player character none of them moves into base "
+        "contact with.",
+    )
     shooting_only = models.BooleanField(default=False)
     out_of_sight = models.BooleanField("even out of sight", default=False)
     attack_modifier = models.SmallIntegerField(
@@ -169,7 +180,7 @@ class SceneOrder(models.Model):
         related_name="+",
         help_text="Keep out, except through this feature (the bridge).",
     )
-    # Each round.
+    # Each round (a shun's condition too).
     moment = models.CharField(max_length=16, choices=Moment.choices(), blank=True)
     round = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=in_range(1, 20), help_text="Only this round."
@@ -272,6 +283,9 @@ class SceneOrder(models.Model):
             case OrderKind.ROUT_TOWARD:
                 if self.edge in ("", Edge.CENTRE):
                     return "edge", "Name a table edge."
+            case OrderKind.SHUN:
+                if self.shunned_id is None:
+                    return "shunned", "Name the player character shunned."
             case OrderKind.EACH_ROUND:
                 if not self.moment:
                     return "moment", "Say when in the round."
@@ -313,6 +327,9 @@ class SceneOrder(models.Model):
                 errors["target_character"] = "Hunt a character of the player side."
             if self.target_company_id and self.target_company_id not in player:
                 errors["target_company"] = "Hunt a company of the player side."
+        elif self.kind == OrderKind.SHUN:
+            if self.shunned_id and self.shunned.company_id not in player:
+                errors["shunned"] = "Shun a character of the player side."
         elif self.kind == OrderKind.EACH_ROUND:
             if self.target_character_id and (
                 self.target_character.company_id not in everyone
@@ -415,6 +432,12 @@ class SceneOrder(models.Model):
                 )
             case OrderKind.ROUT_TOWARD:
                 return RoutToward(edge=Edge(self.edge or Edge.NORTH), **common)
+            case OrderKind.SHUN:
+                return Shun(
+                    target=name(self.shunned) or "someone",
+                    condition=self.condition,
+                    **common,
+                )
             case OrderKind.EACH_ROUND:
                 victim = Victim(self.victim or Victim.CHARACTER)
                 return EachRound(
@@ -478,6 +501,7 @@ def orders_prefetch() -> tuple[models.Prefetch, models.Prefetch]:
         models.Prefetch(
             "orders",
             queryset=SceneOrder.objects.select_related(
+                "shunned",
                 "target_character",
                 "target_objective",
                 "target_company",

@@ -66,6 +66,9 @@ class Enemy:
     """Its company's name (a hunt may name a company, §1 "Scene orders")."""
     carrying: str | None = None
     """The objective it carries (a hunt may name whoever carries it)."""
+    lit: bool = False
+    """It stands within a lit feature's reach: seen from any distance, whatever
+    the sight limit (RULES §1)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -20,9 +20,11 @@ from engines.orders.kinds import (
     NoEnemyInSight,
     Order,
     PlaceKind,
+    Shun,
     TargetKind,
 )
 from engines.orders.kinds import active as orders_active
+from engines.table.decide import shun_key
 from engines.table.kinds import Phase
 from engines.table.questions import FAR, Walker
 from engines.table.round_orders import end_orders_due, start_orders_due
@@ -136,11 +138,25 @@ def sight_for_order(w: Walker, trial: Decision) -> bool:
     return True
 
 
+def ask_shuns(w: Walker) -> None:
+    """A shun with a condition binding this character: does it hold? (The
+    engine takes the order only while it does: ``doctrine_decide``'s answers.)"""
+    bound = binding(w)
+    for index, order in enumerate(w.company.settings.orders):
+        if isinstance(order, Shun) and order.condition and order in bound:
+            w.yes(
+                shun_key(index),
+                f"{order.condition[:1].upper()}{order.condition[1:]}?",
+                f"Its {order.label}: taken only while this holds.",
+            )
+
+
 def ask_orders(w: Walker) -> None:
     """What the character's orders need, asked before its doctrine's questions
     (the horde's hunt: after them, see :func:`ask_orders_after`)."""
     if w.company.doctrine is Doctrine.PURSUIT:
         return
+    ask_shuns(w)
     place_on_table(w)
     if w.company.doctrine is not Doctrine.HORDE:
         ask_hunt(w)

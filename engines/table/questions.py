@@ -37,6 +37,7 @@ from engines.doctrines import (
     Situation,
 )
 from engines.enums import Cover, Side
+from engines.sight import sight_line
 from engines.table.decide import doctrine_decide, table_deck
 from engines.table.dice import TableRandom
 from engines.table.state import Context, Fighter, State
@@ -298,9 +299,10 @@ class Walker:
         return float(self.foes[enemy.key]["distance"])
 
     def sight_help(self) -> str:
+        """The sight question's help: the limit and its lit exceptions."""
         limit = self.context.sight_limit
         return (
-            f"Nobody sees further than {inches(limit)} in this battle."
+            sight_line(limit, self.context.lit)
             if limit
             else "A clear line of sight between the two models."
         )
@@ -413,9 +415,10 @@ class Walker:
         return seen
 
     def visible(self, distance: float) -> bool:
-        """Within the battle's sight limit (if it has one)."""
+        """Within the battle's sight limit (if it has one); with lit features
+        any distance may be in sight: the players' answer says (RULES §1)."""
         limit = self.context.sight_limit
-        return limit is None or distance <= limit
+        return limit is None or distance <= limit or bool(self.context.lit)
 
     def some_enemy(self) -> None:
         """A decision that only needs an enemy to exist (to move away from)."""
@@ -439,6 +442,7 @@ class Walker:
                 if key in labels
                 else "",
                 carrying=self.state.fighters[key].carrying if key in labels else None,
+                lit=bool(self.context.lit) and facts.get("in_sight", False),
             )
             for key, facts in sorted(
                 self.foes.items(), key=lambda item: order.get(item[0], math.inf)
@@ -476,6 +480,7 @@ class Walker:
             subject,
             rng=rng,
             deck=table_deck(rng, self.state.deck),
+            answers=self.answers,
         )
 
 

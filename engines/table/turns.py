@@ -343,7 +343,13 @@ def activation_decide(
             )
         else:
             made = doctrine_decide(
-                context, state, fighter, walk.subject, rng=rng, deck=deck
+                context,
+                state,
+                fighter,
+                walk.subject,
+                rng=rng,
+                deck=deck,
+                answers=walk.answers,
             )
         decision = made.to_data()
         step = step_words(context, fighter, made.step)
