@@ -109,8 +109,21 @@ class Obeying:
         instead: then never) (``contact``: the enemies in contact, where a
         shunned one alone is fought on)."""
         candidates = tuple(candidates)
-        if not shot or not self.situation.can_shoot:  # a non-shooter's shot charges
-            candidates = self.unshunned(candidates, contact=contact)
+        if shot and self.situation.can_shoot:  # a non-shooter's shot charges
+            return self._chosen(candidates, shot=shot)
+        before = self.order
+        kept = self.unshunned(candidates, contact=contact)
+        if kept == candidates:
+            return self._chosen(candidates, shot=shot)
+        shun, self.order = self.order, before
+        without = self._chosen(candidates, shot=shot)
+        self.order = before
+        chosen = self._chosen(kept, shot=shot)
+        if without is not None and (chosen is None or chosen.id != without.id):
+            self.order = shun  # the shun changed the pick: it names the decision
+        return chosen
+
+    def _chosen(self, candidates: tuple[Enemy, ...], *, shot: bool) -> Enemy | None:
         hunt = self.hunt(shot=shot)
         if hunt is not None:
             hunted = nearest(e for e in candidates if hunted_by(hunt, e))

@@ -172,6 +172,9 @@ class Walker:
     near: Fighter | None = None
     seen: Fighter | None = None
     _melee: bool | None = None
+    passed_over: list[Fighter] = field(default_factory=list)
+    """Enemies a shun passes over, asked of apart and left out of the
+    questions after (:func:`engines.table.obeying.ask_shunned`)."""
     offer_nearest: bool = False
     """The melee question also asks which enemy is nearest (a doctrine that
     asks it next whenever it is not in melee)."""
@@ -428,8 +431,9 @@ class Walker:
     # -- the engine's input --
 
     def situation(self) -> Situation:
-        labels = {e.key: e for e in self.enemies}
-        order = {e.key: e.card_order for e in self.enemies}
+        everyone = [*self.enemies, *self.passed_over]
+        labels = {e.key: e for e in everyone}
+        order = {e.key: e.card_order for e in everyone}
         enemies = tuple(
             Enemy(
                 id=labels[key].label if key in labels else "the enemy",

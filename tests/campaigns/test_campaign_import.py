@@ -605,10 +605,10 @@ BAD = [
         "long_version",
         _text(
             lambda t: t.replace(
-                '"schema_version": 4', '"schema_version": ' + "2" * 5000
+                '"schema_version": 5', '"schema_version": ' + "2" * 5000
             )
         ),
-        "schema_version: this site reads versions 1, 2, 3 and 4",
+        "schema_version: this site reads versions 1, 2, 3, 4 and 5",
     ),
     (
         "clean_outcome",
