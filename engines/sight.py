@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engines.orders.places import the
 from engines.text import inches, words
 
 
@@ -29,9 +30,7 @@ class Lit:
             raise ValueError("a lit feature lights a positive number of inches")
 
     def words(self, mark: Callable[[float], str] = inches) -> str:
-        name = self.feature
-        the = name if name[:4].lower() == "the " else f"the {name}"
-        return f"within {mark(self.within)} of {the}"
+        return f"within {mark(self.within)} of {the(self.feature)}"
 
     def to_data(self) -> dict[str, Any]:
         return {"feature": self.feature, "within": self.within}
