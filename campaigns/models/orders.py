@@ -3,8 +3,9 @@
 
 A :class:`SceneOrder` belongs to one AI company in a scene; its kind says which
 of its fields it uses (:data:`KIND_FIELDS`), and :meth:`SceneOrder.to_engine`
-makes the engine's frozen order from them. A :class:`SceneArrival` gives one
-character of a scene company another arrival round than the company's.
+makes the engine's frozen order from them. A scene company's single arrivals
+are :class:`~campaigns.models.arrivals.SceneArrival` (prefetched with the
+orders by :func:`orders_prefetch`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from campaigns.models._checks import choice_check, range_check
+from campaigns.models.arrivals import SceneArrival
 from campaigns.validators import in_range, validate_printable
 from engines.enums import Doctrine, Edge, Side
 from engines.orders import (
@@ -455,43 +457,6 @@ class SceneOrder(models.Model):
                     **common,
                 )
         return IgnoreTerrain(**common)
-
-
-class SceneArrival(models.Model):
-    """One character of a scene company arriving in another round than the
-    company's (the cave troll at Moria comes on a round after its company)."""
-
-    scene_company = models.ForeignKey(
-        "campaigns.SceneCompany", on_delete=models.CASCADE, related_name="arrivals"
-    )
-    character = models.ForeignKey(
-        "campaigns.Character", on_delete=models.CASCADE, related_name="+"
-    )
-    round = models.PositiveSmallIntegerField(validators=in_range(1, 20))
-
-    class Meta:
-        ordering = ("scene_company", "round", "id")
-        verbose_name = "single character's arrival"
-        constraints = [
-            range_check("round", 1, 20),
-            models.UniqueConstraint(
-                fields=["scene_company", "character"],
-                name="campaigns_scenearrival_unique_character",
-                violation_error_message="This character already has an arrival round.",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.character} arrives in round {self.round}"
-
-    def clean(self) -> None:
-        super().clean()
-        if (
-            self.scene_company_id
-            and self.character_id
-            and self.character.company_id != self.scene_company.company_id
-        ):
-            raise ValidationError({"character": "Name a character of this company."})
 
 
 def orders_prefetch() -> tuple[models.Prefetch, models.Prefetch]:
