@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.enums import Edge, RuleEnum
-from engines.orders.places import Place, PlaceKind, the
+from engines.orders.places import Place as Place
+from engines.orders.places import PlaceKind as PlaceKind
+from engines.orders.places import the as the
 from engines.text import inches, signed, words
 
 SCENE_ORDER = "scene order"
