@@ -14,7 +14,10 @@ import dataclasses
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engines.battlefield import Battlefield
 
 FSI, PDI = "\u2068", "\u2069"
 TURNING = frozenset(
@@ -91,3 +94,11 @@ def pack_names(data: Any) -> set[str]:
 
     walk(data)
     return found
+
+
+def sight_text(battlefield: Battlefield) -> str:
+    """The battlefield's sight line, its lit features' names isolated."""
+    text: str = isolate_names(
+        battlefield.sight_text, [lit.feature for lit in battlefield.lit]
+    )
+    return text

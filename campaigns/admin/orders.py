@@ -118,6 +118,7 @@ class SceneOrderInline(AdminFieldsMixin, admin.StackedInline):
         "target_kind",
         ("target_character", "target_objective", "target_company"),
         ("shooting_only", "out_of_sight", "attack_modifier"),
+        "shunned",
         "place_kind",
         ("place_character", "place_objective", "place_feature"),
         ("edge", "x", "y"),
@@ -145,6 +146,11 @@ class SceneOrderInline(AdminFieldsMixin, admin.StackedInline):
             case "target_character":
                 kwargs["queryset"] = Character.objects.filter(
                     company_id__in=companies
+                ).select_related("company")
+            case "shunned":  # a shun names a player character of the scene
+                player = in_scene.filter(side=Side.PLAYER).values("company_id")
+                kwargs["queryset"] = Character.objects.filter(
+                    company_id__in=player
                 ).select_related("company")
             case "place_character":
                 kwargs["queryset"] = Character.objects.filter(company_id__in=companies)

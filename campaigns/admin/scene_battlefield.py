@@ -79,11 +79,13 @@ class SceneFeatureInline(DescribedTabularInline):
         "cover",
         "objective",
         "victory_points",
+        "lit_within",
     )
     extra = 0
     description = (
         "In inches from the table's west edge (x) and north edge (y): a rectangle "
         "from its north-west corner with its width and depth, a circle from its "
         "centre with its radius. Soft cover: hedges, fences, brush; hard: walls, "
-        "rocks, buildings."
+        "rocks, buildings. Lit within N: a character within N inches of it can be "
+        "seen from any distance, whatever the sight limit (a campfire)."
     )

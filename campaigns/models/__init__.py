@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from campaigns.models.arrivals import SceneArrival
 from campaigns.models.battle import Battle, BattleCompany, BattleParticipant
 from campaigns.models.battlefield import Objective, SceneCompany
 from campaigns.models.campaign import Campaign
@@ -10,7 +11,7 @@ from campaigns.models.company import Commander, CommanderChange, Company
 from campaigns.models.events import Event, EventDeck
 from campaigns.models.invitation import Invitation
 from campaigns.models.log import CampaignLogEntry
-from campaigns.models.orders import SceneArrival, SceneOrder
+from campaigns.models.orders import SceneOrder
 from campaigns.models.result import BattleResult, CharacterOutcome, Effect
 from campaigns.models.scene import Scene
 from campaigns.models.setting import Setting

@@ -3,8 +3,9 @@
 
 A :class:`SceneOrder` belongs to one AI company in a scene; its kind says which
 of its fields it uses (:data:`KIND_FIELDS`), and :meth:`SceneOrder.to_engine`
-makes the engine's frozen order from them. A :class:`SceneArrival` gives one
-character of a scene company another arrival round than the company's.
+makes the engine's frozen order from them. A scene company's single arrivals
+are :class:`~campaigns.models.arrivals.SceneArrival` (prefetched with the
+orders by :func:`orders_prefetch`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from campaigns.models._checks import choice_check, range_check
+from campaigns.models.arrivals import SceneArrival
 from campaigns.validators import in_range, validate_printable
 from engines.enums import Doctrine, Edge, Side
 from engines.orders import (
@@ -27,6 +29,7 @@ from engines.orders import (
     Place,
     PlaceKind,
     RoutToward,
+    Shun,
     StayWithin,
     TargetKind,
     Victim,
@@ -54,6 +57,7 @@ KIND_FIELDS: dict[str, tuple[str, ...]] = {
     ),
     OrderKind.STAY_WITHIN: ("inches", *PLACE_FIELDS),
     OrderKind.IGNORE_TERRAIN: (),
+    OrderKind.SHUN: ("shunned", "condition"),
     OrderKind.ROUT_TOWARD: ("edge",),
     OrderKind.EACH_ROUND: (
         "moment",
@@ -115,6 +119,15 @@ class SceneOrder(models.Model):
         blank=True,
         related_name="+",
     )
+    shunned = models.ForeignKey(
+        "campaigns.Character",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Shun: the player character none of them moves into base "
+        "contact with.",
+    )
     shooting_only = models.BooleanField(default=False)
     out_of_sight = models.BooleanField("even out of sight", default=False)
     attack_modifier = models.SmallIntegerField(
@@ -169,7 +182,7 @@ class SceneOrder(models.Model):
         related_name="+",
         help_text="Keep out, except through this feature (the bridge).",
     )
-    # Each round.
+    # Each round (a shun's condition too).
     moment = models.CharField(max_length=16, choices=Moment.choices(), blank=True)
     round = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=in_range(1, 20), help_text="Only this round."
@@ -272,6 +285,9 @@ class SceneOrder(models.Model):
             case OrderKind.ROUT_TOWARD:
                 if self.edge in ("", Edge.CENTRE):
                     return "edge", "Name a table edge."
+            case OrderKind.SHUN:
+                if self.shunned_id is None:
+                    return "shunned", "Name the player character shunned."
             case OrderKind.EACH_ROUND:
                 if not self.moment:
                     return "moment", "Say when in the round."
@@ -313,6 +329,9 @@ class SceneOrder(models.Model):
                 errors["target_character"] = "Hunt a character of the player side."
             if self.target_company_id and self.target_company_id not in player:
                 errors["target_company"] = "Hunt a company of the player side."
+        elif self.kind == OrderKind.SHUN:
+            if self.shunned_id and self.shunned.company_id not in player:
+                errors["shunned"] = "Shun a character of the player side."
         elif self.kind == OrderKind.EACH_ROUND:
             if self.target_character_id and (
                 self.target_character.company_id not in everyone
@@ -415,6 +434,12 @@ class SceneOrder(models.Model):
                 )
             case OrderKind.ROUT_TOWARD:
                 return RoutToward(edge=Edge(self.edge or Edge.NORTH), **common)
+            case OrderKind.SHUN:
+                return Shun(
+                    target=name(self.shunned) or "someone",
+                    condition=self.condition,
+                    **common,
+                )
             case OrderKind.EACH_ROUND:
                 victim = Victim(self.victim or Victim.CHARACTER)
                 return EachRound(
@@ -434,43 +459,6 @@ class SceneOrder(models.Model):
         return IgnoreTerrain(**common)
 
 
-class SceneArrival(models.Model):
-    """One character of a scene company arriving in another round than the
-    company's (the cave troll at Moria comes on a round after its company)."""
-
-    scene_company = models.ForeignKey(
-        "campaigns.SceneCompany", on_delete=models.CASCADE, related_name="arrivals"
-    )
-    character = models.ForeignKey(
-        "campaigns.Character", on_delete=models.CASCADE, related_name="+"
-    )
-    round = models.PositiveSmallIntegerField(validators=in_range(1, 20))
-
-    class Meta:
-        ordering = ("scene_company", "round", "id")
-        verbose_name = "single character's arrival"
-        constraints = [
-            range_check("round", 1, 20),
-            models.UniqueConstraint(
-                fields=["scene_company", "character"],
-                name="campaigns_scenearrival_unique_character",
-                violation_error_message="This character already has an arrival round.",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.character} arrives in round {self.round}"
-
-    def clean(self) -> None:
-        super().clean()
-        if (
-            self.scene_company_id
-            and self.character_id
-            and self.character.company_id != self.scene_company.company_id
-        ):
-            raise ValidationError({"character": "Name a character of this company."})
-
-
 def orders_prefetch() -> tuple[models.Prefetch, models.Prefetch]:
     """Prefetch a scene company's orders (with whom and where they name) and its
     single arrivals in three queries."""
@@ -478,6 +466,7 @@ def orders_prefetch() -> tuple[models.Prefetch, models.Prefetch]:
         models.Prefetch(
             "orders",
             queryset=SceneOrder.objects.select_related(
+                "shunned",
                 "target_character",
                 "target_objective",
                 "target_company",

@@ -72,6 +72,14 @@ class SceneFeature(models.Model):
         help_text="What holding it is worth, where the scene scores victory points "
         "(an objective only: a feature that is not one scores nothing).",
     )
+    lit_within = models.PositiveSmallIntegerField(
+        "lit within",
+        null=True,
+        blank=True,
+        validators=in_range(1, 60),
+        help_text="Inches: a character this near it can be seen from any distance, "
+        "whatever the sight limit (a campfire). Blank: not lit.",
+    )
     order = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -87,6 +95,7 @@ class SceneFeature(models.Model):
             range_check("depth", 1, 120, nullable=True),
             range_check("radius", 1, 60, nullable=True),
             range_check("victory_points", 0, 20),
+            range_check("lit_within", 1, 60, nullable=True),
             models.CheckConstraint(
                 condition=Q(objective=True) | Q(victory_points=0),
                 name="campaigns_scenefeature_vp_objective",

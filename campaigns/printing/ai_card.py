@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from campaigns.bidi import isolate_names, isolated, pack_names
+from campaigns.bidi import isolate_names, isolated, pack_names, sight_text
 from campaigns.printing import rules_text
 from campaigns.printing.ai_card_orders import scene_notes
 from campaigns.printing.ai_card_round import arrivals_later, round_block
@@ -226,7 +226,7 @@ def _this_battle(
     mine = [p for p in participants if p["company_id"] == company["id"]]
     lines += _starts(mine)
     if battlefield.sight_text:
-        lines.append(battlefield.sight_text)
+        lines.append(sight_text(battlefield))
     lines.append(battlefield.length_text)
     if battle["first_activation"] == Side.AI:
         lines.append("Round 1: the AI takes the first activation, without a roll.")

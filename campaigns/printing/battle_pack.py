@@ -16,6 +16,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
+from campaigns.bidi import sight_text
 from campaigns.models import Battle
 from campaigns.printing import rules_text
 from campaigns.printing.ai_card import ai_card
@@ -308,7 +309,7 @@ def setup_text(context: dict[str, Any]) -> str:
     out += list(battlefield.scoring)
     if battlefield.sight_text:
         heading("Sight")
-        out.append(battlefield.sight_text)
+        out.append(sight_text(battlefield))
     if scene["special_rules"]:
         heading("Special rules")
         out.append(scene["special_rules"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaigns.bidi import sight_text
 from campaigns.printing import rules_text
 from campaigns.printing.wounds_text import before_round_one, wound_here
 from engines.battlefield import Battlefield
@@ -109,7 +110,7 @@ def _signed(value: int) -> str:
 def _battlefield_lines(battlefield: Battlefield) -> list[str]:
     lines = []
     if battlefield.sight_text:
-        lines.append(battlefield.sight_text)
+        lines.append(sight_text(battlefield))
     return lines
 
 

@@ -147,6 +147,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
                         scene=scene,
                         starting_mode=c["starting_mode"],
                         orders=_force_orders(battlefield, c["id"]),
+                        lit=battlefield.lit,
                     ),
                 ).to_data()
             )

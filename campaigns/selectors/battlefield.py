@@ -139,6 +139,7 @@ def _feature(f: SceneFeature) -> Feature:
         objective=f.objective,
         victory_points=f.victory_points,
         terrain=TerrainKind(f.terrain),
+        lit_within=f.lit_within,
     )
 
 

@@ -14,20 +14,27 @@ from typing import TYPE_CHECKING
 from engines.doctrines import DoctrineSettings
 from engines.enums import HordeMode
 from engines.orders import Order
+from engines.sight import Lit
 
 if TYPE_CHECKING:
     from campaigns.models import Scene
 
 
 def doctrine_settings(
-    *, scene: Scene, starting_mode: str = "", orders: Sequence[Order] = ()
+    *,
+    scene: Scene,
+    starting_mode: str = "",
+    orders: Sequence[Order] = (),
+    lit: Sequence[Lit] = (),
 ) -> DoctrineSettings:
     """The scene's sight limit, reinforcements, pursuit lever, quarry and route,
     the horde's starting mode (the company's in this battle, if it has one,
     else the scene's) and the company's scene orders (as its battlefield force
-    keeps them). Reads ``scene.quarry`` (prefetch it)."""
+    keeps them) and the lit features (as its battlefield keeps them). Reads
+    ``scene.quarry`` (prefetch it)."""
     return DoctrineSettings(
         sight_limit=scene.sight_limit,
+        lit=tuple(lit),
         reinforcements=scene.reinforcements,
         reinforcement_cap=scene.reinforcement_cap,
         horde_start=HordeMode(starting_mode.lower() or scene.horde_start_mode),

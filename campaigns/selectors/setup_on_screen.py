@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from campaigns.bidi import isolate_names, pack_names
+from campaigns.bidi import isolate_names, pack_names, sight_text
 from campaigns.printing.ai_card_orders import scene_notes
 from campaigns.printing.diagram import Diagram, table_diagram
 from campaigns.printing.diagram_text import diagram_key
@@ -56,7 +56,7 @@ class SetupOnScreen:
         said = any(line.startswith(length) for line in scoring)
         lines = [] if said else [battlefield.length_text]
         if battlefield.sight_text:
-            lines.append(battlefield.sight_text)
+            lines.append(sight_text(battlefield))
         return (*lines, *scoring, EVENTS_ON if self.events else EVENTS_OFF)
 
     @property

@@ -71,6 +71,7 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
                     scene=scene,
                     starting_mode=bc.starting_mode,
                     orders=() if force is None else force.orders,
+                    lit=battlefield.lit,
                 ),
                 notes="" if force is None else force.instructions,
                 template=None
@@ -105,6 +106,7 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
         width=battlefield.width,
         depth=battlefield.depth,
         sight_limit=battlefield.sight_limit,
+        lit=battlefield.lit,
         first_activation=Side(battle.first_activation)
         if battle.first_activation
         else None,

@@ -1,5 +1,9 @@
 """Older documents: which schema versions the site reads, and how a version 1,
-2 or 3 document is read as version 4.
+2, 3 or 4 document is read as version 5.
+
+Version 5 (*shun* and *lit*) added a scene order kind (``shun``, naming its
+player character in ``shunned``) and a value on each feature (``lit_within``,
+blank: not lit), each with a default: an older document imports as it is.
 
 Version 4 (victory as data) added the ``ways_to_win`` and ``win_conditions``
 collections and two values on each scene (``time_out_winner``, ``rout_loses``),
@@ -29,11 +33,12 @@ from typing import Any
 from campaigns.models.battlefield import DEFAULT_CENTRE_RADIUS
 from engines.enums import Deployment, Edge
 
-READABLE_VERSIONS = (1, 2, 3, 4)
+READABLE_VERSIONS = (1, 2, 3, 4, 5)
 
 
 def document_upgrade(document: dict[str, Any]) -> dict[str, Any]:
-    """The document as version 4 reads it (the same object when it is already)."""
+    """The document as version 5 reads it (the same object when it is already:
+    a version 4 document needs nothing)."""
     if document.get("schema_version") == 1:
         document = _from_version_1(document)
     if document.get("schema_version") in (1, 2):

@@ -8,6 +8,7 @@ from typing import Any
 
 from engines.battlefield.numbers import inch
 from engines.enums import Cover, ObjectiveKind, Shape, TerrainKind
+from engines.sight import Lit
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -28,6 +29,15 @@ class Feature:
     terrain: TerrainKind = TerrainKind.OPEN
     note: str = ""
     """What else it does (a rolled piece's "blocks sight"), for the key."""
+    lit_within: float | None = None
+    """Lit: a character within this many inches of it can be seen from any
+    distance, whatever the sight limit (None: not lit)."""
+
+    @property
+    def lit(self) -> Lit | None:
+        if self.lit_within is None:
+            return None
+        return Lit(feature=self.name, within=self.lit_within)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -63,6 +73,7 @@ class Feature:
             "objective": self.objective,
             "victory_points": self.victory_points,
             "terrain": self.terrain.value,
+            "lit_within": self.lit_within,
         } | ({"note": self.note} if self.note else {})
 
     @classmethod
@@ -80,6 +91,7 @@ class Feature:
             victory_points=int(data.get("victory_points") or 0),
             terrain=TerrainKind(data.get("terrain") or TerrainKind.OPEN.value),
             note=str(data.get("note") or ""),
+            lit_within=data.get("lit_within"),
         )
 
 

@@ -11,6 +11,7 @@ from engines.battlefield.forces import Force
 from engines.battlefield.numbers import GENERATED_LENGTH, inch
 from engines.dice import DiceLog
 from engines.enums import Side
+from engines.sight import Lit, sight_line
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,13 +42,14 @@ class Battlefield:
         return tuple(f for f in self.forces if f.side is Side(side))
 
     @property
+    def lit(self) -> tuple[Lit, ...]:
+        """The lit features (RULES §1): seen from any distance near them."""
+        return tuple(f.lit for f in self.features if f.lit is not None)
+
+    @property
     def sight_text(self) -> str:
-        if self.sight_limit is None:
-            return ""
-        return (
-            f"Nobody sees or shoots further than {inch(self.sight_limit)} in "
-            "this battle."
-        )
+        """The sight limit and its lit exceptions, in one line."""
+        return sight_line(self.sight_limit, self.lit, shoots=True, mark=inch)
 
     @property
     def length_text(self) -> str:

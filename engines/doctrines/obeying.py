@@ -4,9 +4,11 @@ doctrine").
 :class:`Obeying` is the part of a doctrine's :class:`~engines.doctrines.situation.Turn`
 that reads the orders binding the character this round: a hunt picks its
 target wherever a step picks "the nearest" and could pick it, and moves toward
-it out of sight where it may; a no-enemy-in-sight order replaces the
-doctrine's last branch while the character is unengaged, carries nothing and
-sees no enemy.
+it out of sight where it may; a shun passes over the shunned character
+wherever a step picks an enemy to charge, to fight among several in contact or
+to move toward (never a shot; alone in contact, it fights on); a
+no-enemy-in-sight order replaces the doctrine's last branch while the character
+is unengaged, carries nothing and sees no enemy.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from engines.orders.kinds import (
     NoEnemyInSight,
     Order,
     PlaceKind,
+    Shun,
     TargetKind,
     of_kind,
 )
@@ -83,9 +86,44 @@ class Obeying:
             return None
         return hunt
 
-    def pick(self, candidates: Iterable[Enemy], *, shot: bool = False) -> Enemy | None:
-        """§5 hunt: the hunted target if this step could pick it, else the nearest."""
+    def unshunned(
+        self, candidates: Iterable[Enemy], *, contact: bool = False
+    ) -> tuple[Enemy, ...]:
+        """§5 shun: the candidates without the shunned; among enemies already in
+        contact, all of them if only the shunned are left (it fights on)."""
         candidates = tuple(candidates)
+        shuns = [o for o in self.orders if isinstance(o, Shun)]
+        kept = tuple(e for e in candidates if not any(o.target == e.id for o in shuns))
+        if contact and not kept:
+            return candidates
+        if len(kept) < len(candidates):
+            passed = {e.id for e in candidates} - {e.id for e in kept}
+            self.order = next(o for o in shuns if o.target in passed)
+        return kept
+
+    def pick(
+        self, candidates: Iterable[Enemy], *, shot: bool = False, contact: bool = False
+    ) -> Enemy | None:
+        """§5 hunt: the hunted target if this step could pick it, else the
+        nearest; never a shunned one but for a shot (a non-shooter charges
+        instead: then never) (``contact``: the enemies in contact, where a
+        shunned one alone is fought on)."""
+        candidates = tuple(candidates)
+        if shot and self.situation.can_shoot:  # a non-shooter's shot charges
+            return self._chosen(candidates, shot=shot)
+        before = self.order
+        kept = self.unshunned(candidates, contact=contact)
+        if kept == candidates:
+            return self._chosen(candidates, shot=shot)
+        shun, self.order = self.order, before
+        without = self._chosen(candidates, shot=shot)
+        self.order = before
+        chosen = self._chosen(kept, shot=shot)
+        if without is not None and (chosen is None or chosen.id != without.id):
+            self.order = shun  # the shun changed the pick: it names the decision
+        return chosen
+
+    def _chosen(self, candidates: tuple[Enemy, ...], *, shot: bool) -> Enemy | None:
         hunt = self.hunt(shot=shot)
         if hunt is not None:
             hunted = nearest(e for e in candidates if hunted_by(hunt, e))

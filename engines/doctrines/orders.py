@@ -9,6 +9,9 @@ returns it with the company's orders written into it:
 - *with no enemy in sight* replaces the doctrine's last branch: the priority
   list's step 9; a step before each suit's "otherwise" and Overwatch branches
   of the deck; the horde's wander;
+- a *shun* changes the words of every step that picks an enemy to charge, to
+  fight among several in contact or to move toward (never a shot), and its
+  "never into base contact" is a limit on moving;
 - *rout toward* changes the routing line;
 - *keep out*, *stay within* and *ignore terrain* sit together in one section,
   "Limits on moving";
@@ -33,6 +36,7 @@ from engines.orders.kinds import (
     NoEnemyInSight,
     Order,
     RoutToward,
+    Shun,
 )
 from engines.text import signed
 
@@ -98,6 +102,36 @@ NO_ENEMY_BEFORE = {
 """The deck: the step each suit's no-enemy-in-sight order comes before."""
 
 
+CONTACT_STEPS = {"2", "pre-melee"}
+"""The steps that fight among enemies already in contact (a shunned one alone
+in contact is fought on)."""
+HURT_STEPS = {Doctrine.HORDE: {"normal-2", "frenzy-1"}}
+"""Steps that charge the enemy that hurt it (a shun passes over it too)."""
+
+
+def _shun_steps(doctrine: Doctrine) -> set[str]:
+    """The steps a shun changes: those that pick an enemy to charge, to fight
+    among several in contact or to move toward (§5)."""
+    picks = {
+        step for step, (_, does) in HUNT_STEPS.get(doctrine, {}).items() if does != SHOT
+    }
+    return picks | HURT_STEPS.get(doctrine, set()) | CONTACT_STEPS
+
+
+def _shun_text(step: Step, shun: Shun) -> str:
+    whom = f"{shun.target}{shun.while_words()}"
+    if step.id in CONTACT_STEPS:
+        return (
+            f"{step.then} Scene order — {_who(shun)}among several in contact, not "
+            f"{whom} (alone in contact with {shun.target}, it fights on)"
+            f"{_when(shun)}."
+        )
+    return (
+        f"{step.then} Scene order — {_who(shun)}never {whom}: the next one instead"
+        f"{_when(shun)}."
+    )
+
+
 def _who(order: Order) -> str:
     return f"{order.who()}: " if order.characters else ""
 
@@ -154,12 +188,19 @@ def _round_step(index: int, order: EachRound) -> Step:
 
 
 def _step(
-    step: Step, doctrine: Doctrine, hunts: list[Hunt], no_enemy: list[NoEnemyInSight]
+    step: Step,
+    doctrine: Doctrine,
+    hunts: list[Hunt],
+    no_enemy: list[NoEnemyInSight],
+    shuns: list[Shun],
 ) -> Step:
     for hunt in hunts:
         entry = HUNT_STEPS.get(doctrine, {}).get(step.id)
         if entry is not None and (entry[1] == SHOT or not hunt.shooting_only):
             step = replace(step, then=_hunt_text(step, hunt, entry, doctrine))
+    if step.id in _shun_steps(doctrine):
+        for shun in shuns:
+            step = replace(step, then=_shun_text(step, shun))
     if step.id == "9" and doctrine is Doctrine.PRIORITY and no_enemy:
         then = " ".join(_no_enemy_text(o) for o in no_enemy)
         if any(o.characters for o in no_enemy):
@@ -205,11 +246,14 @@ def with_orders(procedure: Procedure) -> Procedure:
     doctrine = procedure.doctrine
     hunts = [o for o in orders if isinstance(o, Hunt)]
     no_enemy = [o for o in orders if isinstance(o, NoEnemyInSight)]
+    shuns = [o for o in orders if isinstance(o, Shun)]
     if doctrine is Doctrine.PURSUIT:
         hunts, no_enemy = [], []  # a pursuer has its route instead (§5)
     routs = [o for o in orders if isinstance(o, RoutToward)]
     sections: list[Section] = []
-    limits = tuple(o.words() + "." for o in orders if o.kind in LIMIT_KINDS)
+    limits = tuple(
+        o.words() + "." for o in orders if o.kind in LIMIT_KINDS or isinstance(o, Shun)
+    )
     for section in procedure.sections:
         steps: list[Step] = []
         for step in section.steps:
@@ -231,7 +275,7 @@ def with_orders(procedure: Procedure) -> Procedure:
                             actions=(Action.MOVE_TOWARD, Action.HOLD),
                         )
                     )
-            steps.append(_step(step, doctrine, hunts, no_enemy))
+            steps.append(_step(step, doctrine, hunts, no_enemy, shuns))
         sections.append(replace(section, steps=tuple(steps)))
         if limits and section is procedure.sections[0]:
             sections.append(

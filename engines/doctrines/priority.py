@@ -94,9 +94,17 @@ def _in_melee(turn: Turn, step: Step) -> Decision | None:
             target=contacts[0].id,
             detail=f"in melee with {contacts[0].id}",
         )
+    contacts = turn.unshunned(contacts, contact=True)  # §5 shun: the others
+    if len(contacts) == 1:
+        return turn.decide(
+            step,
+            Action.CONTINUE_MELEE,
+            target=contacts[0].id,
+            detail=f"in melee with {contacts[0].id} (passes over the shunned)",
+        )
     hunt = turn.hunt(shot=False)
     if hunt is not None and any(hunted_by(hunt, e) for e in contacts):
-        chosen = turn.pick(contacts)
+        chosen = turn.pick(contacts, contact=True)
         assert chosen is not None
         return turn.decide(
             step,

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engines.enums import Doctrine
+from engines.sight import lit_words
 from engines.text import inches
 
 if TYPE_CHECKING:
@@ -107,7 +108,13 @@ def sight_notes(settings: DoctrineSettings | None) -> tuple[str, ...]:
     """What a card prints of this battle's sight limit (nothing without one)."""
     if settings is None or settings.sight_limit is None:
         return ()
-    return (
+    text = (
         f"Nobody sees further than {inches(settings.sight_limit)} in this battle: "
-        "nothing further away is in sight.",
+        "nothing further away is in sight"
     )
+    if settings.lit:
+        text += (
+            f", but a character {lit_words(settings.lit)} (lit) can be seen from "
+            "any distance"
+        )
+    return (text + ".",)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engines.enums import HordeMode
 from engines.orders.kinds import Order, orders_to_data
+from engines.sight import Lit
 
 if TYPE_CHECKING:
     from engines.doctrines.situation import Situation
@@ -34,6 +35,9 @@ class DoctrineSettings:
 
     sight_limit: float | None = None
     """Inches: nobody sees further (night, fog). None: no limit."""
+    lit: tuple[Lit, ...] = ()
+    """The lit features: a character near one is seen from any distance, whatever
+    the sight limit (an enemy's ``lit`` says it stands so)."""
     reinforcements: bool = False
     """The horde is reinforced at the end of each round (and lurkers leave)."""
     reinforcement_cap: int = REINFORCEMENT_CAP
@@ -58,6 +62,7 @@ class DoctrineSettings:
             raise ValueError("a sight limit is a positive number of inches")
         object.__setattr__(self, "horde_start", HordeMode(self.horde_start))
         object.__setattr__(self, "quarry", tuple(self.quarry))
+        object.__setattr__(self, "lit", tuple(self.lit))
         object.__setattr__(self, "orders", tuple(self.orders))
 
     def sees(self, distance: float) -> bool:
@@ -65,14 +70,15 @@ class DoctrineSettings:
         return self.sight_limit is None or distance <= self.sight_limit
 
     def seen(self, situation: Situation) -> Situation:
-        """The situation with nothing in sight beyond the sight limit."""
+        """The situation with nothing in sight beyond the sight limit, but for
+        the enemies a lit feature shows (RULES §1)."""
         if self.sight_limit is None:
             return situation
         return replace(
             situation,
             enemies=tuple(
                 replace(e, in_sight=False)
-                if e.in_sight and not self.sees(e.distance)
+                if e.in_sight and not e.lit and not self.sees(e.distance)
                 else e
                 for e in situation.enemies
             ),
@@ -87,6 +93,7 @@ class DoctrineSettings:
     def to_data(self) -> dict[str, Any]:
         return {
             "sight_limit": self.sight_limit,
+            "lit": [item.to_data() for item in self.lit],
             "reinforcements": self.reinforcements,
             "reinforcement_cap": self.reinforcement_cap,
             "horde_start": self.horde_start.value,

@@ -66,6 +66,9 @@ class Enemy:
     """Its company's name (a hunt may name a company, §1 "Scene orders")."""
     carrying: str | None = None
     """The objective it carries (a hunt may name whoever carries it)."""
+    lit: bool = False
+    """It stands within a lit feature's reach: seen from any distance, whatever
+    the sight limit (RULES §1)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -403,9 +406,10 @@ def continue_melee(turn: Turn, step: Step) -> Decision | None:
     if not contacts:
         return None
     hunt = turn.hunt(shot=False)
-    target = contacts[0].id if len(contacts) == 1 else None
-    if hunt is not None and any(hunted_by(hunt, e) for e in contacts):
-        picked = turn.pick(contacts)  # §5: it fights the hunted among several
+    fought = turn.unshunned(contacts, contact=True)  # §5 shun: the others
+    target = fought[0].id if len(fought) == 1 else None
+    if hunt is not None and any(hunted_by(hunt, e) for e in fought):
+        picked = turn.pick(fought, contact=True)  # §5: the hunted among several
         target = None if picked is None else picked.id
     return turn.decide(
         step,

@@ -3,19 +3,23 @@
 Each order belongs to one AI company, applies to all of its characters or only
 to named ones, and may hold only from and/or until a round. The kinds are
 frozen dataclasses: :class:`Hunt`, :class:`NoEnemyInSight`, :class:`KeepOut`,
-:class:`StayWithin`, :class:`IgnoreTerrain`, :class:`RoutToward` and
-:class:`EachRound`. §5 says how each enters each doctrine; the doctrines read
+:class:`StayWithin`, :class:`IgnoreTerrain`, :class:`Shun`,
+:class:`RoutToward` and :class:`EachRound` (places:
+:mod:`engines.orders.places`). §5 says how each enters each doctrine; the doctrines read
 them from their settings (``DoctrineSettings.orders``), and
 :mod:`engines.doctrines.orders` prints them on the card where they act.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engines.enums import Edge, RuleEnum
+from engines.orders.places import Place as Place
+from engines.orders.places import PlaceKind as PlaceKind
+from engines.orders.places import the as the
 from engines.text import inches, signed, words
 
 SCENE_ORDER = "scene order"
@@ -28,6 +32,7 @@ class OrderKind(RuleEnum):
     KEEP_OUT = "keep_out"
     STAY_WITHIN = "stay_within"
     IGNORE_TERRAIN = "ignore_terrain"
+    SHUN = "shun"
     ROUT_TOWARD = "rout_toward"
     EACH_ROUND = "each_round"
 
@@ -37,6 +42,7 @@ class OrderKind(RuleEnum):
         "keep_out": "Keep out",
         "stay_within": "Stay within",
         "ignore_terrain": "Ignore terrain",
+        "shun": "Shun",
         "rout_toward": "Rout toward",
         "each_round": "Each round",
     }
@@ -54,14 +60,6 @@ class TargetKind(RuleEnum):
         "carrier": "Whoever carries a named objective",
         "company": "The nearest character of a named player company",
     }
-
-
-class PlaceKind(RuleEnum):
-    CHARACTER = "character"
-    OBJECTIVE = "objective"
-    FEATURE = "feature"
-    EDGE = "edge"
-    POINT = "point"
 
 
 class Moment(RuleEnum):
@@ -88,61 +86,6 @@ class Victim(RuleEnum):
         "dealt": "The character of a named company dealt the highest card",
         "chosen": "The character each player general chooses",
     }
-
-
-def the(name: str) -> str:
-    """A named thing inside a sentence: 'the stream', 'the One Ring'."""
-    return f"the {name[4:]}" if name[:4].lower() == "the " else f"the {name}"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Place:
-    """Somewhere an order points at: a character, an objective (or whoever
-    carries it), a feature, a table edge or a point (inches from the north-west
-    corner)."""
-
-    kind: PlaceKind
-    name: str = ""
-    x: float | None = None
-    y: float | None = None
-    label: str = ""
-    """Words that replace the generated ones ("the far bank")."""
-
-    def words(self) -> str:
-        if self.label:
-            return self.label
-        match self.kind:
-            case PlaceKind.OBJECTIVE:
-                return f"{the(self.name)} (or whoever carries it)"
-            case PlaceKind.FEATURE:
-                return the(self.name)
-            case PlaceKind.EDGE:
-                return f"the {self.name} edge"
-            case PlaceKind.POINT:
-                return (
-                    f"the point {inches(self.x or 0)} from the west edge and "
-                    f"{inches(self.y or 0)} from the north edge"
-                )
-        return self.name
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind.value,
-            "name": self.name,
-            "x": self.x,
-            "y": self.y,
-            "label": self.label,
-        }
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Place:
-        return cls(
-            kind=PlaceKind(data["kind"]),
-            name=str(data.get("name", "")),
-            x=data.get("x"),
-            y=data.get("y"),
-            label=str(data.get("label", "")),
-        )
 
 
 PLURAL_VERBS = {
@@ -345,6 +288,30 @@ class IgnoreTerrain(Order):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Shun(Order):
+    """Never moves into base contact with a named player character, optionally
+    only while a yes/no condition the players answer holds (the caller asks it
+    and passes the order only while it holds, :func:`holding`)."""
+
+    target: str
+    condition: str = ""
+    """A yes/no question the players answer; blank: always."""
+
+    kind = OrderKind.SHUN
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not self.target:
+            raise ValueError("a shun order names the character shunned")
+
+    def while_words(self) -> str:
+        return f" while {self.condition}" if self.condition else ""
+
+    def what(self) -> str:
+        return f"shuns {self.target}{self.while_words()} (never into base contact)"
+
+
+@dataclass(frozen=True, kw_only=True)
 class RoutToward(Order):
     edge: Edge
 
@@ -443,6 +410,7 @@ ORDER_TYPES: dict[OrderKind, type[Order]] = {
     OrderKind.KEEP_OUT: KeepOut,
     OrderKind.STAY_WITHIN: StayWithin,
     OrderKind.IGNORE_TERRAIN: IgnoreTerrain,
+    OrderKind.SHUN: Shun,
     OrderKind.ROUT_TOWARD: RoutToward,
     OrderKind.EACH_ROUND: EachRound,
 }
@@ -494,3 +462,13 @@ def merged(scene: Sequence[Order], scenario: Sequence[Order]) -> tuple[Order, ..
     """§5: a scene's own order of the same kind takes the place of the scenario's."""
     kinds = {order.kind for order in scene}
     return (*scene, *(order for order in scenario if order.kind not in kinds))
+
+
+def holding(
+    orders: Iterable[Order], holds: Callable[[Order], bool]
+) -> tuple[Order, ...]:
+    """The orders without the conditional shun orders whose condition the
+    players answered "no" (``holds`` gives their answer)."""
+    return tuple(
+        o for o in orders if not (isinstance(o, Shun) and o.condition) or holds(o)
+    )

@@ -4,7 +4,9 @@
   activation (is Frodo on the table? within move?) or before an each-round
   order (are Boromir and Lurtz both on the table?);
 - :func:`order_decide` — the doctrine's decision on a whole situation with the
-  orders applied; a decision an order made names it (``Decision.order``).
+  orders applied (a conditional shun passed only while the players say it
+  holds: :func:`engines.orders.kinds.holding`); a decision an order made
+  names it (``Decision.order``).
 
 Not imported by :mod:`engines.orders` itself (it needs the doctrines, which
 need the order kinds).
@@ -32,6 +34,7 @@ from engines.orders.kinds import (
     NoEnemyInSight,
     Order,
     PlaceKind,
+    Shun,
     TargetKind,
     active,
 )
@@ -75,7 +78,14 @@ def order_questions(
             (order,), character=character, round_number=round_number
         ):
             continue
-        if isinstance(order, Hunt):
+        if isinstance(order, Shun):
+            if order.condition:  # asked; the order is passed only while it holds
+                asked.append(
+                    Question(
+                        f"{key}-condition", f"{_cap(order.condition)}?", order.words()
+                    )
+                )
+        elif isinstance(order, Hunt):
             who = _target(order)
             asked += [
                 Question(f"{key}-on-table", f"Is {who} on the table?", order.words()),

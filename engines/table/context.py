@@ -17,6 +17,7 @@ from engines.battlefield import ObjectiveMark
 from engines.doctrines import DoctrineSettings
 from engines.enums import Doctrine, ObjectiveKind, Side
 from engines.events import Event
+from engines.sight import Lit
 
 if TYPE_CHECKING:
     from engines.table.state import State
@@ -107,6 +108,8 @@ class Context:
     events_problem: str = ""
     coop_players: tuple[str, ...] = ()
     quarry: tuple[str, ...] = ()
+    lit: tuple[Lit, ...] = ()
+    """The lit features: a character near one is seen from any distance."""
 
     def fighter(self, key: str, state: State | None = None) -> Fighter:
         for fighter in self.fighters:
@@ -129,8 +132,9 @@ class Context:
 
     @property
     def order_settings(self) -> DoctrineSettings:
-        """What the activation order reads: the scene's sight limit."""
-        return DoctrineSettings(sight_limit=self.sight_limit)
+        """What the activation order reads: the scene's sight limit (and its
+        lit features)."""
+        return DoctrineSettings(sight_limit=self.sight_limit, lit=self.lit)
 
     @property
     def carriable_objectives(self) -> tuple[str, ...]:

@@ -8,6 +8,8 @@ the state stored in the log, on a random source at the log's point.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engines.cards import Deck, DeckState
@@ -22,7 +24,9 @@ from engines.doctrines import (
     procedure,
     pursuit_decide,
 )
+from engines.doctrines.settings import DoctrineSettings
 from engines.enums import Doctrine
+from engines.orders.kinds import Order, holding
 
 if TYPE_CHECKING:
     from engines.table.dice import TableRandom
@@ -46,10 +50,12 @@ def doctrine_decide(
     *,
     rng: TableRandom,
     deck: Deck,
+    answers: Mapping[str, str] | None = None,
 ) -> Decision:
-    """The engine's decision for ``fighter`` in ``subject`` under its doctrine."""
+    """The engine's decision for ``fighter`` in ``subject`` under its doctrine
+    (a conditional shun taken only where ``answers`` say it holds)."""
     company = context.company(fighter.company)
-    settings = company.settings
+    settings = shun_holding(company.settings, answers or {})
     match company.doctrine:
         case Doctrine.DECK:
             assert isinstance(subject, Situation)
@@ -67,6 +73,28 @@ def doctrine_decide(
             )
     assert isinstance(subject, Situation)
     return priority_decide(subject, rng=rng, settings=settings)
+
+
+def shun_key(index: int) -> str:
+    """The answer to the condition of the company's order number ``index`` (a
+    shun: RULES §1, taken only while the players say it holds)."""
+    return f"shun_{index}"
+
+
+def shun_holding(
+    settings: DoctrineSettings, answers: Mapping[str, str]
+) -> DoctrineSettings:
+    """The settings without the conditional shuns the players said do not hold
+    (or were not asked: the character's walk asks those that bind it)."""
+    index = {id(order): i for i, order in enumerate(settings.orders)}
+
+    def holds(order: Order) -> bool:
+        return answers.get(shun_key(index[id(order)])) == "yes"
+
+    kept = holding(settings.orders, holds)
+    if kept == settings.orders:
+        return settings
+    return replace(settings, orders=kept)
 
 
 def step_words(context: Context, fighter: Fighter, step_id: str) -> dict[str, str]:

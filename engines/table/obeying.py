@@ -20,9 +20,11 @@ from engines.orders.kinds import (
     NoEnemyInSight,
     Order,
     PlaceKind,
+    Shun,
     TargetKind,
 )
 from engines.orders.kinds import active as orders_active
+from engines.table.decide import shun_key
 from engines.table.kinds import Phase
 from engines.table.questions import FAR, Walker
 from engines.table.round_orders import end_orders_due, start_orders_due
@@ -136,14 +138,71 @@ def sight_for_order(w: Walker, trial: Decision) -> bool:
     return True
 
 
+def ask_shuns(w: Walker) -> None:
+    """A shun with a condition binding this character: does it hold? (The
+    engine takes the order only while it does: ``doctrine_decide``'s answers.)"""
+    bound = binding(w)
+    for index, order in enumerate(w.company.settings.orders):
+        if isinstance(order, Shun) and order.condition and order in bound:
+            w.yes(
+                shun_key(index),
+                f"{order.condition[:1].upper()}{order.condition[1:]}?",
+                f"Its {order.label}: taken only while this holds.",
+            )
+
+
+def ask_shunned(w: Walker) -> None:
+    """A shun that holds, the character not in melee: how far the shunned
+    character is, whether it is seen and free (a shot may still take it); the
+    questions after leave it out, so they find the next candidate (§5)."""
+    if w.carrying is not None or (
+        w.routing and w.company.doctrine is not Doctrine.HORDE
+    ):
+        return
+    bound = binding(w)
+    orders = w.company.settings.orders
+    for index, order in enumerate(orders):
+        if not isinstance(order, Shun) or order not in bound:
+            continue
+        if order.condition and w.answers.get(shun_key(index)) != "yes":
+            continue
+        target = next((e for e in w.enemies if order.target in (e.name, e.label)), None)
+        if target is None or w.melee():
+            continue
+        why = f"Its {order.label}: it takes the next enemy instead."
+        distance = w.inches(
+            "shunned_in",
+            f"How far is {target.label} from {w.name}?",
+            f"{why} Base edge to base edge, in inches.",
+            also=(
+                w.sees_too("shunned_seen", target),
+                w.free_too("shunned_free", target),
+            ),
+        )
+        sees = w.visible(distance) and w.yes(
+            "shunned_seen", f"Can {w.name} see {target.label}?", w.sight_help()
+        )
+        free = w.yes(
+            "shunned_free", f"Is {target.label} free: in base contact with no one?"
+        )
+        w.foe(target, distance=distance, in_sight=sees, engaged=not free)
+        w.enemies = [e for e in w.enemies if e is not target]
+        w.passed_over.append(target)
+        if w.answers.get("near") == target.key:
+            w.answers.pop("near")  # the melee question's "nearest": ask again
+        w.notes.append(f"{target.label} is left out of the questions below. {why}")
+
+
 def ask_orders(w: Walker) -> None:
     """What the character's orders need, asked before its doctrine's questions
     (the horde's hunt: after them, see :func:`ask_orders_after`)."""
     if w.company.doctrine is Doctrine.PURSUIT:
         return
+    ask_shuns(w)
     place_on_table(w)
     if w.company.doctrine is not Doctrine.HORDE:
         ask_hunt(w)
+    ask_shunned(w)
 
 
 def ask_orders_after(w: Walker, subject: Situation | Pursuer) -> Situation | Pursuer:

@@ -37,6 +37,7 @@ from engines.doctrines import (
     Situation,
 )
 from engines.enums import Cover, Side
+from engines.sight import sight_line
 from engines.table.decide import doctrine_decide, table_deck
 from engines.table.dice import TableRandom
 from engines.table.state import Context, Fighter, State
@@ -171,6 +172,9 @@ class Walker:
     near: Fighter | None = None
     seen: Fighter | None = None
     _melee: bool | None = None
+    passed_over: list[Fighter] = field(default_factory=list)
+    """Enemies a shun passes over, asked of apart and left out of the
+    questions after (:func:`engines.table.obeying.ask_shunned`)."""
     offer_nearest: bool = False
     """The melee question also asks which enemy is nearest (a doctrine that
     asks it next whenever it is not in melee)."""
@@ -298,9 +302,10 @@ class Walker:
         return float(self.foes[enemy.key]["distance"])
 
     def sight_help(self) -> str:
+        """The sight question's help: the limit and its lit exceptions."""
         limit = self.context.sight_limit
         return (
-            f"Nobody sees further than {inches(limit)} in this battle."
+            sight_line(limit, self.context.lit)
             if limit
             else "A clear line of sight between the two models."
         )
@@ -413,9 +418,10 @@ class Walker:
         return seen
 
     def visible(self, distance: float) -> bool:
-        """Within the battle's sight limit (if it has one)."""
+        """Within the battle's sight limit (if it has one); with lit features
+        any distance may be in sight: the players' answer says (RULES §1)."""
         limit = self.context.sight_limit
-        return limit is None or distance <= limit
+        return limit is None or distance <= limit or bool(self.context.lit)
 
     def some_enemy(self) -> None:
         """A decision that only needs an enemy to exist (to move away from)."""
@@ -425,8 +431,9 @@ class Walker:
     # -- the engine's input --
 
     def situation(self) -> Situation:
-        labels = {e.key: e for e in self.enemies}
-        order = {e.key: e.card_order for e in self.enemies}
+        everyone = [*self.enemies, *self.passed_over]
+        labels = {e.key: e for e in everyone}
+        order = {e.key: e.card_order for e in everyone}
         enemies = tuple(
             Enemy(
                 id=labels[key].label if key in labels else "the enemy",
@@ -439,6 +446,7 @@ class Walker:
                 if key in labels
                 else "",
                 carrying=self.state.fighters[key].carrying if key in labels else None,
+                lit=bool(self.context.lit) and facts.get("in_sight", False),
             )
             for key, facts in sorted(
                 self.foes.items(), key=lambda item: order.get(item[0], math.inf)
@@ -476,6 +484,7 @@ class Walker:
             subject,
             rng=rng,
             deck=table_deck(rng, self.state.deck),
+            answers=self.answers,
         )
 
 

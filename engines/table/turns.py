@@ -342,8 +342,9 @@ def activation_decide(
                 settings=context.company(fighter.company).settings,
             )
         else:
+            subject = walk.subject  # the page's answers say which shuns hold
             made = doctrine_decide(
-                context, state, fighter, walk.subject, rng=rng, deck=deck
+                context, state, fighter, subject, rng=rng, deck=deck, answers=answers
             )
         decision = made.to_data()
         step = step_words(context, fighter, made.step)

@@ -48,6 +48,7 @@ window.addEventListener('DOMContentLoaded', () => {
         keep_out: ['place_kind', 'place_feature', 'edge', 'inches', 'except_feature'],
         stay_within: ['inches'].concat(PLACE),
         ignore_terrain: [],
+        shun: ['shunned', 'condition'],
         rout_toward: ['edge'],
         each_round: ['moment', 'round', 'condition', 'attack_bonus', 'victim',
             'target_character', 'target_company', 'effect', 'gate'],

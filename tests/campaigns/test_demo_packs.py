@@ -138,6 +138,8 @@ class DemoPack:
     zones: tuple[list, list] = field(default=((), ()))
     """The zones the scene's data gives: (rectangles, circles), in inches."""
     features: tuple[list, list] = field(default=((), ()))
+    lit: tuple[tuple[str, int], ...] = ()
+    """Its lit features: (name, within how many inches)."""
     """The terrain the scene's data gives: (rectangles, circles), in inches."""
     horde_on_table: int = 0
     """The horde company's characters that take part in the battle."""
@@ -308,6 +310,7 @@ def _render(campaign: Campaign, slug: str) -> DemoPack:
         slug=slug,
         scenario=scenario,
         sight_limit=scene.sight_limit,
+        lit=tuple((f.name, f.lit_within) for f in scene.features.all() if f.lit_within),
         length=battlefield.length,
         pursuit_lever=scene.pursuit_bonus_inches,
         quarry=tuple(scene.quarry.values_list("name", flat=True)),
@@ -472,9 +475,15 @@ def test_each_ai_card_carries_the_sight_limit_and_length(packs, slug):
     pack = packs[slug]
     lines = [f"The battle lasts {pack.length} rounds."]
     if pack.sight_limit:
+        # The limit and its lit exceptions in one line (RULES §1).
+        lit = " or ".join(
+            f"within {inches}{INCH} of the {name.removeprefix('The ')}"
+            for name, inches in pack.lit
+        )
+        exception = f", but a character {lit} (lit) can be seen from any distance"
         lines.append(
             f"Nobody sees or shoots further than {pack.sight_limit}{INCH} in this "
-            "battle."
+            f"battle{exception if lit else ''}."
         )
     missing = [
         (ai.name, line)

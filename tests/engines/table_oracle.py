@@ -34,6 +34,8 @@ class Foe:
     company: str = ""
     """Its company's name (a hunt may name a company)."""
     carrying: str | None = None
+    lit: bool = False
+    """Within a lit feature's reach: seen from any distance (RULES §1)."""
 
 
 @dataclass
@@ -65,6 +67,7 @@ class Truth:
                     hurt_me=f.hurt_me,
                     company=f.company,
                     carrying=f.carrying,
+                    lit=f.lit,
                 )
                 for f in self.foes
             ),
@@ -177,6 +180,10 @@ def answer(
             chosen = asked["objective"]
             return f"{next(d for n, d, *_ in truth.objectives if n == chosen):g}"
         case "near_free":
+            # The enemy the page named nearest (a shun leaves one out).
+            label = re.search(r"Is (.+?) free", question.text)
+            if label is not None:
+                near = next(f for f in truth.foes if f.label == label[1])
             return _yes(not near.engaged)
         case "sees_enemy":
             return _yes(any(f.seen or f.contact for f in truth.foes))
@@ -187,6 +194,9 @@ def answer(
             label = keys[asked["hunted"]] if "hunted" in asked else None
             if label is None:
                 label = re.search(r"Is (.+?) free", question.text)[1]
+            return _yes(not next(f for f in truth.foes if f.label == label).engaged)
+        case "shunned_free":
+            label = re.search(r"Is (.+?) free", question.text)[1]
             return _yes(not next(f for f in truth.foes if f.label == label).engaged)
         case "cover":
             return truth.cover_toward
@@ -213,6 +223,9 @@ def answer(
             return NONE
         case name if name.startswith("touch_"):
             return NO
+        case name if name.startswith("shun_"):
+            # A shun's condition holds in the truth: the engine takes every order.
+            return _yes(True)
     if question.name.endswith("_in") or question.name.endswith("_seen"):
         base = question.name.rsplit("_", 1)[0]
         if base in asked:

@@ -5,6 +5,7 @@ the character, and says what the engine decides on that whole truth."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 
@@ -88,6 +89,19 @@ def random_truth(
                 carrying=state.fighters[f.key].carrying,
             )
             for f in players
+        ]
+    if context.lit and context.sight_limit is not None:
+        # A lit battle: a player sees no further than the limit unless the
+        # enemy stands in a lit feature's reach (the page then asks at any
+        # distance, and its answer says it).
+        lit = [rng.random() < 0.3 for _ in foes]
+        foes = [
+            dataclasses.replace(
+                foe,
+                lit=shown,
+                seen=foe.seen and (shown or foe.distance <= context.sight_limit),
+            )
+            for foe, shown in zip(foes, lit, strict=True)
         ]
     friends = [
         (rng.choice([2, 5, 7, 9]), state.wounded(f))

@@ -20,7 +20,6 @@ from engines.doctrines.rules import share_word
 from engines.doctrines.situation import (
     Decision,
     Enemy,
-    Situation,
     Turn,
     inches,
     nearest,
@@ -55,9 +54,11 @@ def _distance(turn: Turn, distance: RolledDistance, what: str) -> tuple[int, flo
     return entry.total, entry.total * turn.share
 
 
-def _hurt_by(situation: Situation) -> Enemy | None:
-    """The enemy that hurt it (the nearest, if several); else the nearest enemy."""
-    return nearest(e for e in situation.enemies if e.hurt_me) or situation.nearest_enemy
+def _hurt_by(turn: Turn) -> Enemy | None:
+    """The enemy that hurt it (the nearest, if several); else the nearest enemy
+    (a shunned one passed over, §5)."""
+    enemies = turn.unshunned(turn.situation.enemies)
+    return nearest(e for e in enemies if e.hurt_me) or nearest(enemies)
 
 
 def _halved(turn: Turn, rolled: int) -> str:
@@ -242,7 +243,7 @@ def hurt_rule(turn: Turn, step: Step) -> Decision | None:
         if not f.wounded and within(f.distance, RALLY_WITHIN)
     )
     row = _roll(turn, step, HURT_TABLE, [("unwounded friends near", rallying)])
-    return _act(turn, step, row, _hurt_by(turn.situation))
+    return _act(turn, step, row, _hurt_by(turn))
 
 
 def normal_otherwise(turn: Turn, step: Step) -> Decision:
@@ -257,7 +258,7 @@ def frenzy_hurt(turn: Turn, step: Step) -> Decision | None:
     if not turn.situation.hurt_this_round:
         return None
     row = _roll(turn, step, FRENZY_HURT_TABLE)
-    return _act(turn, step, row, _hurt_by(turn.situation))
+    return _act(turn, step, row, _hurt_by(turn))
 
 
 def frenzy_charge(turn: Turn, step: Step) -> Decision:
