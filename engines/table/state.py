@@ -62,6 +62,8 @@ class FighterState:
     """Left the table (fled, scattered, carried an objective off, lurked away)."""
     routed: bool = False
     carried_off: bool = False
+    carried: str = ""
+    """The objective it carried off the table, if any."""
     carrying: str | None = None
     disorganized: bool = False
     hurt_round: int = 0
@@ -404,6 +406,7 @@ def _fighter_tap(context: Context, state: State, subject: str, data: TapData) ->
         case TapKind.CARRIED_OFF:
             if mine.carrying:
                 state.gone.add(mine.carrying)
+                mine.carried = mine.carrying
             mine.carried_off = True
             mine.left = True
             mine.carrying = None
