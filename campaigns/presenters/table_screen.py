@@ -33,7 +33,8 @@ class TablePage:
     round: int
     length: int
     phase: str
-    """``begin``, ``choose``, ``activate``, ``end_round``, ``over`` or ``ended``."""
+    """``begin``, ``choose``, ``activate``, ``end_round``, ``over``, ``won``
+    (the scene's rules end the battle now) or ``ended``."""
     screen: str
     skipping: bool = False
     """The players said the rest of the AI cannot act: its forms say so too."""
@@ -73,6 +74,13 @@ class TablePage:
     side_taps: tuple[Tap, ...] = ()
     end_reasons: tuple[tuple[str, str, str], ...] = ()
     ended: str = ""
+    ending_text: str = ""
+    """The scene's rules end the battle now: why, and who wins."""
+    ending_value: str = ""
+    """The end entry that records it (``reason`` or ``reason:side``)."""
+    win_questions: tuple[tuple[str, str, str], ...] = ()
+    """At the end of the last round, what the ways to win need that the log
+    does not hold: (field, question, the answer given)."""
     log: tuple[LogLine, ...] = ()
     log_count: int = 0
     battle_url: str = ""

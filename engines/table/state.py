@@ -62,8 +62,6 @@ class FighterState:
     """Left the table (fled, scattered, carried an objective off, lurked away)."""
     routed: bool = False
     carried_off: bool = False
-    carried: str = ""
-    """The objective it carried off the table, if any."""
     carrying: str | None = None
     disorganized: bool = False
     hurt_round: int = 0
@@ -127,6 +125,8 @@ class State:
     """This round's initiative, as its entry keeps it."""
     gone: set[str] = field(default_factory=set)
     """Objectives carried off the table."""
+    carried: dict[str, str] = field(default_factory=dict)
+    """Who carried each of them off: the objective, by the carrier's key."""
     fighters: dict[str, FighterState] = field(default_factory=dict)
     extra: dict[str, Fighter] = field(default_factory=dict)
     """Reinforcements that came on during the battle, by key."""
@@ -172,6 +172,7 @@ class State:
             order=list(self.order),
             activated=set(self.activated),
             gone=set(self.gone),
+            carried=dict(self.carried),
             fighters={k: replace(v) for k, v in self.fighters.items()},
             extra=dict(self.extra),
             companies={k: replace(v) for k, v in self.companies.items()},
@@ -406,7 +407,7 @@ def _fighter_tap(context: Context, state: State, subject: str, data: TapData) ->
         case TapKind.CARRIED_OFF:
             if mine.carrying:
                 state.gone.add(mine.carrying)
-                mine.carried = mine.carrying
+                state.carried[subject] = mine.carrying
             mine.carried_off = True
             mine.left = True
             mine.carrying = None

@@ -73,9 +73,7 @@ def table_facts(
     exits = tuple(
         Exit(
             character=f.name,
-            carrying=(state.fighters[f.key].carried,)
-            if state.fighters[f.key].carried
-            else (),
+            carrying=(state.carried[f.key],) if f.key in state.carried else (),
         )
         for f in came
         if state.fighters[f.key].left and not state.fighters[f.key].fallen

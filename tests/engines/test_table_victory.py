@@ -88,7 +88,7 @@ def test_the_facts_carry_who_left_carrying_what_and_who_routed():
     log = _begun(objectives=())
     state = log.state
     state.fighters["p2"].left = True
-    state.fighters["p2"].carried = "the Ring"
+    state.carried["p2"] = "the Ring"
     state.companies[1].routed = True
     facts = table_facts(log.context, state, answers={"k": True})
     assert [e.character for e in facts.exits] == ["Sam"]
@@ -109,7 +109,7 @@ def test_a_carried_off_objective_is_kept_on_its_carrier():
     log = Log(context)
     _round(log)
     _tap(log, "carried_off", "p2")
-    assert log.state.fighters["p2"].carried == "the Ring"
+    assert log.state.carried == {"p2": "the Ring"}
     facts = table_facts(log.context, log.state)
     assert facts.exits[0].carrying == ("the Ring",)
 

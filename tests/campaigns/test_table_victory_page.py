@@ -1,0 +1,112 @@
+"""The table page knows the scene's ways to win (issue 31 item 4) and ends a
+generated battle when a side has nobody left on the table (issue 30 item 5)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Scene, TableEntry, WayToWin, WinCondition
+from engines.table.moves import BeginRound, ChooseFirst, TellTap
+from tests.campaigns.table_helpers import add, doctrine_battle, now, version
+
+pytestmark = pytest.mark.django_db
+
+
+def table_url(battle) -> str:
+    return reverse(
+        "campaigns:battle_table",
+        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
+    )
+
+
+def _begin(battle) -> None:
+    add(battle, BeginRound(sightings={}))
+    if now(battle)[1].question().phase == "choose":
+        add(battle, ChooseFirst(first="ai"))
+
+
+@pytest.fixture
+def weathertop(campaign):
+    """A fixed Weathertop: the Ringwraiths win at once when Frodo falls; the
+    Fellowship wins at time-out if Frodo holds out."""
+    playable, battle = doctrine_battle(campaign, "priority", seed=12)
+    length = now(battle)[0].length
+    Scene.objects.filter(pk=playable.scene.pk).update(
+        scenario_mode="fixed", battle_length=length
+    )
+    frodo = playable.players[0]
+    ringwraiths = WayToWin.objects.create(
+        scene=playable.scene, side="ai", at_once=True, order=0
+    )
+    WinCondition.objects.create(way=ringwraiths, kind="fell", character=frodo)
+    fellowship = WayToWin.objects.create(scene=playable.scene, side="player", order=1)
+    WinCondition.objects.create(way=fellowship, kind="hold_out", character=frodo)
+    battle.refresh_from_db()
+    return battle
+
+
+def test_frodo_falling_ends_the_battle_there_with_an_undo(client, user, weathertop):
+    battle = weathertop
+    client.force_login(user)
+    _begin(battle)
+    assert "The battle ends here" not in client.get(table_url(battle)).content.decode()
+    add(battle, TellTap(tap="fell", key="p1"))
+    html = client.get(table_url(battle)).content.decode()
+    assert "The battle ends here" in html
+    assert "Frodo has fallen or left the table: the AI side wins." in html
+    assert 'value="objective:ai"' in html
+    assert "Undo: " in html
+    assert "Choose at random" not in html
+    response = client.post(
+        table_url(battle),
+        {"action": "end", "reason": "objective:ai", "version": version(battle)},
+    )
+    assert response.status_code == 302
+    assert now(battle)[1].ended == "objective"
+    assert now(battle)[1].ended_by == "ai"
+
+
+def test_undoing_the_fall_plays_on(client, user, weathertop):
+    battle = weathertop
+    client.force_login(user)
+    _begin(battle)
+    add(battle, TellTap(tap="fell", key="p1"))
+    client.post(table_url(battle), {"action": "undo", "version": version(battle)})
+    html = client.get(table_url(battle)).content.decode()
+    assert "The battle ends here" not in html
+
+
+def test_the_last_round_asks_only_what_the_log_does_not_hold_then_judges(
+    client, user, weathertop
+):
+    battle = weathertop
+    client.force_login(user)
+    while now(battle)[1].question().phase != "over":
+        _begin(battle)
+        for key in ("p7", "p8", "p9"):
+            add(battle, TellTap(tap="activated", key=key))
+    assert now(battle)[1].question().phase == "over"
+    html = client.get(table_url(battle)).content.decode()
+    assert "Judge the battle" in html
+    assert "Frodo" in html and 'name="win0"' in html
+    assert 'name="win1"' not in html  # Frodo's fall is in the log: not asked
+    html = client.get(table_url(battle) + "?win0=yes").content.decode()
+    assert "the player side wins." in html
+    assert 'value="objective:player"' in html
+
+
+def test_a_generated_battle_ends_when_the_ai_has_nobody_left(client, user, campaign):
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    client.force_login(user)
+    _begin(battle)
+    context, _, _ = now(battle)
+    ai = [f.key for f in context.fighters if f.side.value == "ai"]
+    for key in ai[:-1]:
+        add(battle, TellTap(tap="fell", key=key))
+    assert "The battle ends here" not in client.get(table_url(battle)).content.decode()
+    add(battle, TellTap(tap="fell", key=ai[-1]))
+    html = client.get(table_url(battle)).content.decode()
+    assert "The AI side lost its last character: your side wins." in html
+    assert 'value="last_character_lost"' in html
+    assert TableEntry.objects.filter(log__battle=battle).count() >= 4
