@@ -3,7 +3,7 @@ read from the database in a fixed number of queries."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from django.db.models import Prefetch, Q
@@ -18,8 +18,9 @@ from campaigns.models import (
 )
 from campaigns.selectors.battle_pack import battle_battlefield
 from campaigns.selectors.doctrine_settings import doctrine_settings
+from engines.battlefield import Feature
 from engines.doctrines import DoctrineSettings
-from engines.enums import Doctrine, HordeMode, Mishap, Side, WoundStatus
+from engines.enums import Cover, Doctrine, HordeMode, Mishap, Side, WoundStatus
 from engines.events import Event, event_deck_message
 from engines.scouting import LATE_ARRIVAL_ROUND
 from engines.table.state import (
@@ -118,6 +119,16 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
         events_problem=problem,
         coop_players=tuple(str(name) for name in battle.coop_players or ()),
         quarry=quarry,
+        cover_pieces=cover_pieces(battlefield.features),
+    )
+
+
+def cover_pieces(features: Iterable[Feature]) -> tuple[tuple[str, Cover], ...]:
+    """The table's terrain giving cover, lettered as the setup sheet letters it."""
+    return tuple(
+        (f"{chr(ord('A') + n)} {isolated(f.name)}", f.cover)
+        for n, f in enumerate(features)
+        if f.cover is not Cover.NONE
     )
 
 

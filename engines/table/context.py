@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engines.battlefield import ObjectiveMark
 from engines.doctrines import DoctrineSettings
-from engines.enums import Doctrine, ObjectiveKind, Side
+from engines.enums import Cover, Doctrine, ObjectiveKind, Side
 from engines.events import Event
 
 if TYPE_CHECKING:
@@ -107,6 +107,9 @@ class Context:
     events_problem: str = ""
     coop_players: tuple[str, ...] = ()
     quarry: tuple[str, ...] = ()
+    cover_pieces: tuple[tuple[str, Cover], ...] = ()
+    """The table's terrain that gives cover, as the setup sheet letters it
+    ("A Woods"), with the cover it gives: the cover questions name them."""
 
     def fighter(self, key: str, state: State | None = None) -> Fighter:
         for fighter in self.fighters:

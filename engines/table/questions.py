@@ -57,6 +57,15 @@ COVER_CHOICES = (
 )
 
 
+def cover_label(value: str, label: str, context: Context) -> str:
+    """A cover answer naming the table's pieces that give it, as the setup
+    sheet letters them: "Soft cover: A Woods, C Hedge"."""
+    pieces = [name for name, cover in context.cover_pieces if cover.value == value]
+    if not pieces:
+        return label
+    return f"{label.partition(' (')[0]}: {', '.join(pieces)}"
+
+
 @dataclass(frozen=True)
 class Choice:
     value: str
@@ -272,7 +281,10 @@ class Walker:
         value = self.pick(
             name,
             text,
-            [Choice(value, label) for value, label in COVER_CHOICES],
+            [
+                Choice(value, cover_label(value, label, self.context))
+                for value, label in COVER_CHOICES
+            ],
             "The best cover it can end its move in.",
         )
         return Cover(value)

@@ -110,3 +110,23 @@ def test_a_generated_battle_ends_when_the_ai_has_nobody_left(client, user, campa
     assert "The AI side lost its last character: your side wins." in html
     assert 'value="last_character_lost"' in html
     assert TableEntry.objects.filter(log__battle=battle).count() >= 4
+
+
+def test_the_table_knows_the_rolled_terrain_as_the_sheet_letters_it(campaign):
+    """Issue 30 item 2: the cover questions name the pieces rolled for the battle."""
+    from campaigns.selectors.battle_pack import battle_battlefield
+    from campaigns.selectors.table_context import table_context
+
+    _, battle = doctrine_battle(campaign, "deck", seed=12)
+    battlefield = battle_battlefield(battle)
+    expected = [
+        (f"{chr(ord('A') + n)} {f.name}", f.cover)
+        for n, f in enumerate(battlefield.features)
+        if f.cover.value != "none"
+    ]
+    assert expected, "a generated battle rolls terrain that gives cover"
+    pieces = [
+        (n.replace("\u2068", "").replace("\u2069", ""), c)
+        for n, c in table_context(battle=battle).cover_pieces
+    ]
+    assert pieces == expected

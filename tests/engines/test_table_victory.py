@@ -177,3 +177,24 @@ def test_a_character_still_to_come_keeps_its_side_in():
     for key in ("p5", "p6"):
         _tap(log2, "fell", key)
     assert table_ending(log2.context, log2.state, None) is None
+
+
+# --- the cover questions name the table's pieces (issue 30 item 2) ------------------
+
+
+def test_the_cover_answers_name_the_pieces_that_give_that_cover():
+    from engines.enums import Cover
+    from engines.table.questions import COVER_CHOICES, cover_label
+
+    context = replace(
+        battle_context("deck"),
+        cover_pieces=(
+            ("A Scrub", Cover.SOFT),
+            ("C Ruin", Cover.HARD),
+            ("D Hedge", Cover.SOFT),
+        ),
+    )
+    labels = [cover_label(v, label, context) for v, label in COVER_CHOICES]
+    assert labels == ["No cover", "Soft cover: A Scrub, D Hedge", "Hard cover: C Ruin"]
+    bare = [cover_label(v, label, battle_context("deck")) for v, label in COVER_CHOICES]
+    assert bare == [label for _, label in COVER_CHOICES]
