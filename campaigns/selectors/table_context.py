@@ -132,10 +132,13 @@ def cover_pieces(features: Iterable[Feature]) -> tuple[tuple[str, Cover], ...]:
     )
 
 
-def table_context_thin(*, battle: Battle) -> Context:
+def table_context_thin(
+    *, battle: Battle, carriers: Mapping[str, str] | None = None
+) -> Context:
     """Enough of the battle to fold its log (who is who, which company): from
     the battle's participants and companies as prefetched (the battle page's
-    and the result form's battle), without wounds, settings or events."""
+    and the result form's battle), without wounds, settings or events;
+    ``carriers``: the objective each character carries from the start."""
     participants = [
         p for p in battle.participants.all() if p.mishap != Mishap.MISSES.value
     ]
@@ -159,7 +162,7 @@ def table_context_thin(*, battle: Battle) -> Context:
         depth=0,
         sight_limit=None,
         first_activation=None,
-        fighters=_fighters(participants, companies, {}, {}, {}),
+        fighters=_fighters(participants, companies, {}, carriers or {}, {}),
         companies=table_companies,
     )
 

@@ -35,5 +35,5 @@ def table_victory(*, battle: Battle) -> Victory | None:
 def table_scores_exits(*, battle: Battle) -> bool:
     """The battle's generated scenario scores characters leaving by an edge."""
     return battle.scene.scenario_mode != ScenarioMode.FIXED and scores_exits(
-        battle.scenario or ""
+        battle.scenario_name
     )

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engines.battlefield.exits import Whereabouts, side_end
+from engines.battlefield.numbers import CHARACTER_VP
 from engines.enums import EndReason, Side
 from engines.table.kinds import Phase
 from engines.table.state import Context, Fighter, State
@@ -38,6 +39,11 @@ from engines.victory.conditions import ConditionKind
 
 TOLD_BY_THE_TABLE = frozenset({ConditionKind.FELL, ConditionKind.ROUT})
 """What the table log holds already: who fell (or left), who routed."""
+
+LOST = frozenset(
+    {Whereabouts.FALLEN, Whereabouts.ROUTED_OFF, Whereabouts.SCATTERED_OFF}
+)
+"""Where a lost character is (§3.12: fallen, or routed or scattered off)."""
 
 SIDE_NAMES = {Side.PLAYER: "your side", Side.AI: "the AI side"}
 
@@ -173,6 +179,43 @@ def _side_ending(
     )
 
 
+def scored_exit(fighter: Fighter, state: State, scores_exits: bool) -> bool:
+    """§3.12: it left by the edge its scenario scores at (left, not fallen,
+    not routing)."""
+    return _whereabouts(fighter, state, scores_exits) is Whereabouts.LEFT
+
+
+def log_points(
+    context: Context,
+    state: State,
+    *,
+    worths: Mapping[str, int],
+    scores_exits: bool = False,
+) -> dict[Side, int]:
+    """§3.12's victory points as far as the log holds them: each carriable
+    objective a side carried off or still carries (its worth in ``worths``),
+    each of a side's characters that left by the scoring edge, each enemy
+    character lost (fallen, or routed or scattered off the table). Objectives
+    held are not in the log: the players add them."""
+    points = dict.fromkeys(Side, 0)
+    for fighter in state.all_fighters(context):
+        if not _came(fighter, state):
+            continue
+        mine = state.fighters[fighter.key]
+        enemy = Side.AI if fighter.side is Side.PLAYER else Side.PLAYER
+        place = _whereabouts(fighter, state, scores_exits)
+        if place is Whereabouts.LEFT:
+            points[fighter.side] += CHARACTER_VP
+        elif place in LOST:
+            points[enemy] += CHARACTER_VP
+        carried = state.carried.get(fighter.key) or (
+            mine.carrying if place is Whereabouts.ON_TABLE else None
+        )
+        if carried:
+            points[fighter.side] += worths.get(carried, 0)
+    return points
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -193,7 +236,9 @@ def _whereabouts(fighter: Fighter, state: State, scores_exits: bool) -> Whereabo
 __all__ = [
     "TOLD_BY_THE_TABLE",
     "TableEnding",
+    "log_points",
     "round_over",
+    "scored_exit",
     "table_ending",
     "table_facts",
     "table_questions",

@@ -130,3 +130,64 @@ def test_the_table_knows_the_rolled_terrain_as_the_sheet_letters_it(campaign):
         for n, c in table_context(battle=battle).cover_pieces
     ]
     assert pieces == expected
+
+
+# --- the result form filled from the log (issue 30 item 6) ----------------------------
+
+
+def test_the_result_form_from_the_log_carries_exits_losses_and_their_vp(
+    client, user, campaign
+):
+    """A generated battle scoring exits: Frodo left by the scoring edge, Sam
+    fell, every rider fell; the form has Frodo's line ticked, Sam fallen, and
+    the VP the log makes: the players 1 + 3, the AI 1."""
+    from dataclasses import replace as dc_replace
+
+    from campaigns.selectors.result import battle_result_rules
+    from campaigns.selectors.table_record import result_initial_from_log
+    from campaigns.services.result_entry import row_field
+
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    _begin(battle)
+    add(battle, TellTap(tap="left", key="p1"))
+    add(battle, TellTap(tap="fell", key="p2"))
+    context, _, _ = now(battle)
+    for f in context.fighters:
+        if f.side.value == "ai":
+            add(battle, TellTap(tap="fell", key=f.key))
+    rules = dc_replace(
+        battle_result_rules(battle=battle),
+        scores_victory_points=True,
+        scores_exits=True,
+    )
+    initial = result_initial_from_log(battle=battle, rules=rules)
+    frodo, sam = battle.participants.order_by("order")[:2]
+    assert initial[row_field(frodo.pk, "left_battle")] is True
+    assert initial[row_field(sam.pk, "left_battle")] is False
+    assert initial[row_field(sam.pk, "fallen")] is True
+    ai = sum(1 for f in context.fighters if f.side.value == "ai")
+    assert (initial["player_victory_points"], initial["ai_victory_points"]) == (
+        1 + ai,
+        1,
+    )
+    assert initial["outcome"] == "victory"  # the AI lost its last character
+    # Where exits do not score, Frodo's leaving is a loss and no line is ticked.
+    plain = result_initial_from_log(
+        battle=battle, rules=dc_replace(rules, scores_exits=False)
+    )
+    assert row_field(frodo.pk, "left_battle") not in plain
+    assert plain["ai_victory_points"] == 2
+
+
+def test_a_scattered_horde_character_is_ticked_routed_as_the_pack_says(campaign):
+    from campaigns.selectors.table_record import result_initial_from_log
+    from campaigns.services.result_entry import row_field
+
+    _, battle = doctrine_battle(campaign, "horde", seed=12)
+    _begin(battle)
+    context, _, _ = now(battle)
+    horde = next(c for c in context.companies if c.horde)
+    add(battle, TellTap(tap="company_routed", company=horde.order))
+    initial = result_initial_from_log(battle=battle)
+    rider = next(f for f in context.fighters if f.company == horde.order)
+    assert initial[row_field(rider.participant_id, "routed")] is True

@@ -10,7 +10,12 @@ import pytest
 from engines.enums import EndReason, Side
 from engines.table.taps import tap_record
 from engines.table.turns import first_choose, round_begin
-from engines.table.victory import table_ending, table_facts, table_questions
+from engines.table.victory import (
+    log_points,
+    table_ending,
+    table_facts,
+    table_questions,
+)
 from engines.victory import Condition, ConditionKind, Victory, WayToWin
 from tests.engines.table_battles import Log, battle_context
 
@@ -198,3 +203,33 @@ def test_the_cover_answers_name_the_pieces_that_give_that_cover():
     assert labels == ["No cover", "Soft cover: A Scrub, D Hedge", "Hard cover: C Ruin"]
     bare = [cover_label(v, label, battle_context("deck")) for v, label in COVER_CHOICES]
     assert bare == [label for _, label in COVER_CHOICES]
+
+
+# --- the victory points the log holds (issue 30 item 6) ----------------------------
+
+
+def test_the_log_scores_exits_losses_and_objectives_carried():
+    """Sam left by the scoring edge (1 to the players) carrying the Ring (3);
+    Merry fell (1 to the AI); two riders fell and the third routed off (3 to
+    the players); Pippin still carries the Horn (2)."""
+    context = battle_context("priority")
+    context = replace(
+        context,
+        fighters=tuple(
+            replace(f, carrying={"p2": "the Ring", "p4": "the Horn"}.get(f.key))
+            for f in context.fighters
+        ),
+    )
+    log = Log(context)
+    _round(log)
+    _tap(log, "carried_off", "p2")
+    for key in ("p3", "p5", "p6"):
+        _tap(log, "fell", key)
+    _tap(log, "side_routed", side="ai")
+    _tap(log, "left", "p7")
+    worths = {"the Ring": 3, "the Horn": 2}
+    points = log_points(log.context, log.state, worths=worths, scores_exits=True)
+    assert points == {Side.PLAYER: 1 + 3 + 3 + 2, Side.AI: 1}
+    # Where exits do not score, Sam's leaving is a loss.
+    points = log_points(log.context, log.state, worths=worths, scores_exits=False)
+    assert points == {Side.PLAYER: 3 + 3 + 2, Side.AI: 2}
