@@ -150,4 +150,5 @@ def log_line(entry: Any) -> LogLine:
         kind=ENTRY_KINDS.get(entry.kind, entry.kind),
         text=entry.text,
         dice=tuple(dice),
+        author=str(getattr(entry, "author", "") or ""),
     )

@@ -86,6 +86,8 @@ class LogLine:
     kind: str
     text: str
     dice: tuple[str, ...] = ()
+    author: str = ""
+    """Who tapped it (a username; blank for an entry from before this was kept)."""
 
 
 @dataclass(frozen=True)

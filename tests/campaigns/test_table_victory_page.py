@@ -191,3 +191,39 @@ def test_a_scattered_horde_character_is_ticked_routed_as_the_pack_says(campaign)
     initial = result_initial_from_log(battle=battle)
     rider = next(f for f in context.fighters if f.company == horde.order)
     assert initial[row_field(rider.participant_id, "routed")] is True
+
+
+# --- who tapped each entry (issue 35 item 5) ------------------------------------------
+
+
+def test_the_log_says_who_tapped_each_entry(client, user, campaign, django_user_model):
+    """The owner begins the round, a member taps a fall: each entry keeps its
+    author, and the table page and the battle page show them."""
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    member = django_user_model.objects.create_user(username="merry", password="pw")
+    campaign.members.add(member)
+    client.force_login(user)
+    client.post(table_url(battle), {"action": "begin", "version": version(battle)})
+    if now(battle)[1].question().phase == "choose":
+        client.post(
+            table_url(battle),
+            {"action": "first", "first": "ai", "version": version(battle)},
+        )
+    client.force_login(member)
+    client.post(
+        table_url(battle),
+        {"action": "tap", "tap": "fell", "key": "p2", "version": version(battle)},
+    )
+    authors = list(
+        TableEntry.objects.filter(log__battle=battle)
+        .order_by("position")
+        .values_list("author", flat=True)
+    )
+    assert authors[0] == user.username and authors[-1] == "merry"
+    html = client.get(table_url(battle)).content.decode()
+    assert f"by <bdi>{user.username}</bdi>" in html and "by <bdi>merry</bdi>" in html
+    detail = reverse(
+        "campaigns:battle_detail",
+        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
+    )
+    assert "by <bdi>merry</bdi>" in client.get(detail).content.decode()
