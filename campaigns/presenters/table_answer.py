@@ -80,6 +80,7 @@ def _decision_answer(context: Context, state: State, entry: Any, url: str) -> An
         facts.append(("Rolled", inches(decision["rolled_inches"])))
     if decision.get("cover"):
         facts.append(("Ends in", decision["cover"].replace("none", "the open")))
+    facts += [("Its move", limit) for limit in decision.get("limits") or ()]
     if decision.get("direction"):
         facts.append(("Direction", f"{decision['direction']} o'clock"))
     if decision.get("card"):

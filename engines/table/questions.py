@@ -39,6 +39,7 @@ from engines.doctrines import (
 from engines.enums import Cover, Side
 from engines.table.decide import doctrine_decide, table_deck
 from engines.table.dice import TableRandom
+from engines.table.limits import distance_help
 from engines.table.state import Context, Fighter, State
 from engines.text import inches
 
@@ -378,6 +379,7 @@ class Walker:
         distance = self.inches(
             "near_in",
             f"How far is {near.label} from {self.name}?",
+            distance_help(self.context, self.state, self.fighter),
             also=(
                 self.sees_too("near_seen", near),
                 *([self.free_too("near_free", near)] if free_too else []),

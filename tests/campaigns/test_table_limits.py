@@ -1,0 +1,77 @@
+"""Issue 33 item 1: the phone says the move limits the card says — beside the
+distance to the nearest enemy (along a path its limits allow) and on the
+answer."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from campaigns.presenters.table_answer import last_answer
+from engines.doctrines import DoctrineSettings
+from engines.orders.kinds import Place, PlaceKind, StayWithin
+from engines.table.flows import activation_walk
+from engines.table.limits import distance_help, move_limits
+from engines.table.turns import first_choose, round_begin
+from tests.engines.table_battles import Log, battle_context
+
+TOWER = StayWithin(distance=6, place=Place(kind=PlaceKind.FEATURE, name="tower"))
+
+
+def _battle(orders=()):
+    context = battle_context(
+        "priority", settings=DoctrineSettings(orders=tuple(orders))
+    )
+    log = Log(context)
+    log.add(lambda c, s: round_begin(c, s, sightings={}))
+    if log.state.question().phase == "choose":
+        log.add(lambda c, s: first_choose(c, s, first="ai"))
+    return log
+
+
+def test_the_limits_binding_a_character_are_said_in_words():
+    log = _battle([TOWER])
+    rider = log.context.fighter("p5")
+    assert move_limits(log.context, log.state, rider) == (TOWER.words(),)
+    help_ = distance_help(log.context, log.state, rider)
+    assert help_.startswith("Base edge to base edge, in inches, along a path its")
+    assert TOWER.words() in help_
+
+
+def test_no_limit_no_words():
+    log = _battle()
+    assert distance_help(log.context, log.state, log.context.fighter("p5")) == ""
+
+
+def test_the_nearest_enemys_distance_is_asked_along_a_path_its_limits_allow():
+    log = _battle([TOWER])
+    rider = log.context.fighter(log.state.order[0])
+    answers: dict[str, str] = {}
+    for _ in range(10):
+        walk = activation_walk(log.context, log.state, rider, answers)
+        question = walk.question
+        assert question is not None
+        if question.name == "near_in":
+            assert "along a path its limits allow" in question.help
+            return
+        answers[question.name] = question.choices[-1].value if question.choices else "8"
+    raise AssertionError("the nearest enemy's distance was never asked")
+
+
+def test_the_answer_shows_the_limits_the_decision_carries():
+    log = _battle([TOWER])
+    entry = replace(
+        log.entries[0],
+        kind="activation",
+        subject="p5",
+        data={
+            "decision": {
+                "label": "Move",
+                "target": "Frodo",
+                "inches": 6,
+                "limits": [TOWER.words()],
+            }
+        },
+    )
+    answer = last_answer(log.context, log.state, [entry], "/t/")
+    assert answer is not None
+    assert ("Its move", TOWER.words()) in answer.facts
