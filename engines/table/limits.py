@@ -1,12 +1,22 @@
-"""The scene orders that limit an AI character's move this round (*keep out*,
-*stay within*, *ignore terrain*), in words: the table page says them on the
-answer and beside the distances it asks, as the card does."""
+"""What the table says of an AI character's move: the scene orders that limit
+it this round (*keep out*, *stay within*, *ignore terrain*), in words, said on
+the answer and beside the distances asked, as the card does; and the table's
+pieces that give the cover it may reach."""
 
 from __future__ import annotations
 
 from engines.orders.kinds import LIMIT_KINDS
 from engines.orders.kinds import active as orders_active
 from engines.table.state import Context, Fighter, State
+
+
+def cover_label(value: str, label: str, context: Context) -> str:
+    """A cover answer naming the table's pieces that give it, as the setup
+    sheet letters them: "Soft cover: A Woods, C Hedge"."""
+    pieces = [name for name, cover in context.cover_pieces if cover.value == value]
+    if not pieces:
+        return label
+    return f"{label.partition(' (')[0]}: {', '.join(pieces)}"
 
 
 def move_limits(context: Context, state: State, fighter: Fighter) -> tuple[str, ...]:

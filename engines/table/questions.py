@@ -39,7 +39,7 @@ from engines.doctrines import (
 from engines.enums import Cover, Side
 from engines.table.decide import doctrine_decide, table_deck
 from engines.table.dice import TableRandom
-from engines.table.limits import distance_help
+from engines.table.limits import cover_label, distance_help
 from engines.table.state import Context, Fighter, State
 from engines.text import inches
 
@@ -56,15 +56,6 @@ COVER_CHOICES = (
     (Cover.SOFT.value, "Soft cover (hedges, fences, brush)"),
     (Cover.HARD.value, "Hard cover (walls, rocks, buildings)"),
 )
-
-
-def cover_label(value: str, label: str, context: Context) -> str:
-    """A cover answer naming the table's pieces that give it, as the setup
-    sheet letters them: "Soft cover: A Woods, C Hedge"."""
-    pieces = [name for name, cover in context.cover_pieces if cover.value == value]
-    if not pieces:
-        return label
-    return f"{label.partition(' (')[0]}: {', '.join(pieces)}"
 
 
 @dataclass(frozen=True)
@@ -376,19 +367,23 @@ class Walker:
         )
         if near is None:
             return None
-        distance = self.inches(
-            "near_in",
-            f"How far is {near.label} from {self.name}?",
-            distance_help(self.context, self.state, self.fighter),
-            also=(
-                self.sees_too("near_seen", near),
-                *([self.free_too("near_free", near)] if free_too else []),
-            ),
-        )
-        sees = self.visible(distance) and self.yes(
-            "near_seen", f"Can {self.name} see {near.label}?", self.sight_help()
-        )
-        self.foe(near, distance=distance, in_sight=sees)
+        known = self.foes.get(near.key, {})
+        if "distance" in known and "in_sight" in known:  # asked already (a hunt)
+            sees = bool(known["in_sight"])
+        else:
+            distance = self.inches(
+                "near_in",
+                f"How far is {near.label} from {self.name}?",
+                distance_help(self.context, self.state, self.fighter),
+                also=(
+                    self.sees_too("near_seen", near),
+                    *([self.free_too("near_free", near)] if free_too else []),
+                ),
+            )
+            sees = self.visible(distance) and self.yes(
+                "near_seen", f"Can {self.name} see {near.label}?", self.sight_help()
+            )
+            self.foe(near, distance=distance, in_sight=sees)
         self.near = near
         self.seen = near if sees else self.nearest_seen(exclude=near)
         return near

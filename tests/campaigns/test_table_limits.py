@@ -75,3 +75,36 @@ def test_the_answer_shows_the_limits_the_decision_carries():
     answer = last_answer(log.context, log.state, [entry], "/t/")
     assert answer is not None
     assert ("Its move", TOWER.words()) in answer.facts
+
+
+# --- issue 33 item 2: the same question twice -----------------------------------------
+
+
+def test_the_hunted_target_also_nearest_is_not_asked_its_distance_again():
+    """A hunt on Frodo asks how far he is; told he is also the nearest enemy,
+    the walk does not ask "How far is Frodo from the Witch-king?" again."""
+    from engines.orders.kinds import Hunt
+
+    log = _battle([Hunt(target="Frodo")])
+    rider = log.context.fighter(log.state.order[0])
+    answers: dict[str, str] = {}
+    names = []
+    for _ in range(14):
+        walk = activation_walk(log.context, log.state, rider, answers)
+        question = walk.question
+        if question is None:
+            break
+        names.append(question.name)
+        if question.name == "hunted":
+            answers["hunted"] = "p1"
+        elif question.name == "near":
+            answers["near"] = "p1"
+        elif question.name.endswith("_in"):
+            answers[question.name] = "20"
+        elif question.choices:
+            values = [c.value for c in question.choices]
+            answers[question.name] = "no" if "no" in values else values[-1]
+        else:
+            answers[question.name] = "20"
+    assert "hunted_in" in names
+    assert "near_in" not in names, names

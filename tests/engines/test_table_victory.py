@@ -189,7 +189,8 @@ def test_a_character_still_to_come_keeps_its_side_in():
 
 def test_the_cover_answers_name_the_pieces_that_give_that_cover():
     from engines.enums import Cover
-    from engines.table.questions import COVER_CHOICES, cover_label
+    from engines.table.limits import cover_label
+    from engines.table.questions import COVER_CHOICES
 
     context = replace(
         battle_context("deck"),
