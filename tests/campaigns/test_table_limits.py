@@ -108,3 +108,47 @@ def test_the_hunted_target_also_nearest_is_not_asked_its_distance_again():
             answers[question.name] = "20"
     assert "hunted_in" in names
     assert "near_in" not in names, names
+
+
+# --- issue 33 item 3: an answer dropped -----------------------------------------------
+
+
+def test_an_answer_ticked_beside_a_distance_travels_to_the_next_screen():
+    """ "Frodo is free" ticked beside his distance is kept in the next
+    screen's hidden fields until the walk reads it, so it is not asked again:
+    each screen is sent with the page's hidden fields and the one answer."""
+    from campaigns.presenters.table_page import walk_for
+
+    log = _battle()
+    rider = log.context.fighter(log.state.order[0])
+    query: dict[str, str] = {}
+    asked = []
+    for _ in range(14):
+        values = walk_for(
+            log.context,
+            log.state,
+            query,
+            {"do": "act", "who": rider.key},
+            screen="act",
+            url="/t/",
+        )
+        question = values["walk"].question
+        if question is None:
+            break
+        asked.append(question.name)
+        given: dict[str, str] = {}
+        if question.name == "near":
+            given["near"] = "p1"
+        elif question.name == "near_in":
+            given = {"near_in": "4", "near_free": "yes", "near_seen": "no"}
+        elif question.name == "seen":
+            given["seen"] = "none"
+        elif question.choices:
+            choices = [c.value for c in question.choices]
+            given[question.name] = "no" if "no" in choices else choices[0]
+        else:
+            given[question.name] = "4"
+        hidden = {k: v for k, v in values["hidden"] if k not in ("do", "who")}
+        query = hidden | given
+    assert "near_in" in asked
+    assert "near_free" not in asked, asked
