@@ -369,7 +369,7 @@ class Walker:
             return None
         known = self.foes.get(near.key, {})
         if "distance" in known and "in_sight" in known:  # asked already (a hunt)
-            sees = bool(known["in_sight"])
+            distance, sees = float(known["distance"]), bool(known["in_sight"])
         else:
             distance = self.inches(
                 "near_in",
@@ -385,7 +385,9 @@ class Walker:
             )
             self.foe(near, distance=distance, in_sight=sees)
         self.near = near
-        self.seen = near if sees else self.nearest_seen(exclude=near)
+        # Every other enemy is further: beyond the sight limit, none is seen.
+        far = not self.visible(distance)
+        self.seen = near if sees else None if far else self.nearest_seen(exclude=near)
         return near
 
     def sees_too(self, name: str, enemy: Fighter) -> tuple[str, str, bool]:

@@ -152,3 +152,72 @@ def test_an_answer_ticked_beside_a_distance_travels_to_the_next_screen():
         query = hidden | given
     assert "near_in" in asked
     assert "near_free" not in asked, asked
+
+
+# --- issue 33 item 5: questions the answers already settle ---------------------------
+
+
+def _walk_names(log, rider, script, default="no"):
+    """The questions asked, answered from ``script`` (else ``default`` or the
+    first choice, or 4 for a distance)."""
+    answers: dict[str, str] = {}
+    names: list[str] = []
+    walk = None
+    for _ in range(16):
+        walk = activation_walk(log.context, log.state, rider, answers)
+        question = walk.question
+        if question is None:
+            break
+        names.append(question.name)
+        if question.name in script:
+            answers[question.name] = script[question.name]
+        elif question.choices:
+            values = [c.value for c in question.choices]
+            answers[question.name] = default if default in values else values[0]
+        else:
+            answers[question.name] = "4"
+    return names, walk
+
+
+def test_beyond_the_sight_limit_no_nearer_enemy_in_sight_is_asked_for():
+    """The nearest enemy 15" away in an 8" fog: nobody is in sight, so the
+    page does not ask which enemy it can see is nearest."""
+    log = _battle()
+    log.context = replace(log.context, sight_limit=8)
+    rider = log.context.fighter(log.state.order[0])
+    names, _ = _walk_names(log, rider, {"near": "p1", "near_in": "15"})
+    assert "near_in" in names
+    assert "seen" not in names, names
+
+
+def test_a_hunted_target_told_in_base_contact_is_not_offered_as_free():
+    from engines.orders.kinds import Hunt
+
+    log = _battle([Hunt(target="Frodo")])
+    rider = log.context.fighter(log.state.order[0])
+    script = {
+        "hunted": "p1",
+        "hunted_in": "20",
+        "hunted_seen": "no",
+        "hunted_free": "no",
+        "near": "p2",
+        "near_in": "4",
+        "near_seen": "no",
+        "near_free": "no",
+        "seen": "none",
+    }
+    answers: dict[str, str] = {}
+    for _ in range(16):
+        walk = activation_walk(log.context, log.state, rider, answers)
+        question = walk.question
+        if question is None:
+            break
+        if question.name == "free":
+            offered = [c.value for c in question.choices]
+            assert "p1" not in offered, offered
+            assert "p3" in offered
+            return
+        answers[question.name] = script.get(question.name) or (
+            question.choices[-1].value if question.choices else "4"
+        )
+    raise AssertionError("the free enemy question was never asked")
