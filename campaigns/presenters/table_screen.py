@@ -46,6 +46,8 @@ class TablePage:
     next_label: str = ""
     next_key: str = ""
     next_doctrine: str = ""
+    next_return_fire: str = ""
+    """The next activation is a return fire (a defensive draw's): at whom."""
     coop: str = ""
     answer: Answer | None = None
     walk: Walk | None = None

@@ -162,6 +162,9 @@ def table_page(
         values["screen"] = screen = ""
     if nxt is not None:
         values |= {
+            "next_return_fire": state.return_fire_at or "?"
+            if state.return_fire == nxt.key
+            else "",
             "next_label": nxt.label,
             "next_key": nxt.key,
             "next_doctrine": context.company(nxt.company).doctrine.label,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from campaigns.presenters.table_answer import last_answer
 from engines.doctrines import DoctrineSettings
 from engines.orders.kinds import Place, PlaceKind, StayWithin
@@ -221,3 +223,36 @@ def test_a_hunted_target_told_in_base_contact_is_not_offered_as_free():
             question.choices[-1].value if question.choices else "4"
         )
     raise AssertionError("the free enemy question was never asked")
+
+
+# --- issue 33 item 7: a return fire shows as a return fire ----------------------------
+
+
+@pytest.mark.django_db
+def test_a_return_fire_is_shown_as_its_return_fire(client, user, campaign):
+    from django.urls import reverse
+
+    from engines.cards import Deck
+    from engines.dice import Dice
+    from engines.table.dice import TableRandom
+    from engines.table.moves import Defend
+    from tests.campaigns.table_helpers import add, doctrine_battle, seed_where
+    from tests.campaigns.test_table_turns import ai_keys, begin
+
+    def return_fire_first(seed: int) -> bool:
+        top = Deck(dice=Dice(TableRandom(seed))).state().draw_pile[0]
+        return top.suit is not None and top.suit.value in ("spades", "hearts")
+
+    _, battle = doctrine_battle(campaign, "deck", seed=seed_where(return_fire_first))
+    keys = ai_keys(battle)
+    begin(battle, distances={keys[0]: "1", keys[1]: "5", keys[2]: "9"})
+    add(battle, Defend(key=keys[2], answers={"attacker": "p1"}))
+    client.force_login(user)
+    url = reverse(
+        "campaigns:battle_table",
+        kwargs={"slug": campaign.slug, "battle_id": battle.pk},
+    )
+    html = client.get(url).content.decode()
+    assert "Return fire: <bdi>" in html and "at <bdi>Frodo</bdi>" in html
+    assert "Return fire with <bdi>" in html
+    assert "Next AI activation" not in html
