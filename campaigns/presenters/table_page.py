@@ -323,9 +323,16 @@ def walk_for(
         "walk_doctrine": context.company(fighter.company).doctrine.value,
         **(orders_shown(context, state, fighter) if screen == "act" else {}),
         "walk_follow_up": follow_up,
+        "walk_routing": _routs(context, state, fighter, screen),
         "hidden": tuple((base | _told_beside(walk, answers) | walk.answers).items()),
         "changes": tuple(changes),
     }
+
+
+def _routs(context: Context, state: State, fighter: Fighter, screen: str) -> bool:
+    """Its activation is its rout (a horde reads its mode instead)."""
+    company = context.company(fighter.company)
+    return screen == "act" and state.routing(fighter) and not company.horde
 
 
 def _told_beside(walk: Any, answers: Mapping[str, str]) -> dict[str, str]:

@@ -53,6 +53,8 @@ class TablePage:
     walk: Walk | None = None
     walk_doctrine: str = ""
     walk_follow_up: bool = False
+    walk_routing: bool = False
+    """The activating character is routing: its activation is its rout."""
     walk_orders: tuple[str, ...] = ()
     """The scene orders binding the activating character now, in words."""
     walk_notes: str = ""

@@ -256,3 +256,30 @@ def test_a_return_fire_is_shown_as_its_return_fire(client, user, campaign):
     assert "Return fire: <bdi>" in html and "at <bdi>Frodo</bdi>" in html
     assert "Return fire with <bdi>" in html
     assert "Next AI activation" not in html
+
+
+# --- issue 33 item 8: a routing character's activation says it routs -----------------
+
+
+@pytest.mark.django_db
+def test_a_routing_characters_activation_says_what_it_does(client, user, campaign):
+    from django.urls import reverse
+
+    from engines.table.moves import TellTap
+    from tests.campaigns.table_helpers import add, doctrine_battle, now
+    from tests.campaigns.test_table_turns import begin
+
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    begin(battle)
+    context, state, _ = now(battle)
+    key = state.order[0] if state.order else state.next_activation(context).key
+    add(battle, TellTap(tap="routed", key=key))
+    label = context.fighter(key).label
+    client.force_login(user)
+    url = reverse(
+        "campaigns:battle_table",
+        kwargs={"slug": campaign.slug, "battle_id": battle.pk},
+    )
+    html = client.get(f"{url}?do=act&who={key}").content.decode()
+    assert f"<bdi>{label}</bdi> is routing" in html
+    assert f"Rout: move <bdi>{label}</bdi> toward the edge" in html
