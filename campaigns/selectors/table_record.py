@@ -135,10 +135,11 @@ def result_initial_from_log(
 
 
 def _ended_by(reason: EndReason, side: Side) -> Outcome | None:
-    """The player's outcome when a side achieved the objective or conceded."""
+    """The player's outcome when a side achieved the objective, lost its last
+    character or conceded."""
     if reason is EndReason.OBJECTIVE:
         return Outcome.VICTORY if side is Side.PLAYER else Outcome.DEFEAT
-    if reason is EndReason.CONCEDED:
+    if reason in (EndReason.CONCEDED, EndReason.LAST_CHARACTER_LOST):
         return Outcome.DEFEAT if side is Side.PLAYER else Outcome.VICTORY
     return None
 

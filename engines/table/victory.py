@@ -51,7 +51,8 @@ SIDE_NAMES = {Side.PLAYER: "your side", Side.AI: "the AI side"}
 @dataclass(frozen=True, kw_only=True)
 class TableEnding:
     """The battle ends now: why, in the players' words, and what the log's
-    end entry records (an EndReason, and the side that won by its way)."""
+    end entry records: an EndReason, and the side it names (the one that won
+    by its way; for a last character lost, the side that lost it)."""
 
     text: str
     reason: EndReason
@@ -136,12 +137,19 @@ def _from_verdict(verdict: Verdict) -> TableEnding:
         reason = EndReason.LAST_CHARACTER_LOST
     else:
         reason = EndReason.OBJECTIVE
+    side = verdict.winner if verdict.way is not None else None
+    if reason is EndReason.LAST_CHARACTER_LOST and verdict.winner is not None:
+        side = _other(verdict.winner)  # the entry names the side that lost
     return TableEnding(
         text=verdict.reason,
         reason=reason,
-        side=verdict.winner if verdict.way is not None else None,
+        side=side,
         at_once=verdict.ending is not Ending.TIME_OUT,
     )
+
+
+def _other(side: Side) -> Side:
+    return Side.AI if side is Side.PLAYER else Side.PLAYER
 
 
 def _side_ending(
@@ -170,11 +178,12 @@ def _side_ending(
             at_once=True,
         )
     ((loser, _),) = ends.items()
-    winner = Side.AI if loser is Side.PLAYER else Side.PLAYER
+    winner = _other(loser)
     return TableEnding(
         text=f"{_capital(SIDE_NAMES[loser])} lost its last character: "
         f"{SIDE_NAMES[winner]} wins.",
         reason=EndReason.LAST_CHARACTER_LOST,
+        side=loser,
         at_once=True,
     )
 

@@ -108,7 +108,7 @@ def test_a_generated_battle_ends_when_the_ai_has_nobody_left(client, user, campa
     add(battle, TellTap(tap="fell", key=ai[-1]))
     html = client.get(table_url(battle)).content.decode()
     assert "The AI side lost its last character: your side wins." in html
-    assert 'value="last_character_lost"' in html
+    assert 'value="last_character_lost:ai"' in html
     assert TableEntry.objects.filter(log__battle=battle).count() >= 4
 
 
@@ -227,3 +227,33 @@ def test_the_log_says_who_tapped_each_entry(client, user, campaign, django_user_
         kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
     )
     assert "by <bdi>merry</bdi>" in client.get(detail).content.decode()
+
+
+# --- issue 33 item 9: the battle's end says whose -------------------------------------
+
+
+def test_last_character_lost_asks_whose_and_the_result_form_reads_it(
+    client, user, campaign
+):
+    from campaigns.selectors.table_record import result_initial_from_log
+
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    _begin(battle)
+    client.force_login(user)
+    html = client.get(table_url(battle) + "?do=end").content.decode()
+    assert 'value="last_character_lost:player"' in html
+    assert 'value="last_character_lost:ai"' in html
+    assert "your side lost its last character" in html
+    client.post(
+        table_url(battle),
+        {
+            "action": "end",
+            "reason": "last_character_lost:player",
+            "version": version(battle),
+        },
+    )
+    initial = result_initial_from_log(battle=battle)
+    assert (initial["end_reason"], initial["outcome"]) == (
+        "last_character_lost",
+        "defeat",
+    )

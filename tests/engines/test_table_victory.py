@@ -151,7 +151,7 @@ def test_a_generated_battle_ends_when_a_side_has_nobody_on_the_table():
     _tap(log, "fell", "p7")
     ending = table_ending(log.context, log.state, None)
     assert ending is not None
-    assert ending.reason is EndReason.LAST_CHARACTER_LOST
+    assert (ending.reason, ending.side) == (EndReason.LAST_CHARACTER_LOST, Side.AI)
     assert ending.text == "The AI side lost its last character: your side wins."
 
 
