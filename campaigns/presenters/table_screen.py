@@ -94,5 +94,9 @@ class TablePage:
     events_problem: str = ""
     events_on: bool = False
     result_url: str = ""
+    has_carriables: bool = False
+    """The battle has objectives a character may carry off."""
+    has_objectives: bool = False
+    """The battle has objectives at all (carried or held)."""
     you_start: bool = False
     """The humans go first this round and nobody has activated yet."""

@@ -155,6 +155,8 @@ def table_page(
         "person": person if screen == "people" else None,
         "side_taps": side_taps(state, writable),
         "defenders": defenders(context, state),
+        "has_carriables": bool(context.carriable_objectives),
+        "has_objectives": bool(context.objectives or context.fixed_objectives),
     }
     values |= _ending(battle, context, state, query, phase=phase)
     phase = values["phase"]

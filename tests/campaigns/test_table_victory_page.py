@@ -257,3 +257,18 @@ def test_last_character_lost_asks_whose_and_the_result_form_reads_it(
         "last_character_lost",
         "defeat",
     )
+
+
+def test_objectives_are_spoken_of_only_where_the_battle_has_them(
+    client, user, campaign
+):
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    _begin(battle)
+    client.force_login(user)
+    context = now(battle)[0]
+    html = client.get(table_url(battle) + "?do=people").content.decode()
+    said = "or an objective carried off" in html
+    assert said == bool(context.carriable_objectives)
+    if not context.objectives and not context.fixed_objectives:
+        end = client.get(table_url(battle) + "?do=end").content.decode()
+        assert "the scenario's objective ends it" not in end
