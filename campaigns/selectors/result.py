@@ -38,6 +38,7 @@ from engines.enums import (
     Side,
     WoundStatus,
 )
+from engines.table.context import unique_labels
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,9 @@ class EntryRow:
 
     participant: BattleParticipant
     open_wounds: int
+    label: str = ""
+    """Its name as the table page says it: numbered where two share it
+    ("Boarder", "Boarder 2")."""
 
     @property
     def character(self):
@@ -163,9 +167,10 @@ def result_entry_rows(*, battle: Battle) -> list[EntryRow]:
     for wound in wounds:
         if _open_before(wound, battle):
             counts[wound["character_id"]] = counts.get(wound["character_id"], 0) + 1
+    labels = unique_labels([p.character.name for p in participants])
     return [
-        EntryRow(participant=p, open_wounds=counts.get(p.character_id, 0))
-        for p in participants
+        EntryRow(participant=p, open_wounds=counts.get(p.character_id, 0), label=label)
+        for p, label in zip(participants, labels, strict=True)
     ]
 
 

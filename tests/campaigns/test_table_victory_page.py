@@ -272,3 +272,26 @@ def test_objectives_are_spoken_of_only_where_the_battle_has_them(
     if not context.objectives and not context.fixed_objectives:
         end = client.get(table_url(battle) + "?do=end").content.decode()
         assert "the scenario's objective ends it" not in end
+
+
+# --- issue 33 item 10: one name on every page -----------------------------------------
+
+
+def test_two_characters_of_one_name_are_numbered_on_the_result_form_as_at_the_table(
+    client, user, campaign
+):
+    from campaigns.models import Character
+
+    playable, battle = doctrine_battle(campaign, "priority", seed=12)
+    Character.objects.filter(pk=playable.ai[2].pk).update(name="Khamûl")
+    context = now(battle)[0]
+    labels = [f.label for f in context.fighters if f.name == "Khamûl"]
+    assert labels == ["Khamûl", "Khamûl 2"]
+    client.force_login(user)
+    url = reverse(
+        "campaigns:result_entry",
+        kwargs={"slug": campaign.slug, "battle_id": battle.pk},
+    )
+    html = client.get(url).content.decode()
+    assert "<strong><bdi>Khamûl 2</bdi></strong>" in html
+    assert "<strong><bdi>Khamûl</bdi></strong>" in html
