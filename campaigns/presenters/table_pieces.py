@@ -34,6 +34,11 @@ class FighterRow:
     on_table: bool
     taps: tuple[Tap, ...] = ()
 
+    @property
+    def slots_left(self) -> int:
+        """Wound slots still free: the next wound token goes in one."""
+        return max(0, self.free_slots - self.wounds)
+
 
 @dataclass(frozen=True)
 class Group:

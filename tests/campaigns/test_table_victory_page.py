@@ -295,3 +295,19 @@ def test_two_characters_of_one_name_are_numbered_on_the_result_form_as_at_the_ta
     html = client.get(url).content.decode()
     assert "<strong><bdi>Khamûl 2</bdi></strong>" in html
     assert "<strong><bdi>Khamûl</bdi></strong>" in html
+
+
+# --- issue 33 item 11: the wound slots read plainly -----------------------------------
+
+
+def test_the_characters_screen_says_how_many_wound_slots_are_left(
+    client, user, campaign
+):
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    _begin(battle)
+    add(battle, TellTap(tap="wound", key="p1"))
+    client.force_login(user)
+    html = client.get(table_url(battle) + "?do=people&who=p1").content.decode()
+    html += client.get(table_url(battle) + "?do=people").content.decode()
+    assert "1 wound token, 2 free slots left" in html
+    assert "wound tokens 1 of" not in html
