@@ -358,7 +358,9 @@ def _activation(state: State, subject: str, decision: Decision) -> None:
 
 
 def _defence(state: State, subject: str, decision: Decision) -> None:
-    if decision.counts_as_activated:
+    # A return fire counts as its activation (RULES §5.2), whether or not it
+    # still stands to make it.
+    if decision.counts_as_activated or decision.action == Action.RETURN_FIRE:
         state.activated.add(subject)
     if decision.action == Action.RETURN_FIRE:
         state.return_fire = subject

@@ -256,6 +256,10 @@ def test_a_return_fire_is_shown_as_its_return_fire(client, user, campaign):
     assert "Return fire: <bdi>" in html and "at <bdi>Frodo</bdi>" in html
     assert "Return fire with <bdi>" in html
     assert "Next AI activation" not in html
+    # It counts as activated from the draw (marked done in the AI's order).
+    from tests.campaigns.table_helpers import now
+
+    assert keys[2] in now(battle)[1].activated
 
 
 # --- issue 33 item 8: a routing character's activation says it routs -----------------
