@@ -126,7 +126,7 @@ class State:
     gone: set[str] = field(default_factory=set)
     """Objectives carried off the table."""
     carried: dict[str, str] = field(default_factory=dict)
-    """Who carried each of them off: the objective, by the carrier's key."""
+    """The objective each carrier (by key) carried off."""
     fighters: dict[str, FighterState] = field(default_factory=dict)
     extra: dict[str, Fighter] = field(default_factory=dict)
     """Reinforcements that came on during the battle, by key."""
@@ -358,8 +358,6 @@ def _activation(state: State, subject: str, decision: Decision) -> None:
 
 
 def _defence(state: State, subject: str, decision: Decision) -> None:
-    # A return fire counts as its activation (RULES §5.2), whether or not it
-    # still stands to make it.
     if decision.counts_as_activated or decision.action == Action.RETURN_FIRE:
         state.activated.add(subject)
     if decision.action == Action.RETURN_FIRE:
