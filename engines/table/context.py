@@ -100,6 +100,9 @@ class Context:
     fighters: tuple[Fighter, ...]
     companies: tuple[TableCompany, ...]
     objectives: tuple[ObjectiveMark, ...] = ()
+    cover_pieces: tuple[tuple[str, Cover], ...] = ()
+    """The table's terrain that gives cover, as the setup sheet letters it
+    ("A Woods"), with the cover it gives: the cover questions name them."""
     fixed_objectives: tuple[str, ...] = ()
     """Terrain features that are objectives (held, never carried)."""
     events: Mapping[str, Event] | None = None
@@ -107,9 +110,6 @@ class Context:
     events_problem: str = ""
     coop_players: tuple[str, ...] = ()
     quarry: tuple[str, ...] = ()
-    cover_pieces: tuple[tuple[str, Cover], ...] = ()
-    """The table's terrain that gives cover, as the setup sheet letters it
-    ("A Woods"), with the cover it gives: the cover questions name them."""
 
     def fighter(self, key: str, state: State | None = None) -> Fighter:
         for fighter in self.fighters:
