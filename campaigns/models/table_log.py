@@ -86,6 +86,12 @@ class TableEntry(models.Model):
         default=dict, blank=True, help_text="The AI deck's piles after it."
     )
     created_at = models.DateTimeField(default=timezone.now)
+    author = models.CharField(
+        max_length=150,
+        blank=True,
+        help_text="Who tapped it: the username of the owner or member who wrote "
+        "the entry, as it was then (blank: written before this was kept).",
+    )
 
     class Meta:
         ordering = ("log", "position")

@@ -80,6 +80,7 @@ def _decision_answer(context: Context, state: State, entry: Any, url: str) -> An
         facts.append(("Rolled", inches(decision["rolled_inches"])))
     if decision.get("cover"):
         facts.append(("Ends in", decision["cover"].replace("none", "the open")))
+    facts += [("Its move", limit) for limit in decision.get("limits") or ()]
     if decision.get("direction"):
         facts.append(("Direction", f"{decision['direction']} o'clock"))
     if decision.get("card"):
@@ -150,4 +151,5 @@ def log_line(entry: Any) -> LogLine:
         kind=ENTRY_KINDS.get(entry.kind, entry.kind),
         text=entry.text,
         dice=tuple(dice),
+        author=str(getattr(entry, "author", "") or ""),
     )

@@ -323,8 +323,27 @@ def walk_for(
         "walk_doctrine": context.company(fighter.company).doctrine.value,
         **(orders_shown(context, state, fighter) if screen == "act" else {}),
         "walk_follow_up": follow_up,
-        "hidden": tuple((base | walk.answers).items()),
+        "walk_routing": _routs(context, state, fighter, screen),
+        "hidden": tuple((base | _told_beside(walk, answers) | walk.answers).items()),
         "changes": tuple(changes),
+    }
+
+
+def _routs(context: Context, state: State, fighter: Fighter, screen: str) -> bool:
+    """Its activation is its rout (a horde reads its mode instead)."""
+    company = context.company(fighter.company)
+    return screen == "act" and state.routing(fighter) and not company.horde
+
+
+def _told_beside(walk: Any, answers: Mapping[str, str]) -> dict[str, str]:
+    """The answers ticked beside a question answered (whether it sees it,
+    whether it is free) that the walk has not read yet: kept for the next
+    screen, so a later question does not ask them again."""
+    return {
+        name: answers[name]
+        for asked in walk.asked
+        for name, _words, _ticked in asked.question.also
+        if name in answers
     }
 
 

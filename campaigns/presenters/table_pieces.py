@@ -34,6 +34,11 @@ class FighterRow:
     on_table: bool
     taps: tuple[Tap, ...] = ()
 
+    @property
+    def slots_left(self) -> int:
+        """Wound slots still free: the next wound token goes in one."""
+        return max(0, self.free_slots - self.wounds)
+
 
 @dataclass(frozen=True)
 class Group:
@@ -86,6 +91,8 @@ class LogLine:
     kind: str
     text: str
     dice: tuple[str, ...] = ()
+    author: str = ""
+    """Who tapped it (a username; blank for an entry from before this was kept)."""
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,8 @@ class TablePage:
     round: int
     length: int
     phase: str
-    """``begin``, ``choose``, ``activate``, ``end_round``, ``over`` or ``ended``."""
+    """``begin``, ``choose``, ``activate``, ``end_round``, ``over``, ``won``
+    (the scene's rules end the battle now) or ``ended``."""
     screen: str
     skipping: bool = False
     """The players said the rest of the AI cannot act: its forms say so too."""
@@ -45,11 +46,15 @@ class TablePage:
     next_label: str = ""
     next_key: str = ""
     next_doctrine: str = ""
+    next_return_fire: str = ""
+    """The next activation is a return fire (a defensive draw's): at whom."""
     coop: str = ""
     answer: Answer | None = None
     walk: Walk | None = None
     walk_doctrine: str = ""
     walk_follow_up: bool = False
+    walk_routing: bool = False
+    """The activating character is routing: its activation is its rout."""
     walk_orders: tuple[str, ...] = ()
     """The scene orders binding the activating character now, in words."""
     walk_notes: str = ""
@@ -73,6 +78,13 @@ class TablePage:
     side_taps: tuple[Tap, ...] = ()
     end_reasons: tuple[tuple[str, str, str], ...] = ()
     ended: str = ""
+    ending_text: str = ""
+    """The scene's rules end the battle now: why, and who wins."""
+    ending_value: str = ""
+    """The end entry that records it (``reason`` or ``reason:side``)."""
+    win_questions: tuple[tuple[str, str, str], ...] = ()
+    """At the end of the last round, what the ways to win need that the log
+    does not hold: (field, question, the answer given)."""
     log: tuple[LogLine, ...] = ()
     log_count: int = 0
     battle_url: str = ""
@@ -82,5 +94,9 @@ class TablePage:
     events_problem: str = ""
     events_on: bool = False
     result_url: str = ""
+    has_carriables: bool = False
+    """The battle has objectives a character may carry off."""
+    has_objectives: bool = False
+    """The battle has objectives at all (carried or held)."""
     you_start: bool = False
     """The humans go first this round and nobody has activated yet."""

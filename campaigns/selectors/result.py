@@ -38,6 +38,7 @@ from engines.enums import (
     Side,
     WoundStatus,
 )
+from engines.table.context import unique_labels
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,10 @@ class ResultRules:
     scores_exits: bool = False
     """A generated scenario that scores characters leaving by an edge (§3.12):
     the form has a line for those that left that way."""
+    objective_worths: tuple[tuple[str, int], ...] = ()
+    """Each carriable objective and the VP carrying it off makes."""
+    carriers: tuple[tuple[str, str], ...] = ()
+    """(character, objective) for each objective carried from the start."""
 
     @property
     def kills_outright(self) -> bool:
@@ -85,6 +90,14 @@ def battle_result_rules(*, battle: Battle) -> ResultRules:
         objective_points=objective_points(battlefield),
         victory=None if battlefield.generated else result_victory(battle=battle),
         scores_exits=battlefield.generated and scores_exits(battle.scenario_name),
+        objective_worths=tuple(
+            (o.name, o.victory_points)
+            for o in battlefield.objectives
+            if o.kind is ObjectiveKind.CARRIABLE
+        ),
+        carriers=tuple(
+            (o.carrier, o.name) for o in battlefield.objectives if o.carrier
+        ),
     )
 
 
@@ -94,6 +107,9 @@ class EntryRow:
 
     participant: BattleParticipant
     open_wounds: int
+    label: str = ""
+    """Its name as the table page says it: numbered where two share it
+    ("Boarder", "Boarder 2")."""
 
     @property
     def character(self):
@@ -151,9 +167,10 @@ def result_entry_rows(*, battle: Battle) -> list[EntryRow]:
     for wound in wounds:
         if _open_before(wound, battle):
             counts[wound["character_id"]] = counts.get(wound["character_id"], 0) + 1
+    labels = unique_labels([p.character.name for p in participants])
     return [
-        EntryRow(participant=p, open_wounds=counts.get(p.character_id, 0))
-        for p in participants
+        EntryRow(participant=p, open_wounds=counts.get(p.character_id, 0), label=label)
+        for p, label in zip(participants, labels, strict=True)
     ]
 
 
@@ -202,7 +219,10 @@ def battle_result_or_none(*, battle: Battle) -> BattleResult | None:
 
 
 def result_initial(
-    *, battle: Battle, result: BattleResult | None = None
+    *,
+    battle: Battle,
+    result: BattleResult | None = None,
+    rules: ResultRules | None = None,
 ) -> dict[str, Any]:
     """What the result form starts with: the result applied (for the back
     button), else the one entered before the battle was reopened, else
@@ -210,7 +230,8 @@ def result_initial(
 
     This is the one place the form's starting values come from, so another
     source (a battle log kept at the table) can be added here. ``result`` is
-    the battle's applied result when the caller has read it already.
+    the battle's applied result when the caller has read it already;
+    ``rules`` its rules (the table log's victory points need them).
     """
     if result is None and battle.status == BattleStatus.RESOLVED:
         result = battle_result_or_none(battle=battle)
@@ -218,7 +239,7 @@ def result_initial(
         return _initial_from_result(result)
     if battle.reopened_entry:
         return _initial_from_entry(battle, battle.reopened_entry)
-    return result_initial_from_log(battle=battle)
+    return result_initial_from_log(battle=battle, rules=rules)
 
 
 def _initial_from_result(result: BattleResult) -> dict[str, Any]:
@@ -402,12 +423,13 @@ def result_page(*, access: CampaignAccess, battle_id: int) -> ResultPage:
             f"Battle {battle.number} is for “{isolated(battle.scene.title)}”, which is "
             "not the campaign's current scene: its result cannot be entered."
         )
+    rules = battle_result_rules(battle=battle)
     return ResultPage(
         battle=battle,
         rows=tuple(result_entry_rows(battle=battle)),
-        rules=battle_result_rules(battle=battle),
+        rules=rules,
         result=result,
-        initial=result_initial(battle=battle, result=result),
+        initial=result_initial(battle=battle, result=result, rules=rules),
         reopen=offer,
         reopen_reason=reason,
         not_now=not_now,

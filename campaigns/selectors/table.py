@@ -24,6 +24,7 @@ from django.urls import reverse
 from campaigns.models import Battle, Campaign, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.presenters.table_answer import last_answer, log_line
+from campaigns.presenters.table_end import ending_values
 from campaigns.presenters.table_page import (
     answers_from,
     candidates,
@@ -40,6 +41,7 @@ from campaigns.presenters.table_page import (
 )
 from campaigns.presenters.table_screen import TablePage
 from campaigns.selectors.table_cache import table_context_kept, table_log_folded
+from campaigns.selectors.table_victory import table_scores_exits, table_victory
 from campaigns.selectors.table_words import table_values_words
 from campaigns.setting_words import campaign_words
 from engines.doctrines.horde import LURK_BEYOND
@@ -153,9 +155,18 @@ def table_page(
         "person": person if screen == "people" else None,
         "side_taps": side_taps(state, writable),
         "defenders": defenders(context, state),
+        "has_carriables": bool(context.carriable_objectives),
+        "has_objectives": bool(context.objectives or context.fixed_objectives),
     }
+    values |= _ending(battle, context, state, query, phase=phase)
+    phase = values["phase"]
+    if phase == "won" and values["screen"] != "people":
+        values["screen"] = screen = ""
     if nxt is not None:
         values |= {
+            "next_return_fire": state.return_fire_at or "?"
+            if state.return_fire == nxt.key
+            else "",
             "next_label": nxt.label,
             "next_key": nxt.key,
             "next_doctrine": context.company(nxt.company).doctrine.label,
@@ -185,6 +196,28 @@ def table_page(
     if screen == "end":
         values["end_reasons"] = end_choices()
     return TablePage(**table_values_words(values, campaign_words(battle.campaign)))
+
+
+def _ending(
+    battle: Battle,
+    context: Context,
+    state: State,
+    query: Mapping[str, Any],
+    *,
+    phase: str,
+) -> dict[str, Any]:
+    """The battle's end by its scene's rules (a way to win met, a side out of
+    the battle; the outcome at the end of the last round)."""
+    if state.ended or not state.round:
+        return {}
+    return ending_values(
+        context,
+        state,
+        table_victory(battle=battle),
+        query,
+        phase=phase,
+        scores_exits=table_scores_exits(battle=battle),
+    )
 
 
 # --- what comes now -------------------------------------------------------------------

@@ -3,7 +3,7 @@ read from the database in a fixed number of queries."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from django.db.models import Prefetch, Q
@@ -18,8 +18,9 @@ from campaigns.models import (
 )
 from campaigns.selectors.battle_pack import battle_battlefield
 from campaigns.selectors.doctrine_settings import doctrine_settings
+from engines.battlefield import Feature
 from engines.doctrines import DoctrineSettings
-from engines.enums import Doctrine, HordeMode, Mishap, Side, WoundStatus
+from engines.enums import Cover, Doctrine, HordeMode, Mishap, Side, WoundStatus
 from engines.events import Event, event_deck_message
 from engines.scouting import LATE_ARRIVAL_ROUND
 from engines.table.state import (
@@ -120,13 +121,26 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
         events_problem=problem,
         coop_players=tuple(str(name) for name in battle.coop_players or ()),
         quarry=quarry,
+        cover_pieces=cover_pieces(battlefield.features),
     )
 
 
-def table_context_thin(*, battle: Battle) -> Context:
+def cover_pieces(features: Iterable[Feature]) -> tuple[tuple[str, Cover], ...]:
+    """The table's terrain giving cover, lettered as the setup sheet letters it."""
+    return tuple(
+        (f"{chr(ord('A') + n)} {isolated(f.name)}", f.cover)
+        for n, f in enumerate(features)
+        if f.cover is not Cover.NONE
+    )
+
+
+def table_context_thin(
+    *, battle: Battle, carriers: Mapping[str, str] | None = None
+) -> Context:
     """Enough of the battle to fold its log (who is who, which company): from
     the battle's participants and companies as prefetched (the battle page's
-    and the result form's battle), without wounds, settings or events."""
+    and the result form's battle), without wounds, settings or events;
+    ``carriers``: the objective each character carries from the start."""
     participants = [
         p for p in battle.participants.all() if p.mishap != Mishap.MISSES.value
     ]
@@ -150,7 +164,7 @@ def table_context_thin(*, battle: Battle) -> Context:
         depth=0,
         sight_limit=None,
         first_activation=None,
-        fighters=_fighters(participants, companies, {}, {}, {}),
+        fighters=_fighters(participants, companies, {}, carriers or {}, {}),
         companies=table_companies,
     )
 

@@ -4,10 +4,11 @@ chronicle and the result form (which it fills in)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.urls import reverse
 
+from campaigns.bidi import isolated
 from campaigns.models import Battle, TableEntry
 from campaigns.models.battle import BattleStatus
 from campaigns.presenters.table_answer import log_line
@@ -18,6 +19,10 @@ from campaigns.selectors.table_words import log_line_words
 from campaigns.setting_words import campaign_words
 from engines.enums import EndReason, Outcome, Side
 from engines.table.state import state_fold_or_none
+from engines.table.victory import log_points, scored_exit
+
+if TYPE_CHECKING:
+    from campaigns.selectors.result import ResultRules
 
 
 @dataclass(frozen=True)
@@ -44,16 +49,22 @@ def battle_table_log(*, battle: Battle) -> BattleTableLog:
     )
 
 
-def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:
+def result_initial_from_log(
+    *, battle: Battle, rules: ResultRules | None = None
+) -> dict[str, Any]:
     """The result form's values from the battle's table log, in the shape of
     ``campaigns.selectors.result.result_initial``: how it ended, which side
     routed, the rounds begun, and each character's wound tokens, fall, rout
     and objective carried off, as tapped. Empty without a log (or with one
     begun before the set-up was re-rolled).
 
-    A character is marked routed only where its side routed, as the form
-    requires. The outcome is filled in where the log shows it (a side routed
-    or lost its last character); victory points are left to the player.
+    A character is marked routed where its side routed, or where its horde
+    scattered it off the table (the pack says to tick it so); one that left by
+    the edge its scenario scores at is marked as having left the battle. The
+    outcome is filled in where the log shows it (a side routed or lost its
+    last character: not one whose characters all left by the scoring edge).
+    Given the battle's ``rules``, the victory points the log holds are filled
+    in where the battle scores them (objectives held are the players' to add).
     One query, plus the battle's participants and companies unless they are
     prefetched.
     """
@@ -64,7 +75,9 @@ def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:
     )
     if not entries or entries[0].log.seed != battle.setup_seed:
         return {}
-    context = table_context_thin(battle=battle)
+    exits = rules is not None and rules.scores_exits
+    carriers = {who: isolated(what) for who, what in rules.carriers} if rules else None
+    context = table_context_thin(battle=battle, carriers=carriers)
     state = state_fold_or_none(context, entries)
     if state is None:
         return {}
@@ -72,6 +85,7 @@ def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:
     standing = {
         side: any(
             not (state.fighters[f.key].fallen or state.fighters[f.key].left)
+            or scored_exit(f, state, exits)
             for f in state.all_fighters(context)
             if f.side is side
         )
@@ -92,26 +106,40 @@ def result_initial_from_log(*, battle: Battle) -> dict[str, Any]:
         initial["outcome"] = outcome.value
     if reason is not None:
         initial["end_reason"] = reason.value
+    if rules is not None and rules.scores_victory_points:
+        points = log_points(
+            context,
+            state,
+            worths={isolated(name): vp for name, vp in rules.objective_worths},
+            scores_exits=exits,
+        )
+        initial["player_victory_points"] = points[Side.PLAYER]
+        initial["ai_victory_points"] = points[Side.AI]
     for fighter in context.fighters:
         if fighter.participant_id is None:
             continue
         mine = state.fighters[fighter.key]
+        horde = context.company(fighter.company).horde
         values = {
             "wound_tokens": mine.wounds,
             "fallen": mine.fallen,
-            "routed": routed[fighter.side] and state.routing(fighter),
+            "routed": state.routing(fighter)
+            and (routed[fighter.side] or (horde and not mine.fallen)),
             "carried_objective": mine.carried_off,
         }
+        if exits:
+            values["left_battle"] = scored_exit(fighter, state, exits)
         for name, value in values.items():
             initial[row_field(fighter.participant_id, name)] = value
     return initial
 
 
 def _ended_by(reason: EndReason, side: Side) -> Outcome | None:
-    """The player's outcome when a side achieved the objective or conceded."""
+    """The player's outcome when a side achieved the objective, lost its last
+    character or conceded."""
     if reason is EndReason.OBJECTIVE:
         return Outcome.VICTORY if side is Side.PLAYER else Outcome.DEFEAT
-    if reason is EndReason.CONCEDED:
+    if reason in (EndReason.CONCEDED, EndReason.LAST_CHARACTER_LOST):
         return Outcome.DEFEAT if side is Side.PLAYER else Outcome.VICTORY
     return None
 

@@ -76,8 +76,10 @@ def table_entry_add(
     version: int,
     action: Action,
     writer: str = "",
+    author: str = "",
 ) -> TableEntry:
-    """Add the entry ``action`` makes to the log as it stands.
+    """Add the entry ``action`` makes to the log as it stands; ``author``: the
+    username of the owner or member who tapped it, kept on the entry.
 
     Runs under the log's lock (the version's compare-and-set) and folds the log
     once. An action the battle does not take now (:func:`action_take`), a bad
@@ -106,6 +108,7 @@ def table_entry_add(
             data=draft.data,
             draws=draft.draws,
             deck=draft.deck,
+            author=author[: TableEntry._meta.get_field("author").max_length],
         )
 
 

@@ -92,7 +92,11 @@ def _post(request: HttpRequest, battle: TableBattle) -> HttpResponse:
             return redirect(_url())
         else:
             table_entry_add(
-                battle=battle, version=asked.version, action=asked.move, writer=writer
+                battle=battle,
+                version=asked.version,
+                action=asked.move,
+                writer=writer,
+                author=request.user.get_username(),
             )
     except TableLogStale as stale:
         messages.error(request, " ".join(stale.messages))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engines.battlefield import ObjectiveMark
 from engines.doctrines import DoctrineSettings
-from engines.enums import Doctrine, ObjectiveKind, Side
+from engines.enums import Cover, Doctrine, ObjectiveKind, Side
 from engines.events import Event
 from engines.sight import Lit
 
@@ -101,6 +101,9 @@ class Context:
     fighters: tuple[Fighter, ...]
     companies: tuple[TableCompany, ...]
     objectives: tuple[ObjectiveMark, ...] = ()
+    cover_pieces: tuple[tuple[str, Cover], ...] = ()
+    """The table's terrain that gives cover, as the setup sheet letters it
+    ("A Woods"), with the cover it gives: the cover questions name them."""
     fixed_objectives: tuple[str, ...] = ()
     """Terrain features that are objectives (held, never carried)."""
     events: Mapping[str, Event] | None = None

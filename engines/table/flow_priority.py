@@ -125,6 +125,13 @@ def _ask_objective(w: Walker, known: _Known) -> bool:
     return distance <= w.move and w.visible(distance)
 
 
+def _told_engaged(w: Walker, enemy: Fighter) -> bool:
+    """The players said it is in base contact: with this character, or (asked
+    of a hunted target) with someone."""
+    facts = w.foes.get(enemy.key, {})
+    return bool(facts.get("in_contact") or (facts.get("told") and facts["engaged"]))
+
+
 def _ask_free_enemy(w: Walker, known: _Known) -> bool:
     """An unengaged enemy within its move: the nearest, or the closest free."""
     near = _nearest(w, known)
@@ -133,10 +140,13 @@ def _ask_free_enemy(w: Walker, known: _Known) -> bool:
     if w.yes("near_free", f"Is {near.label} free: in base contact with no one?"):
         w.foe(near, engaged=False)
         return True
+    others = [e for e in w.enemies if e is not near and not _told_engaged(w, e)]
+    if not others:
+        return False
     other = w.who(
         "free",
         f"Which enemy in base contact with no one is closest to {w.name}?",
-        [e for e in w.enemies if e is not near],
+        others,
         none="None: all are in base contact",
         help=f"It moves into melee with the closest one within {inches(w.move)}.",
     )

@@ -98,7 +98,7 @@ def ask_hunt(w: Walker) -> None:
         "hunted_seen", f"Can {w.name} see {target.label}?", w.sight_help()
     )
     free = w.yes("hunted_free", f"Is {target.label} free: in base contact with no one?")
-    w.foe(target, distance=distance, in_sight=sees, engaged=not free)
+    w.foe(target, distance=distance, in_sight=sees, engaged=not free, told=True)
 
 
 def place_on_table(w: Walker) -> None:

@@ -40,6 +40,7 @@ from engines.enums import Cover, Side
 from engines.sight import sight_line
 from engines.table.decide import doctrine_decide, table_deck
 from engines.table.dice import TableRandom
+from engines.table.limits import cover_label, distance_help
 from engines.table.state import Context, Fighter, State
 from engines.text import inches
 
@@ -276,7 +277,10 @@ class Walker:
         value = self.pick(
             name,
             text,
-            [Choice(value, label) for value, label in COVER_CHOICES],
+            [
+                Choice(value, cover_label(value, label, self.context))
+                for value, label in COVER_CHOICES
+            ],
             "The best cover it can end its move in.",
         )
         return Cover(value)
@@ -368,20 +372,27 @@ class Walker:
         )
         if near is None:
             return None
-        distance = self.inches(
-            "near_in",
-            f"How far is {near.label} from {self.name}?",
-            also=(
-                self.sees_too("near_seen", near),
-                *([self.free_too("near_free", near)] if free_too else []),
-            ),
-        )
-        sees = self.visible(distance) and self.yes(
-            "near_seen", f"Can {self.name} see {near.label}?", self.sight_help()
-        )
-        self.foe(near, distance=distance, in_sight=sees)
+        known = self.foes.get(near.key, {})
+        if "distance" in known and "in_sight" in known:  # asked already (a hunt)
+            distance, sees = float(known["distance"]), bool(known["in_sight"])
+        else:
+            distance = self.inches(
+                "near_in",
+                f"How far is {near.label} from {self.name}?",
+                distance_help(self.context, self.state, self.fighter),
+                also=(
+                    self.sees_too("near_seen", near),
+                    *([self.free_too("near_free", near)] if free_too else []),
+                ),
+            )
+            sees = self.visible(distance) and self.yes(
+                "near_seen", f"Can {self.name} see {near.label}?", self.sight_help()
+            )
+            self.foe(near, distance=distance, in_sight=sees)
         self.near = near
-        self.seen = near if sees else self.nearest_seen(exclude=near)
+        # Every other enemy is further: beyond the sight limit, none is seen.
+        far = not self.visible(distance)
+        self.seen = near if sees else None if far else self.nearest_seen(exclude=near)
         return near
 
     def sees_too(self, name: str, enemy: Fighter) -> tuple[str, str, bool]:

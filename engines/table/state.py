@@ -125,6 +125,8 @@ class State:
     """This round's initiative, as its entry keeps it."""
     gone: set[str] = field(default_factory=set)
     """Objectives carried off the table."""
+    carried: dict[str, str] = field(default_factory=dict)
+    """The objective each carrier (by key) carried off."""
     fighters: dict[str, FighterState] = field(default_factory=dict)
     extra: dict[str, Fighter] = field(default_factory=dict)
     """Reinforcements that came on during the battle, by key."""
@@ -170,6 +172,7 @@ class State:
             order=list(self.order),
             activated=set(self.activated),
             gone=set(self.gone),
+            carried=dict(self.carried),
             fighters={k: replace(v) for k, v in self.fighters.items()},
             extra=dict(self.extra),
             companies={k: replace(v) for k, v in self.companies.items()},
@@ -355,7 +358,7 @@ def _activation(state: State, subject: str, decision: Decision) -> None:
 
 
 def _defence(state: State, subject: str, decision: Decision) -> None:
-    if decision.counts_as_activated:
+    if decision.counts_as_activated or decision.action == Action.RETURN_FIRE:
         state.activated.add(subject)
     if decision.action == Action.RETURN_FIRE:
         state.return_fire = subject
@@ -404,6 +407,7 @@ def _fighter_tap(context: Context, state: State, subject: str, data: TapData) ->
         case TapKind.CARRIED_OFF:
             if mine.carrying:
                 state.gone.add(mine.carrying)
+                state.carried[subject] = mine.carrying
             mine.carried_off = True
             mine.left = True
             mine.carrying = None

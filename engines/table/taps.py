@@ -269,9 +269,11 @@ def _joined(context: Context, state: State, *, name: str, side: str) -> Draft:
 
 ENDED_BY = {
     EndReason.OBJECTIVE: "achieved the objective",
+    EndReason.LAST_CHARACTER_LOST: "lost its last character",
     EndReason.CONCEDED: "conceded",
 }
-"""The endings that name a side: who achieved the objective, who conceded."""
+"""The endings that name a side: who achieved the objective, who lost its
+last character, who conceded."""
 
 
 def battle_end(context: Context, state: State, *, reason: str, side: str = "") -> Draft:
