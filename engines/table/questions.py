@@ -23,7 +23,6 @@ character's key, ``none``, a number of inches, or keys joined by commas.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,6 +39,7 @@ from engines.enums import Cover, Side
 from engines.sight import sight_line
 from engines.table.decide import doctrine_decide, table_deck
 from engines.table.dice import TableRandom
+from engines.table.inches import parse_inches
 from engines.table.limits import cover_label, distance_help
 from engines.table.state import Context, Fighter, State
 from engines.text import inches
@@ -48,7 +48,6 @@ YES, NO, NONE = "yes", "no", "none"
 CHOICE, NUMBER, MANY = "choice", "number", "many"
 QUICK_INCHES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 24)
 """Distances offered as one tap beside the number field."""
-MAX_INCHES = 240
 FAR = 1_000.0
 """A distance no rule reaches: an enemy the decision only needs to exist."""
 
@@ -134,19 +133,6 @@ class Need(Exception):
     def __init__(self, question: Question) -> None:
         super().__init__(question.name)
         self.question = question
-
-
-def parse_inches(text: str | None) -> float | None:
-    """Inches from what a player types: ``8``, ``7.5``, ``7,5``, ``8"``; None if
-    it is no distance from 0 to 240."""
-    if text is None:
-        return None
-    cleaned = re.sub(r"(\"|″|in(ches)?)$", "", text.strip().lower()).strip()
-    cleaned = cleaned.replace(",", ".")
-    if not re.fullmatch(r"\d{1,3}(\.\d{1,2})?", cleaned):
-        return None
-    value = float(cleaned)
-    return value if 0 <= value <= MAX_INCHES else None
 
 
 # --- the walker -----------------------------------------------------------------------

@@ -36,8 +36,9 @@ from engines.table.draft import Draft, entry_draft, table_refusal, table_source
 from engines.table.errors import UNANSWERED, TableRefused
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
+from engines.table.inches import parse_inches
 from engines.table.kinds import EntryKind
-from engines.table.questions import REORGANIZE, parse_inches
+from engines.table.questions import REORGANIZE
 from engines.table.round_orders import (
     OrderAnswers,
     answers_clean,

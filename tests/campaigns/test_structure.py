@@ -339,9 +339,13 @@ def test_no_module_is_over_500_lines():
     assert too_long == {}
 
 
-TABLE_CODE_MOST = 1200
+TABLE_CODE_MOST = 1350
 """The table mode in campaigns/ loads, locks and saves its log and renders its
-page; its flow lives in engines/table/ (issue 22)."""
+page; its flow lives in engines/table/ (issue 22). Raised from 1,200 when the
+page learned the ways to win, the scoring edge's exits, the terrain's cover and
+who tapped (issues 30, 31, 35): their rules are the engine's (engines/victory,
+engines/table/victory.py, engines/battlefield/exits.py); what grew here is
+loading them and filling the result form."""
 
 
 def test_the_table_modes_app_code_stays_small():
