@@ -1,0 +1,496 @@
+"""One playtest battle, round by round (RULES §4, §5, §7).
+
+:func:`fight` plays one seeded battle of a :class:`~engines.playtest.spec.Spec`
+on the abstract table, every die through one :class:`~engines.dice.Dice` (so
+every roll is in its log with its purpose). Each round, in §4's order: the
+characters arriving this round come on; the initiative
+(:func:`engines.combat.initiative`: the AI goes first when one of its
+characters sees an enemy, and the players' robot chooses the same way); then
+the sides alternate activations, a side with nobody left to activate letting
+the other go on. The AI side activates in :func:`engines.doctrines.activation_order`
+(worked out afresh before each AI activation, on the table as it stands); the
+players' robot in card order.
+
+An activation measures the situation (:func:`~engines.playtest.situation.situation_for`,
+the scene orders' limits from :func:`~engines.playtest.moves.limits_for`), asks
+the doctrine's own decide function — the players' robot asks the priority list
+with the ways to win as its objectives — and applies the decision
+(:func:`~engines.playtest.apply.apply`). An attack is
+:func:`engines.combat.attack`, a wound :func:`engines.combat.take_wound`, a fall
+is followed by :func:`engines.combat.rout_check` (a horde takes none); a
+character that fells its enemy in melee takes the one follow-up. After every
+event and at each round's end :func:`engines.victory.judge` says whether the
+battle has ended and who won; the last round's end is the time-out.
+
+Not yet played here (a later step; the report's robot sentence covers the
+players' side only): the deck's defensive draw and return fire, the horde's
+end of round and reinforcements, the random event, the pursuit doctrine
+(a pursuing company's characters hold), *each round* orders, and a generated
+scene's VP scoring (§3.12) — such a battle is judged by §4's ends and time-out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.cards import Deck
+from engines.combat import attack, initiative, rout_check, take_wound
+from engines.dice import Dice, RandomSource
+from engines.doctrines import (
+    Decision,
+    activation_order,
+    ai_sees_an_enemy,
+    deck_activate,
+    horde_decide,
+    priority_decide,
+)
+from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
+from engines.orders.kinds import NoEnemyInSight, active
+from engines.playtest.apply import apply
+from engines.playtest.deploy import spots, zone_box
+from engines.playtest.moves import Limits, limits_for, nearest_edge, place_point
+from engines.playtest.report import Battle
+from engines.playtest.setup import board_for, markers_for
+from engines.playtest.situation import Standing, situation_for
+from engines.playtest.spec import Character, Spec
+from engines.playtest.table import Board, Piece, Table
+from engines.victory import judge as victory_judge
+from engines.victory.conditions import Victory
+from engines.victory.judge import BattleFacts, Exit, Fighter, Holding, Verdict
+
+MELEE = frozenset({Action.CONTINUE_MELEE, Action.MOVE_INTO_MELEE, Action.CHARGE})
+SHOTS = frozenset({Action.SHOOT, Action.MOVE_AND_SHOOT})
+MAX_ACTIVATIONS = 10_000
+"""A battle that activates more often than this cannot be finishing."""
+
+
+@dataclass
+class Fight:
+    """One battle's running state (the loop's own; the table never changes)."""
+
+    spec: Spec
+    dice: Dice
+    table: Table
+    round: int = 0
+    filled: dict[str, int] = field(default_factory=dict)
+    hurt: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    fallen: list[str] = field(default_factory=list)
+    exits: list[Exit] = field(default_factory=list)
+    routed: set[str] = field(default_factory=set)
+    came: list[str] = field(default_factory=list)
+    """Every character deployed or arrived so far, in order."""
+    holdings: list[Holding] = field(default_factory=list)
+    decks: dict[str, Deck] = field(default_factory=dict)
+    activations: int = 0
+    checks: list[tuple[str, str]] = field(default_factory=list)
+    """(company, the fallen character) of each rout check rolled."""
+    verdict: Verdict | None = None
+
+    def character(self, key: str) -> Character:
+        return self.spec.character(key)
+
+    def wounded(self, key: str) -> bool:
+        me = self.character(key)
+        return self.filled.get(key, me.filled) >= me.slots
+
+    def standing(self, key: str, *, follow_up: bool = False) -> Standing:
+        me = self.character(key)
+        return Standing(
+            wounded=self.wounded(key),
+            hurt_this_round=bool(self.hurt.get(key)),
+            hurt_by=self.hurt.get(key, ()),
+            routing=me.company in self.routed,
+            follow_up=follow_up,
+        )
+
+
+def _board(spec: Spec) -> Board:
+    return board_for(spec.battlefield)
+
+
+def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battle:
+    """One battle of ``spec`` on ``rng``; a battle that cannot be played to its
+    end says why in its ``unfinished``."""
+    problem = spec.problem()
+    if problem:
+        return Battle(
+            outcome=Outcome.DRAW, rounds=0, way="not played", unfinished=problem
+        )
+    table = Table(board=board or _board(spec), markers=markers_for(spec.battlefield))
+    state = Fight(spec=spec, dice=Dice(rng), table=table)
+    length = spec.victory.battle_length if spec.victory else spec.battlefield.length
+    try:
+        for number in range(1, length + 1):
+            state.round = number
+            _play_round(state)
+            if state.verdict is None or not state.verdict.ended:
+                state.verdict = _judge(state, round_over=True)
+            if state.verdict.ended:
+                break
+    except _Stuck as stuck:
+        return _battle(state, unfinished=str(stuck))
+    return _battle(state)
+
+
+class _Stuck(Exception):
+    """The battle cannot go on: the reason in a builder's words."""
+
+
+def _play_round(state: Fight) -> None:
+    state.hurt.clear()
+    _arrive(state)
+    if state.verdict is not None and state.verdict.ended:
+        return
+    if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
+        state.verdict = _judge(state, round_over=False)
+        return
+    first = _first(state)
+    done: set[str] = set()
+    side = first
+    passes = 0
+    while passes < 2:
+        key = _next(state, side, done)
+        if key is None:
+            passes += 1
+        else:
+            passes = 0
+            done.add(key)
+            _activate(state, key, follow_up=False)
+            if state.verdict is not None and state.verdict.ended:
+                return
+        side = Side.AI if side is Side.PLAYER else Side.PLAYER
+    _hold(state)
+
+
+def _first(state: Fight) -> Side:
+    """§4's initiative; the players' robot goes first when one of its
+    characters sees an enemy, as the AI chooses (§7)."""
+    ai = [_reading(state, p.key).situation for p in state.table.of_side(Side.AI)]
+    players = [
+        _reading(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
+    ]
+    choice = Side.PLAYER if ai_sees_an_enemy(players) else Side.AI
+    rolled = initiative(
+        dice=state.dice,
+        ai_enemy_in_sight=ai_sees_an_enemy(ai),
+        humans_choice=choice,
+        round_number=state.round,
+    )
+    assert rolled.first is not None
+    return rolled.first
+
+
+def _next(state: Fight, side: Side, done: set[str]) -> str | None:
+    left = [p for p in state.table.of_side(side) if p.key not in done]
+    if not left:
+        return None
+    if side is Side.PLAYER:
+        return min(left, key=lambda p: p.card_order).key
+    situations = {_reading(state, p.key).situation.id: p.key for p in left}
+    readings = [_reading(state, key).situation for key in situations.values()]
+    return activation_order(readings)[0].id
+
+
+def _arrive(state: Fight) -> None:
+    """§4 (1): the characters arriving this round come on."""
+    spec = state.spec
+    for company in spec.companies:
+        coming = [
+            c
+            for c in spec.characters
+            if c.company == company.name and c.arrives == state.round
+        ]
+        if not coming:
+            continue
+        force = spec.battlefield.force(company.force) or next(
+            iter(spec.battlefield.forces_of(company.side)), None
+        )
+        if force is None:
+            raise _Stuck(f"the company {company.name} has no place to deploy")
+        box = zone_box(spec.battlefield, force, arriving=state.round > 1)
+        places = spots(state.table, box, len(coming))
+        if len(places) < len(coming):
+            raise _Stuck(f"there is no room to place {company.name} on the table")
+        pieces = [
+            Piece(
+                key=c.name,
+                side=c.side,
+                company=c.company,
+                at=at,
+                card_order=c.card_order,
+                move=c.move,
+                shooting_range=c.shooting_range,
+                carrying=c.carrying,
+            )
+            for c, at in zip(coming, places, strict=True)
+        ]
+        state.table = state.table.with_pieces(pieces)
+        state.came.extend(c.name for c in coming)
+
+
+def _limits(state: Fight, key: str) -> Limits:
+    me = state.character(key)
+    if me.side is Side.PLAYER:
+        return Limits()
+    orders = state.spec.company(me.company).settings.orders
+    return limits_for(state.table, orders, character=key, round_number=state.round)
+
+
+def _reading(
+    state: Fight, key: str, *, follow_up: bool = False, limits: Limits | None = None
+):  # type: ignore[no-untyped-def]
+    me = state.character(key)
+    standings = {p.key: state.standing(p.key) for p in state.table.pieces}
+    standings[key] = state.standing(key, follow_up=follow_up)
+    objectives = _objectives(state) if me.side is Side.PLAYER else None
+    doctrine = state.spec.company(me.company).doctrine
+    return situation_for(
+        state.table,
+        key,
+        objectives=objectives,
+        standings=standings,
+        limits=limits,
+        round_number=state.round,
+        with_cover=doctrine is Doctrine.DECK and limits is not None,
+    )
+
+
+def _objectives(state: Fight):  # type: ignore[no-untyped-def]
+    """The players' robot's objectives: the markers its ways to win name (all
+    the markers when the scene names none)."""
+    victory = state.spec.victory
+    names = _way_objectives(victory)
+    marks = state.table.markers
+    return tuple(m for m in marks if not names or m.name in names)
+
+
+def _way_objectives(victory: Victory | None) -> set[str]:
+    if victory is None:
+        return set()
+    found: set[str] = set()
+    for way in victory.ways:
+        if way.side is not Side.PLAYER:
+            continue
+        for condition in way.conditions:
+            if condition.objective:
+                found.add(condition.objective)
+    return found
+
+
+def _decide(state: Fight, key: str, situation) -> Decision | None:  # type: ignore[no-untyped-def]
+    me = state.character(key)
+    company = state.spec.company(me.company)
+    if me.side is Side.PLAYER:
+        return priority_decide(situation, rng=state.dice.rng)
+    match company.doctrine:
+        case Doctrine.PRIORITY:
+            return priority_decide(
+                situation, rng=state.dice.rng, settings=company.settings
+            )
+        case Doctrine.DECK:
+            deck = state.decks.setdefault(company.name, Deck(dice=state.dice))
+            return deck_activate(situation, deck=deck, settings=company.settings)
+        case Doctrine.HORDE:
+            return horde_decide(
+                situation, rng=state.dice.rng, settings=company.settings
+            )
+    return None
+
+
+def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
+    state.activations += 1
+    if state.activations > MAX_ACTIVATIONS:
+        raise _Stuck("the battle goes on without end: no side can harm the other")
+    limits = _limits(state, key)
+    reading = _reading(state, key, follow_up=follow_up, limits=limits)
+    decision = _decide(state, key, reading.situation)
+    if decision is None:
+        return
+    me = state.table.piece(key)
+    moved = apply(
+        state.table,
+        key,
+        decision,
+        limits=limits,
+        reading=reading,
+        place=_place(state, key),
+    )
+    if moved.left:
+        _leave(state, key)
+        return
+    if moved.moved:
+        state.table = state.table.moved(key, moved.end)
+    _pick_up(state, key)
+    target = decision.target
+    if target is None or decision.action not in MELEE | SHOTS:
+        return
+    if not any(p.key == target for p in state.table.pieces):
+        return
+    them = state.table.piece(target)
+    me = state.table.piece(key)
+    melee = decision.action in MELEE
+    if melee and not state.table.in_contact(me, them):
+        return
+    if not melee and not state.table.sees(me, them):
+        return
+    fell = _attack(state, key, target, decision)
+    if fell and melee and not follow_up and key in {p.key for p in state.table.pieces}:
+        _activate(state, key, follow_up=True)
+
+
+def _place(state: Fight, key: str):  # type: ignore[no-untyped-def]
+    me = state.character(key)
+    if me.side is Side.PLAYER:
+        return None
+    orders = state.spec.company(me.company).settings.orders
+    for order in active(orders, character=key, round_number=state.round):
+        if isinstance(order, NoEnemyInSight) and order.place is not None:
+            return place_point(state.table, order.place)
+    return None
+
+
+def _pick_up(state: Fight, key: str) -> None:
+    """§4 pre-activation: an unengaged character carrying nothing takes a
+    carriable objective it touches."""
+    me = state.table.piece(key)
+    if me.carrying is not None or state.table.engaged(me):
+        return
+    for marker in state.table.markers:
+        if (
+            marker.kind is ObjectiveKind.CARRIABLE
+            and state.table.marker_gap(me, marker) <= 0
+        ):
+            state.table = state.table.picked_up(key, marker.name)
+            return
+
+
+def _attack(state: Fight, key: str, target: str, decision: Decision) -> bool:
+    """One attack; True if it felled ``target``."""
+    me, them = state.character(key), state.character(target)
+    result = attack(
+        me.attack,
+        them.defence,
+        moved_and_shot=decision.action is Action.MOVE_AND_SHOOT,
+        modifiers=decision.attack_modifiers,
+        dice=state.dice,
+        purpose=f"attack: {key} on {target}",
+    )
+    if not result.wounds:
+        return False
+    state.hurt[target] = (*state.hurt.get(target, ()), key)
+    filled = state.filled.get(target, them.filled)
+    wound = take_wound(filled=filled, slots=them.slots)
+    if not wound.falls:
+        state.filled[target] = filled + 1
+        return False
+    _fall(state, target)
+    return True
+
+
+def _fall(state: Fight, key: str) -> None:
+    state.table = state.table.dropped(key).without(key)
+    state.fallen.append(key)
+    me = state.character(key)
+    company = state.spec.company(me.company)
+    if company.name not in state.routed:
+        members = [k for k in state.came if state.character(k).company == company.name]
+        lost = sum(k in state.fallen or _left(state, k) for k in members)
+        check = rout_check(
+            company.name,
+            characters=len(members),
+            lost=lost,
+            horde=company.doctrine is Doctrine.HORDE,
+            dice=state.dice,
+        )
+        if check.due:
+            state.checks.append((company.name, key))
+        if check.routs:
+            state.routed.add(company.name)
+    state.verdict = _judge(state, round_over=False)
+
+
+def _left(state: Fight, key: str) -> bool:
+    return any(e.character == key for e in state.exits)
+
+
+def _leave(state: Fight, key: str) -> None:
+    me = state.table.piece(key)
+    edge = nearest_edge(state.table, me.at)
+    carried = (me.carrying,) if me.carrying else ()
+    state.exits.append(Exit(character=key, edge=edge, carrying=carried))
+    state.table = state.table.without(key)
+    state.verdict = _judge(state, round_over=False)
+
+
+def _hold(state: Fight) -> None:
+    """Who holds each fixed objective at the round's end: the only side
+    touching it."""
+    for marker in state.table.markers:
+        if marker.kind is not ObjectiveKind.FIXED:
+            continue
+        near = [p for p in state.table.pieces if state.table.marker_gap(p, marker) <= 0]
+        sides = {p.side for p in near}
+        if len(sides) == 1:
+            (side,) = sides
+            state.holdings.append(
+                Holding(
+                    round=state.round,
+                    objective=marker.name,
+                    side=side,
+                    characters=tuple(p.key for p in near),
+                )
+            )
+
+
+def _judge(state: Fight, *, round_over: bool) -> Verdict:
+    spec = state.spec
+    victory = spec.victory or Victory(ways=(), battle_length=spec.battlefield.length)
+    facts = BattleFacts(
+        fighters=tuple(
+            Fighter(
+                name=k, company=state.character(k).company, side=state.character(k).side
+            )
+            for k in state.came
+        ),
+        round=state.round,
+        round_over=round_over,
+        fallen=frozenset(state.fallen),
+        exits=tuple(state.exits),
+        holdings=tuple(state.holdings),
+        routed=frozenset(state.routed),
+    )
+    return victory_judge(victory, facts)
+
+
+def _battle(state: Fight, *, unfinished: str = "") -> Battle:
+    verdict = state.verdict
+    players = [c.name for c in state.spec.characters if c.side is Side.PLAYER]
+    fell = tuple(k for k in players if k in state.fallen)
+    wounded = tuple(
+        k
+        for k in players
+        if k not in state.fallen and state.filled.get(k, state.character(k).filled) > 0
+    )
+    if unfinished or verdict is None or verdict.outcome is None:
+        return Battle(
+            outcome=Outcome.DRAW,
+            rounds=state.round,
+            way="could not finish",
+            fell=fell,
+            wounded=wounded,
+            unfinished=unfinished or "the battle ended with no verdict",
+        )
+    return Battle(
+        outcome=verdict.outcome,
+        rounds=state.round,
+        way=_way(state, verdict),
+        fell=fell,
+        wounded=wounded,
+    )
+
+
+def _way(state: Fight, verdict: Verdict) -> str:
+    victory = state.spec.victory
+    if verdict.way is not None and victory is not None:
+        return victory.ways[verdict.way].words()
+    return verdict.ending.label if verdict.ending is not None else "draw"

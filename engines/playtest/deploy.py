@@ -1,0 +1,98 @@
+"""Where a playtest puts each character on the abstract table (RULES §1, §7).
+
+A company deploys in its force's zone (an edge band, a rectangle, the
+centre's circle), its characters spread evenly along the zone's long side in
+card order, at the zone's middle depth; a character arriving later comes on
+at its force's arrival edge (else its entry edge), spread the same way along
+a band one base deep. A spot inside what stops movement or on another base is
+passed over for the next free one along the row. No die is rolled: the robot
+deploys the same way each battle, and the battle's dice decide the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.battlefield import Battlefield, Force
+from engines.enums import Deployment, Edge
+from engines.playtest.geometry import Point
+from engines.playtest.table import Table
+from engines.playtest.terrain import BASE
+
+ARRIVAL_BAND = BASE
+"""Arrivals come on within one base of their edge."""
+
+
+def _edge_box(edge: Edge, width: float, depth: float, band: float) -> tuple[float, ...]:
+    match edge:
+        case Edge.NORTH:
+            return (0, 0, width, band)
+        case Edge.SOUTH:
+            return (0, depth - band, width, band)
+        case Edge.WEST:
+            return (0, 0, band, depth)
+        case Edge.EAST:
+            return (width - band, 0, band, depth)
+    return (width / 2 - band, depth / 2 - band, 2 * band, 2 * band)
+
+
+def zone_box(
+    battlefield: Battlefield, force: Force, *, arriving: bool
+) -> tuple[float, ...]:
+    """(x, y, width, depth) of where ``force``'s characters are placed."""
+    width, depth = battlefield.width, battlefield.depth
+    if arriving:
+        arrival = force.arrival
+        edge = (
+            arrival.edge if arrival is not None and arrival.edge else force.entry_edge
+        )
+        return _edge_box(Edge(edge), width, depth, ARRIVAL_BAND)
+    zone = force.zone
+    if zone.kind is Deployment.EDGE and zone.edge is None:
+        return _edge_box(force.entry_edge, width, depth, zone.depth)
+    box = zone.box(width, depth)
+    if box is not None:
+        return box
+    radius = float(zone.radius or 6)
+    if zone.kind is Deployment.CENTRE:
+        return (width / 2 - radius, depth / 2 - radius / 2, 2 * radius, radius)
+    return _edge_box(force.entry_edge, width, depth, 6)
+
+
+def spots(table: Table, box: Sequence[float], count: int) -> list[Point]:
+    """``count`` free spots in ``box``, spread along its long side."""
+    x, y, w, d = (float(v) for v in box)
+    along_x = w >= d
+    length = w if along_x else d
+    tries = max(count * 4, 8)
+    rows = (0.5, 0.25, 0.75)
+    found: list[Point] = []
+    for row in rows:
+        for i in range(tries):
+            t = (i + 0.5) / tries if count * 4 <= tries else (i + 1) / (tries + 1)
+            at = (
+                (x + t * length, y + row * d)
+                if along_x
+                else (x + row * w, y + t * length)
+            )
+            at = (
+                min(max(at[0], BASE / 2), table.ground.width - BASE / 2),
+                min(max(at[1], BASE / 2), table.ground.depth - BASE / 2),
+            )
+            if _free(table, at, found):
+                found.append(at)
+            if len(found) == count:
+                return _spread(found, count)
+    return found
+
+
+def _spread(found: list[Point], count: int) -> list[Point]:
+    return found[:count]
+
+
+def _free(table: Table, at: Point, taken: Sequence[Point]) -> bool:
+    if any(area.contains(at) for area in table.ground.obstacles):
+        return False
+    if any(abs(at[0] - p[0]) < BASE and abs(at[1] - p[1]) < BASE for p in taken):
+        return False
+    return not table.crowded(at)
