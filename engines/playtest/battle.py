@@ -38,6 +38,7 @@ from engines.combat import attack, initiative, rout_check, take_wound
 from engines.dice import Dice, RandomSource
 from engines.doctrines import (
     Decision,
+    Situation,
     activation_order,
     ai_sees_an_enemy,
     deck_activate,
@@ -48,12 +49,13 @@ from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.orders.kinds import NoEnemyInSight, active
 from engines.playtest.apply import apply
 from engines.playtest.deploy import spots, zone_box
+from engines.playtest.geometry import Point
 from engines.playtest.moves import Limits, limits_for, nearest_edge, place_point
 from engines.playtest.report import Battle
 from engines.playtest.setup import board_for, markers_for
-from engines.playtest.situation import Standing, situation_for
+from engines.playtest.situation import Reading, Standing, situation_for
 from engines.playtest.spec import Character, Spec
-from engines.playtest.table import Board, Piece, Table
+from engines.playtest.table import Board, Marker, Piece, Table
 from engines.victory import judge as victory_judge
 from engines.victory.conditions import Victory
 from engines.victory.judge import BattleFacts, Exit, Fighter, Holding, Verdict
@@ -85,6 +87,8 @@ class Fight:
     checks: list[tuple[str, str]] = field(default_factory=list)
     """(company, the fallen character) of each rout check rolled."""
     verdict: Verdict | None = None
+    stuck: str = ""
+    """Why the battle could not go on ("" if it could)."""
 
     def character(self, key: str) -> Character:
         return self.spec.character(key)
@@ -116,6 +120,12 @@ def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battl
         return Battle(
             outcome=Outcome.DRAW, rounds=0, way="not played", unfinished=problem
         )
+    state = play(spec, rng=rng, board=board)
+    return _battle(state, unfinished=state.stuck)
+
+
+def play(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Fight:
+    """The battle itself, played to its end (its state, for the proofs)."""
     table = Table(board=board or _board(spec), markers=markers_for(spec.battlefield))
     state = Fight(spec=spec, dice=Dice(rng), table=table)
     length = spec.victory.battle_length if spec.victory else spec.battlefield.length
@@ -128,8 +138,8 @@ def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battl
             if state.verdict.ended:
                 break
     except _Stuck as stuck:
-        return _battle(state, unfinished=str(stuck))
-    return _battle(state)
+        state.stuck = str(stuck)
+    return state
 
 
 class _Stuck(Exception):
@@ -238,7 +248,7 @@ def _limits(state: Fight, key: str) -> Limits:
 
 def _reading(
     state: Fight, key: str, *, follow_up: bool = False, limits: Limits | None = None
-):  # type: ignore[no-untyped-def]
+) -> Reading:
     me = state.character(key)
     standings = {p.key: state.standing(p.key) for p in state.table.pieces}
     standings[key] = state.standing(key, follow_up=follow_up)
@@ -255,7 +265,7 @@ def _reading(
     )
 
 
-def _objectives(state: Fight):  # type: ignore[no-untyped-def]
+def _objectives(state: Fight) -> tuple[Marker, ...]:
     """The players' robot's objectives: the markers its ways to win name (all
     the markers when the scene names none)."""
     victory = state.spec.victory
@@ -277,7 +287,7 @@ def _way_objectives(victory: Victory | None) -> set[str]:
     return found
 
 
-def _decide(state: Fight, key: str, situation) -> Decision | None:  # type: ignore[no-untyped-def]
+def _decide(state: Fight, key: str, situation: Situation) -> Decision | None:
     me = state.character(key)
     company = state.spec.company(me.company)
     if me.side is Side.PLAYER:
@@ -338,7 +348,7 @@ def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
         _activate(state, key, follow_up=True)
 
 
-def _place(state: Fight, key: str):  # type: ignore[no-untyped-def]
+def _place(state: Fight, key: str) -> Point | None:
     me = state.character(key)
     if me.side is Side.PLAYER:
         return None
