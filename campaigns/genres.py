@@ -99,6 +99,33 @@ HISTORICAL_OBJECTIVES = {
 """The piece a special scenario (and a Siege's castle) puts on the table, in
 the setting's words; the fantasy setting keeps the rules' own."""
 
+FANTASY_TERRAIN = {
+    "woods": "woods",
+    "rocks": "rocks",
+    "hedge": "hedge",
+    "wall": "wall",
+    "building or ruin": "cottage or ruin",
+    "hill": "hill",
+}
+SCIENCE_FICTION_TERRAIN = {
+    "woods": "scrub or wreckage",
+    "rocks": "boulders",
+    "hedge": "wire fence",
+    "wall": "blast wall",
+    "building or ruin": "hab module or ruin",
+    "hill": "rise",
+}
+HISTORICAL_TERRAIN = {
+    "woods": "orchard or copse",
+    "rocks": "rocky outcrop",
+    "hedge": "hedgerow",
+    "wall": "stone wall",
+    "building or ruin": "farmhouse or ruin",
+    "hill": "hill",
+}
+"""Each kind of rolled terrain piece (RULES §3.13, keyed by the rules' word:
+``engines.battlefield.terrain.Piece``) in the setting's words."""
+
 SHIPPED = (
     {
         "slug": "fantasy",
@@ -108,6 +135,7 @@ SHIPPED = (
         "deck_slug": "middle-earth",
         "troops": FANTASY_TROOPS,
         "scenarios": FANTASY_SCENARIOS,
+        "terrain": FANTASY_TERRAIN,
     },
     {
         "slug": "science-fiction",
@@ -118,6 +146,7 @@ SHIPPED = (
         "troops": SCIENCE_FICTION_TROOPS,
         "scenarios": SCIENCE_FICTION_SCENARIOS,
         "objectives": SCIENCE_FICTION_OBJECTIVES,
+        "terrain": SCIENCE_FICTION_TERRAIN,
     },
     {
         "slug": "historical",
@@ -128,6 +157,7 @@ SHIPPED = (
         "troops": HISTORICAL_TROOPS,
         "scenarios": HISTORICAL_SCENARIOS,
         "objectives": HISTORICAL_OBJECTIVES,
+        "terrain": HISTORICAL_TERRAIN,
     },
 )
 """The shipped settings; ``deck_slug`` names the default deck where the site

@@ -279,8 +279,9 @@ def initiative(
     """§4: roll the initiative; if the AI side wins, make its choice."""
     start = len(dice.log)
     winner = roll_initiative(dice=dice, round_number=round_number)
+    first: Side | None
     if winner is Side.AI:
-        first: Side | None = ai_initiative_choice(enemy_in_sight=ai_enemy_in_sight)
+        first = ai_initiative_choice(enemy_in_sight=ai_enemy_in_sight)
         if first is Side.AI:
             reason = "the AI side wins and goes first: an AI character sees an enemy"
         else:

@@ -17,6 +17,9 @@ Modifier = tuple[str, int]
 
 DIRECTION = "direction"
 """The ``kind`` of a direction roll's log entry (§5.3: D6, then D6; even adds 6)."""
+TERRAIN = "terrain"
+"""The ``kind`` of a rolled terrain piece's entry (§3.13): its kind die (two for
+a wall or hedge), then its column and row dice; the outcome "kind; sector"."""
 
 
 class RandomSource(Protocol):
@@ -73,6 +76,8 @@ class LogEntry:
         """One line a player can read: 'AI stance: D6 4, Rash +1 = 5 → attack'."""
         if self.kind == DIRECTION and len(self.dice) == 2:
             return self._describe_direction()
+        if self.kind == TERRAIN and len(self.dice) >= 3:
+            return self._describe_terrain()
         parts = [self.purpose + ":"]
         if self.card is not None:
             parts.append(self.card)
@@ -93,6 +98,13 @@ class LogEntry:
             # Nothing rolled or drawn (a shuffle): the outcome is the whole line.
             parts.append(f"→ {self.outcome}" if len(parts) > 1 else self.outcome)
         return " ".join(parts)
+
+    def _describe_terrain(self) -> str:
+        """'Terrain 2: 4, 6 → wall; 3, 1 → N (NW taken)'."""
+        kind = ", ".join(str(d) for d in self.dice[:-2])
+        column, row = self.dice[-2:]
+        piece, _, where = self.outcome.partition("; ")
+        return f"{self.purpose}: {kind} → {piece}; {column}, {row} → {where}"
 
     def _describe_direction(self) -> str:
         """'objective direction: 5, 2 (even, +6) → 11 o'clock'."""
@@ -136,9 +148,16 @@ class Dice:
         ``outcome`` is either a fixed text or a function of (dice, total) that reads
         the rule table, so the log says what the roll meant.
         """
-        dice = tuple(self.rng.randint(1, 6) for _ in range(count))
-        mods = tuple((reason, value) for reason, value in modifiers if value)
-        total = sum(dice) + sum(value for _, value in mods)
+        randint = self.rng.randint
+        if count == 1:
+            dice: tuple[int, ...] = (randint(1, 6),)
+        else:
+            dice = tuple([randint(1, 6) for _ in range(count)])
+        if modifiers:
+            mods = tuple((reason, value) for reason, value in modifiers if value)
+            total = sum(dice) + sum(value for _, value in mods)
+        else:
+            mods, total = (), sum(dice)
         if callable(outcome):
             text = outcome(dice, total)
         else:

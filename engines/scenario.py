@@ -11,16 +11,28 @@ scenario in :mod:`engines.roles`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engines.battlefield import (
     Arriving,
+    Battlefield,
+    TableSpec,
     deal_entry_edges,
     generated_battlefield,
     scene_battlefield,
 )
+from engines.battlefield.terrain import Piece, with_rolled_terrain
 from engines.dice import Dice, RandomSource
-from engines.enums import Mishap, Side
-from engines.roles import SIDE_NAMES, Role, counterpart, place_objective, scenario_setup
+from engines.enums import Mishap, Scenario, Side, Stance
+from engines.roles import (
+    SIDE_NAMES,
+    ObjectivePlacement,
+    Role,
+    ScenarioSetup,
+    counterpart,
+    place_objective,
+    scenario_setup,
+)
 from engines.scenario_tables import final_scenario, scenario_for
 from engines.scouting import (
     LATE_ARRIVAL_ROUND,
@@ -67,6 +79,82 @@ def generate_setup(inputs: SetupInputs, *, rng: RandomSource) -> SetupResult:
     if inputs.fixed_scenario is not None:
         return _fixed_setup(inputs, dice)
     assert inputs.player_stance is not None
+    scouting = _scouting(inputs, dice)
+    higher = _higher(scouting.player_score, scouting.ai_score)
+    relation = compare_scores(
+        max(scouting.player_score, scouting.ai_score),
+        min(scouting.player_score, scouting.ai_score),
+    )
+    stances = {Side.PLAYER: inputs.player_stance, Side.AI: scouting.ai_stance}
+    row_side = higher or Side.PLAYER
+    cell = scenario_for(stances[row_side], relation, stances[_other(row_side)])
+    scenario, special_roll = final_scenario(
+        cell, castle_nearby=inputs.castle_nearby, dice=dice
+    )
+    objective = place_objective(scenario, dice=dice)
+    absent = {key for key, mishap in scouting.mishaps.items() if mishap is not None}
+    deployed = {
+        Side.PLAYER: _count_present(Side.PLAYER, inputs.player_characters, absent),
+        Side.AI: _count_present(Side.AI, inputs.ai_characters, absent),
+    }
+    setup = scenario_setup(
+        scenario,
+        player_stance=inputs.player_stance,
+        ai_stance=scouting.ai_stance,
+        higher=higher,
+        objective=objective,
+        placed=inputs.table is not None,
+        deployed=deployed,
+    )
+    characters = _characters(inputs, scouting.mishaps, absent, setup)
+    battlefield = None
+    if inputs.table is not None:
+        battlefield = _generated_table(
+            inputs,
+            inputs.table,
+            scenario=scenario,
+            setup=setup,
+            objective=objective,
+            deployed=deployed,
+            characters=characters,
+            dice=dice,
+        )
+    return SetupResult(
+        player_stance=inputs.player_stance,
+        scenario=scenario,
+        ai_stance=scouting.ai_stance,
+        player_score=scouting.player_score,
+        ai_score=scouting.ai_score,
+        relation=relation,
+        higher=higher,
+        table_cell=cell,
+        special_roll=special_roll,
+        player_role=setup.player_role,
+        ai_role=setup.ai_role,
+        disorganized_sides=setup.disorganized_sides,
+        first_activation=setup.first_activation,
+        objective=objective,
+        characters=characters,
+        setup_text=setup.text
+        + _mishap_lines(characters)
+        + (() if battlefield is None else battlefield.terrain_notes),
+        battlefield=battlefield,
+        log=dice.entries(),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Scouting:
+    """§3.2–3.5 rolled: the AI's stance, each side's score, each scout's mishap."""
+
+    ai_stance: Stance
+    player_score: int
+    ai_score: int
+    mishaps: dict[tuple[Side, str], Mishap | None]
+
+
+def _scouting(inputs: SetupInputs, dice: Dice) -> _Scouting:
+    """§3.2–3.5 in §3.11's order: AI stance, AI scouts, both scores, mishaps."""
     ai_stance = roll_ai_stance(inputs.ai_reputation, dice=dice)
     pool = ai_scout_pool(inputs.ai_characters)
     ai_scouts = in_card_order(select_ai_scouts(pool, inputs.ai_reputation, dice=dice))
@@ -80,31 +168,22 @@ def generate_setup(inputs: SetupInputs, *, rng: RandomSource) -> SetupResult:
     for side, scouts in ((Side.PLAYER, player_scouts), (Side.AI, ai_scouts)):
         for scout in scouts:
             mishaps[(side, scout.key)] = roll_mishap(side.label, scout, dice=dice)
-
-    higher = _higher(player_score, ai_score)
-    relation = compare_scores(max(player_score, ai_score), min(player_score, ai_score))
-    stances = {Side.PLAYER: inputs.player_stance, Side.AI: ai_stance}
-    row_side = higher or Side.PLAYER
-    cell = scenario_for(stances[row_side], relation, stances[_other(row_side)])
-    scenario, special_roll = final_scenario(
-        cell, castle_nearby=inputs.castle_nearby, dice=dice
-    )
-    objective = place_objective(scenario, dice=dice)
-
-    absent = {key for key, mishap in mishaps.items() if mishap is not None}
-    setup = scenario_setup(
-        scenario,
-        player_stance=inputs.player_stance,
+    return _Scouting(
         ai_stance=ai_stance,
-        higher=higher,
-        objective=objective,
-        placed=inputs.table is not None,
-        deployed={
-            Side.PLAYER: _count_present(Side.PLAYER, inputs.player_characters, absent),
-            Side.AI: _count_present(Side.AI, inputs.ai_characters, absent),
-        },
+        player_score=player_score,
+        ai_score=ai_score,
+        mishaps=mishaps,
     )
-    characters = tuple(
+
+
+def _characters(
+    inputs: SetupInputs,
+    mishaps: dict[tuple[Side, str], Mishap | None],
+    absent: set[tuple[Side, str]],
+    setup: ScenarioSetup,
+) -> tuple[CharacterSetup, ...]:
+    """Every character taking part, in card order, player side first."""
+    return tuple(
         CharacterSetup(
             key=c.key,
             name=c.name,
@@ -120,56 +199,45 @@ def generate_setup(inputs: SetupInputs, *, rng: RandomSource) -> SetupResult:
         )
         for c in in_card_order(group)
     )
-    battlefield = None
-    if inputs.table is not None:
-        placed = (
-            None
-            if objective is None
-            else (objective.name, objective.kind, objective.clock, objective.inches)
-        )
-        battlefield = generated_battlefield(
-            scenario,
-            roles={
-                side: role
-                for side, role in (
-                    (Side.PLAYER, setup.player_role),
-                    (Side.AI, setup.ai_role),
-                )
-                if role is not None
-            },
-            table=inputs.table,
-            forces=inputs.forces,
-            placement=placed,
-            deployed={
-                Side.PLAYER: _count_present(
-                    Side.PLAYER, inputs.player_characters, absent
-                ),
-                Side.AI: _count_present(Side.AI, inputs.ai_characters, absent),
-            },
-        )
-        battlefield = deal_entry_edges(
-            battlefield, _arriving(inputs, characters), dice=dice
-        )
-    return SetupResult(
-        player_stance=inputs.player_stance,
-        scenario=scenario,
-        ai_stance=ai_stance,
-        player_score=player_score,
-        ai_score=ai_score,
-        relation=relation,
-        higher=higher,
-        table_cell=cell,
-        special_roll=special_roll,
-        player_role=setup.player_role,
-        ai_role=setup.ai_role,
-        disorganized_sides=setup.disorganized_sides,
-        first_activation=setup.first_activation,
-        objective=objective,
-        characters=characters,
-        setup_text=setup.text + _mishap_lines(characters),
-        battlefield=battlefield,
-        log=dice.entries(),
+
+
+def _generated_table(
+    inputs: SetupInputs,
+    table: TableSpec,
+    *,
+    scenario: Scenario,
+    setup: ScenarioSetup,
+    objective: ObjectivePlacement | None,
+    deployed: dict[Side, int],
+    characters: Sequence[CharacterSetup],
+    dice: Dice,
+) -> Battlefield:
+    """§3.9 and §3.12's table, its entry edges dealt, then (last of all the
+    rolls, §3.13) its terrain where the scene lists none of its own."""
+    battlefield = generated_battlefield(
+        scenario,
+        roles={
+            side: role
+            for side, role in (
+                (Side.PLAYER, setup.player_role),
+                (Side.AI, setup.ai_role),
+            )
+            if role is not None
+        },
+        table=table,
+        forces=inputs.forces,
+        placement=None
+        if objective is None
+        else (objective.name, objective.kind, objective.clock, objective.inches),
+        deployed=deployed,
     )
+    battlefield = deal_entry_edges(
+        battlefield, _arriving(inputs, characters), dice=dice
+    )
+    if table.features:
+        return battlefield
+    words = {Piece(kind): word for kind, word in table.terrain_words}
+    return with_rolled_terrain(battlefield, words=words, dice=dice)
 
 
 SCOUT_OF: dict[Side, str] = {Side.PLAYER: "player scout", Side.AI: "AI scout"}

@@ -11,6 +11,7 @@ from campaigns.admin.builders import BuilderScopeMixin, is_builder, limit_choice
 from campaigns.admin.common import ADMIN_CSS
 from campaigns.models import Setting
 from campaigns.setting_words import OBJECTIVE_PIECES
+from engines.battlefield.terrain import Piece
 from engines.enums import Scenario, TroopType
 
 
@@ -46,6 +47,23 @@ def _piece_fields() -> dict[str, forms.Field]:
     }
 
 
+TERRAIN = [(f"terrain_{piece.name.lower()}", piece.value) for piece in Piece]
+"""Each kind of rolled terrain piece (RULES §3.13): its box and the rules' word."""
+
+
+def _terrain_fields() -> dict[str, forms.Field]:
+    return {
+        name: forms.CharField(
+            label=f"The rules' “{word}”",
+            required=False,
+            max_length=40,
+            help_text=f"A rolled “{word}” in this setting (lower case, e.g. "
+            "“scrub or wreckage” for woods); blank keeps the rules' word.",
+        )
+        for name, word in TERRAIN
+    }
+
+
 class _SettingForm(forms.ModelForm):
     """One box per word, so nobody edits JSON by hand."""
 
@@ -65,6 +83,9 @@ class _SettingForm(forms.ModelForm):
                     name = f"{prefix}{key}__{part}"
                     if name in self.fields:
                         self.fields[name].initial = entry.get(part, "")
+        terrain = self.instance.terrain_words or {}
+        for name, word in TERRAIN:
+            self.fields[name].initial = terrain.get(word, "")
 
     def save(self, commit=True):
         setting = super().save(commit=False)
@@ -82,6 +103,11 @@ class _SettingForm(forms.ModelForm):
                     if piece:
                         words[key]["objective"] = piece
             setattr(setting, attr, words)
+        setting.terrain_words = {
+            word: said
+            for name, word in TERRAIN
+            if (said := self.cleaned_data.get(name, "").strip())
+        }
         if commit:
             setting.save()
         return setting
@@ -94,6 +120,7 @@ SettingForm = type(
         **_words_fields("troop_", TROOPS),
         **_words_fields("scenario_", SCENARIOS),
         **_piece_fields(),
+        **_terrain_fields(),
     },
 )
 
@@ -140,6 +167,10 @@ class SettingAdmin(BuilderScopeMixin, admin.ModelAdmin):
                         for k, _ in SCENARIOS
                     ]
                 },
+            ),
+            (
+                "Terrain of a generated battle (what each rolled piece is called)",
+                {"fields": [name for name, _ in TERRAIN]},
             ),
         )
 

@@ -36,6 +36,7 @@ from campaigns.admin.scene_companies import (
     _campaign_characters,
     _object_id,
 )
+from campaigns.admin.scene_terrain import SceneTerrainMixin
 from campaigns.admin.victory import WayToWinInline
 from campaigns.models import Scene, SceneCompany
 from campaigns.selectors.genres import castle_words_for
@@ -84,7 +85,9 @@ class SceneForm(forms.ModelForm):
 
 
 @admin.register(Scene)
-class SceneAdmin(PackInputsMixin, ScopedSearchMixin, CampaignPartAdmin):
+class SceneAdmin(
+    SceneTerrainMixin, PackInputsMixin, ScopedSearchMixin, CampaignPartAdmin
+):
     form = SceneForm
     change_form_template = "admin/campaigns/scene/change_form.html"
     list_display = (
@@ -349,6 +352,7 @@ class SceneAdmin(PackInputsMixin, ScopedSearchMixin, CampaignPartAdmin):
                 self.admin_site.admin_view(self.duplicate_view),
                 name="campaigns_scene_duplicate",
             ),
+            *self.terrain_urls(),
             *super().get_urls(),
         ]
 

@@ -45,6 +45,11 @@ COLUMNS = {
         "Carried objective off",
         "Left the table carrying an objective: one character per objective.",
     ),
+    "left_battle": (
+        "Left by the scoring edge",
+        "Left by the opposing side's entry edge, as the scenario scores: it is "
+        "not lost, and scores for its side.",
+    ),
     "killed_outright": (
         "Killed outright",
         "Only by this scene's rule; the character is dead, no roll.",
@@ -139,6 +144,7 @@ class ResultForm(ServiceErrorsMixin):
             for name in ROW_FIELDS
             if (name != "killed_outright" or rules.kills_outright)
             and (name != "carried_objective" or rules.has_carriable_objective)
+            and (name != "left_battle" or rules.scores_exits)
         ]
         for row in self.rows:
             self._add_row(row)
@@ -174,6 +180,10 @@ class ResultForm(ServiceErrorsMixin):
         if "carried_objective" in self.columns:
             self.fields[row_field(pk, "carried_objective")] = forms.BooleanField(
                 label=f"{name} carried an objective off", required=False
+            )
+        if "left_battle" in self.columns:
+            self.fields[row_field(pk, "left_battle")] = forms.BooleanField(
+                label=f"{name} left by the scoring edge", required=False
             )
         if "killed_outright" in self.columns:
             self.fields[row_field(pk, "killed_outright")] = forms.BooleanField(

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0011_feature_vp_objective'),
+        ('campaigns', '0012_terrain'),
     ]
 
     operations = [

@@ -81,6 +81,11 @@ class CharacterOutcome(models.Model):
     fallen = models.BooleanField(default=False)
     routed = models.BooleanField(default=False)
     carried_objective = models.BooleanField(default=False)
+    left_battle = models.BooleanField(
+        default=False,
+        help_text="Left by the edge its scenario scores at: it scores for its "
+        "side and is not lost (RULES §3.12).",
+    )
     killed_outright = models.BooleanField(
         default=False, help_text="Only where a scene's rule kills the character."
     )

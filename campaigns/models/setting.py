@@ -37,6 +37,12 @@ class Setting(models.Model):
         blank=True,
         help_text="Each scenario's name and description, keyed by the rules' name.",
     )
+    terrain_words = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Each kind of rolled terrain piece's name, keyed by the rules' "
+        'word: {"woods": "scrub or wreckage", …}.',
+    )
     event_deck = models.ForeignKey(
         "campaigns.EventDeck",
         on_delete=models.SET_NULL,
@@ -64,6 +70,10 @@ class Setting(models.Model):
         """The troop type's name in this setting (the rules' name if unset)."""
         words = (self.troop_words or {}).get(troop_type) or {}
         return str(words.get("name") or troop_type.replace("_", " ").capitalize())
+
+    def terrain_word(self, piece: str) -> str:
+        """A kind of rolled terrain piece in this setting (the rules' word if unset)."""
+        return str((self.terrain_words or {}).get(piece) or piece)
 
     def scenario_name(self, scenario: str) -> str:
         words = (self.scenario_words or {}).get(scenario) or {}

@@ -154,6 +154,14 @@ class Diagram:
     legend: tuple[dict[str, Any], ...] = field(default=())
     feature_legend: tuple[dict[str, Any], ...] = field(default=())
     objective_legend: tuple[str, ...] = field(default=())
+    terrain_line: str = ""
+    """A rolled table's word to the players (§3.13): stand their own pieces."""
+
+
+TERRAIN_ROLLED = (
+    "Terrain rolled for this battle: stand a piece of your own in each lettered "
+    "place, treated as the key says."
+)
 
 
 def table_diagram(
@@ -246,6 +254,7 @@ def table_diagram(
         legend=tuple(legend),
         feature_legend=feature_legend,
         objective_legend=tuple(objective_line(o) for o in battlefield.objectives),
+        terrain_line=TERRAIN_ROLLED if battlefield.terrain_rolled else "",
     )
 
 

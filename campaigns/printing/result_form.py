@@ -9,6 +9,7 @@ from campaigns.printing.cards import EMPTY_SLOT, MARKED_SLOT
 from campaigns.printing.sheet_fit import result_density
 from campaigns.printing.wounds_text import wound_here
 from engines.battlefield import Battlefield
+from engines.battlefield.exits import scores_exits
 from engines.enums import Doctrine, EndReason, ObjectiveKind, Outcome
 
 PAPER_CLASSES = {"A4": "a4", "LETTER": "letter"}
@@ -33,6 +34,11 @@ HOW_TO_RECORD = {
     "fallen): tick Routed, not Fallen.",
     "escaped": "A character that left the table as this battle asks (by its "
     "edge, gate or door): tick neither Fallen nor Routed.",
+    "scoring_exit": "A character that left by the opposing side's entry edge, "
+    "as this scenario scores: tick “Left by the scoring edge”, not Fallen nor "
+    "Routed: it is not lost and scores for its side. A battle ended by a side "
+    "with nobody left on the table this way ended on the objective: the VP "
+    "decide.",
 }
 """How to record, with the site's own boxes, a way of leaving the table this
 battle can produce (one line each)."""
@@ -59,7 +65,10 @@ def result_form(
         )
     kill_rule = data["scene"]["outright_kill_rule"]
     carriable = any(o.kind is ObjectiveKind.CARRIABLE for o in battlefield.objectives)
+    exits = scores_exits_here(data, battlefield)
     how_to_record = [HOW_TO_RECORD[key] for key in _leavings(data)]
+    if exits:
+        how_to_record.append(HOW_TO_RECORD["scoring_exit"])
     wound = wound_here(data["scene"])
     return {
         "rows": rows,
@@ -76,11 +85,18 @@ def result_form(
         "rounds": list(range(1, battlefield.length + 1)),
         "kill_rule": kill_rule,
         "carriable": carriable,
-        "columns": 6 + int(carriable) + int(bool(kill_rule)),
+        "exits": exits,
+        "columns": 6 + int(carriable) + int(exits) + int(bool(kill_rule)),
         "lost_scouts": any(p["mishap"] == "lost" for p in participants),
         "how_to_record": how_to_record,
         "wound_here": wound,
     }
+
+
+def scores_exits_here(data: dict[str, Any], battlefield: Battlefield) -> bool:
+    """The battle is a generated scenario that scores characters leaving by
+    an edge (§3.12): its form has a line for them."""
+    return battlefield.generated and scores_exits(data["battle"]["scenario_name"])
 
 
 def _leavings(data: dict[str, Any]) -> list[str]:

@@ -102,8 +102,10 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         f"{item['force'].describe()} {' '.join(item['force'].arrival_lines())}"
         for item in diagram.legend
     ]
+    legend += [diagram.terrain_line] if diagram.terrain_line else []
     legend += [
-        f"{e['letter']} {e['feature'].name} · {e['kind']} · cover: {e['where']}"
+        f"{e['letter']} {e['feature'].name} · {e['kind']} · cover: "
+        f"{e['feature'].note} · {e['where']}"
         for e in diagram.feature_legend
     ]
     legend += list(diagram.objective_legend)

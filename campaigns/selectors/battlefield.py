@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from campaigns.bidi import isolated
-from campaigns.models import Objective, Scene, SceneCompany, SceneFeature
+from campaigns.models import Objective, Scene, SceneCompany, SceneFeature, Setting
 from engines.battlefield import (
     DEFAULT_BAND,
     Feature,
@@ -20,6 +20,7 @@ from engines.battlefield import (
     TableSpec,
     Zone,
 )
+from engines.battlefield.terrain import Piece
 from engines.enums import (
     Cover,
     Deployment,
@@ -37,8 +38,10 @@ def scene_table(
     scene: Scene,
     features: Iterable[SceneFeature],
     objectives: Iterable[Objective],
+    terrain_words: tuple[tuple[str, str], ...] = (),
 ) -> TableSpec:
-    """The scene's table: size, terrain, objectives, sight, length, scoring."""
+    """The scene's table: size, terrain, objectives, sight, length, scoring,
+    and the setting's words for terrain a generated battle rolls (§3.13)."""
     return TableSpec(
         width=scene.table_width,
         depth=scene.table_depth,
@@ -47,6 +50,16 @@ def scene_table(
         sight_limit=scene.sight_limit,
         length=scene.battle_length,
         scores_victory_points=scene.scores_victory_points,
+        terrain_words=terrain_words,
+    )
+
+
+def setting_terrain_words(setting: Setting | None) -> tuple[tuple[str, str], ...]:
+    """Each kind of rolled terrain piece in the setting's words (§3.13): the
+    rules' word where the setting gives none, or there is no setting."""
+    return tuple(
+        (piece.value, setting.terrain_word(piece.value) if setting else piece.value)
+        for piece in Piece
     )
 
 

@@ -56,6 +56,9 @@ class Readiness:
     campaign: Campaign
     gaps: tuple[Gap, ...]
     current_scene_id: int | None
+    notes: tuple[Gap, ...] = ()
+    """What a builder should know that blocks nothing (a scene's terrain is
+    rolled for each battle), with the admin page to change it."""
 
     @property
     def ready(self) -> bool:
@@ -96,6 +99,7 @@ def campaign_readiness(*, campaign: Campaign) -> Readiness:
             "scenario_mode",
             "battle_length",
         )
+        .annotate(feature_count=Count("features"))
     )
     open_scenes = [s for s in scenes if s["status"] != SceneStatus.RESOLVED]
     current = next(
@@ -135,7 +139,27 @@ def campaign_readiness(*, campaign: Campaign) -> Readiness:
         campaign=campaign,
         gaps=tuple(gaps),
         current_scene_id=current["id"] if current else None,
+        notes=tuple(_terrain_notes(open_scenes)),
     )
+
+
+def _terrain_notes(open_scenes: list[dict]) -> list[Gap]:
+    """§3.13: a generated fighting scene with no terrain of its own gets it
+    from the dice at each battle."""
+    return [
+        Gap(
+            f"“{s['title']}” generates its scenario and has no terrain features "
+            "of its own: its terrain is rolled for each battle (the setup sheet "
+            "draws it).",
+            reverse("admin:campaigns_scene_terrain", args=[s["id"]]),
+            "Roll a table to keep",
+            scene_id=s["id"],
+        )
+        for s in open_scenes
+        if s["kind"] in FIGHTING
+        and s["scenario_mode"] == ScenarioMode.GENERATE
+        and not s["feature_count"]
+    ]
 
 
 def _event_deck_gaps(campaign: Campaign) -> list[Gap]:

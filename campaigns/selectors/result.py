@@ -28,6 +28,7 @@ from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
 from campaigns.selectors.table_record import result_initial_from_log
 from campaigns.story import result_sentence_of
 from engines.battlefield import objective_points
+from engines.battlefield.exits import scores_exits
 from engines.dice import LogEntry, log_from_data
 from engines.enums import (
     Mishap,
@@ -56,6 +57,9 @@ class ResultRules:
     """What the battle's objectives are worth together (§3.12)."""
     victory: ResultVictory | None = None
     """A fixed scene's ways to win: the form suggests the outcome they give."""
+    scores_exits: bool = False
+    """A generated scenario that scores characters leaving by an edge (§3.12):
+    the form has a line for those that left that way."""
 
     @property
     def kills_outright(self) -> bool:
@@ -80,6 +84,7 @@ def battle_result_rules(*, battle: Battle) -> ResultRules:
         generated=battlefield.generated,
         objective_points=objective_points(battlefield),
         victory=None if battlefield.generated else result_victory(battle=battle),
+        scores_exits=battlefield.generated and scores_exits(battle.scenario_name),
     )
 
 

@@ -8,6 +8,7 @@ ROW_FIELDS = (
     "fallen",
     "routed",
     "carried_objective",
+    "left_battle",
     "killed_outright",
 )
 """A character's line of the result form, in its columns' order."""

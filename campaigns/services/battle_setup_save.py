@@ -12,7 +12,11 @@ from django.utils import timezone
 
 from campaigns.bidi import isolated
 from campaigns.models import Battle, BattleCompany, BattleParticipant, Scene
-from campaigns.selectors.battlefield import scene_forces, scene_table
+from campaigns.selectors.battlefield import (
+    scene_forces,
+    scene_table,
+    setting_terrain_words,
+)
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup
 from campaigns.services.battle_snapshot import SNAPSHOT_KEY, cards_snapshot
 from campaigns.setting_words import scenario_said
@@ -98,6 +102,7 @@ def _generate(
             scene=scene,
             features=scene.features.all(),
             objectives=scene.objectives.select_related("carried_by"),
+            terrain_words=setting_terrain_words(scene.campaign.setting),
         ),
         forces=scene_forces(lineup.scene_companies),
     )

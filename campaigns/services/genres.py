@@ -25,6 +25,7 @@ def settings_ship() -> list[Setting]:
                     "castle_words": data["castle_words"],
                     "troop_words": troops,
                     "scenario_words": scenarios,
+                    "terrain_words": dict(data["terrain"]),
                 },
             )
             if setting.event_deck_id is None:

@@ -299,6 +299,7 @@ def _save_outcomes(
                 fallen=line.fallen,
                 routed=line.routed,
                 carried_objective=line.carried_objective,
+                left_battle=line.left_battle,
                 killed_outright=line.killed_outright,
                 fate=fate.fate.value if fate else "",
             )

@@ -26,7 +26,7 @@ from campaigns.selectors.result import (
 )
 from campaigns.services.result_agree import Errors, result_agree
 from engines.battlefield import most_victory_points
-from engines.enums import EndReason, Outcome, Side
+from engines.enums import Doctrine, EndReason, Outcome, Side
 
 VICTORY_POINTS_MAX = 99
 ROUNDS_MAX = 20
@@ -48,6 +48,8 @@ class CharacterLine:
     routed: bool = False
     carried_objective: bool = False
     killed_outright: bool = False
+    left_battle: bool = False
+    """Left by the edge its scenario scores at (§3.12): not lost."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,11 @@ class ResultEntry:
         asked for them, so a result applied then is still recognised."""
         data = asdict(self)
         data["lines"] = sorted(data["lines"], key=lambda line: line["participant_id"])
+        for line in data["lines"]:
+            # A line with nobody leaving hashes as it did before the form
+            # asked (§3.12), so a result applied then is still recognised.
+            if not line["left_battle"]:
+                del line["left_battle"]
         if data["rounds_played"] is None:
             del data["rounds_played"]
         text = json.dumps(data, sort_keys=True, default=str)
@@ -135,6 +142,7 @@ def result_entry_clean(
     points = _victory_points(rules, data, errors, characters=len(rows))
     rounds = _rounds(rules, data.get("rounds_played"), errors)
     lines = _lines(rows, data.get("characters") or {}, routed, rules, errors)
+    _horde_routs(battle, rows, lines, routed, errors)
     if outcome is not None and end_reason is not None:
         result_agree(
             outcome=outcome,
@@ -262,19 +270,15 @@ def _line(
         routed=bool(values.get("routed")),
         carried_objective=bool(values.get("carried_objective")),
         killed_outright=bool(values.get("killed_outright")),
+        left_battle=bool(values.get("left_battle")),
     )
     if row.lost and not line.fallen:
         errors.add(
             row_field(pk, "fallen"),
             f"{name} was lost while scouting and starts the battle fallen.",
         )
-    if line.routed and not routed[row.side]:
-        side, box = SIDE_ROUTED[row.side]
-        errors.add(
-            row_field(pk, "routed"),
-            f"{name} cannot have routed unless {side} routed: tick “{box}” or "
-            "untick this.",
-        )
+    if line.left_battle:
+        _left_battle(row, line, rules, errors)
     if line.killed_outright:
         _killed_outright(row, line, rules, errors)
     elif line.fallen and line.carried_objective:
@@ -284,6 +288,60 @@ def _line(
             f"untick Fallen or “Carried objective off” for {name}.",
         )
     return line
+
+
+def _left_battle(
+    row: EntryRow, line: CharacterLine, rules: ResultRules, errors: Errors
+) -> None:
+    """Left by the scoring edge (§3.12): only where the scenario scores exits,
+    and then the character neither fell nor routed."""
+    pk, name = row.participant.pk, row.character.name
+    field_name = row_field(pk, "left_battle")
+    if not rules.scores_exits:
+        errors.add(
+            field_name,
+            "This battle scores nobody for leaving by an edge: untick “Left by the "
+            f"scoring edge” for {name} (a character that fled is Routed).",
+        )
+    elif line.fallen or line.routed:
+        errors.add(
+            field_name,
+            f"{name} left by the scoring edge, so it neither fell nor routed: "
+            "untick Fallen and Routed, or “Left by the scoring edge”.",
+        )
+
+
+def _horde_routs(
+    battle: Battle,
+    rows: Sequence[EntryRow],
+    lines: Sequence[CharacterLine],
+    routed: Mapping[str, bool],
+    errors: Errors,
+) -> None:
+    """A character routed only with its side (§4) — or, in a horde company,
+    scattered off the table (§5.3), which the pack says to tick as Routed.
+    The horde companies are read only when some line needs them."""
+    alone = [
+        (row, line)
+        for row, line in zip(rows, lines, strict=True)
+        if line.routed and not routed[row.side]
+    ]
+    if not alone:
+        return
+    hordes = set(
+        battle.companies.filter(doctrine=Doctrine.HORDE).values_list(
+            "company_id", flat=True
+        )
+    )
+    for row, _line in alone:
+        if row.character.company_id in hordes:
+            continue
+        side, box = SIDE_ROUTED[row.side]
+        errors.add(
+            row_field(row.participant.pk, "routed"),
+            f"{row.character.name} cannot have routed unless {side} routed: tick "
+            f"“{box}” or untick this.",
+        )
 
 
 def _killed_outright(

@@ -119,6 +119,7 @@ SETTING_KEYS = (
     "castle_words",
     "troop_words",
     "scenario_words",
+    "terrain_words",
 )
 """The document's ``setting``: a campaign's setting travels whole, by value."""
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from campaigns.genres import SHIPPED
 from campaigns.models import Setting
 from campaigns.transfer.build import free_slug, fresh_slug_of
 from campaigns.transfer.document import SETTING_KEYS
@@ -53,6 +54,7 @@ def setting_check(raw: Any, errors: ErrorList) -> dict[str, Any] | None:
                 f"setting.{key}",
                 'must map each name to {"name": text, "description": text}',
             )
+    values["terrain_words"] = _terrain_words(raw, values, errors)
     if errors:
         return values
     candidate = Setting(**values)
@@ -63,6 +65,23 @@ def setting_check(raw: Any, errors: ErrorList) -> dict[str, Any] | None:
             for message in messages:
                 errors.add(f"setting.{field}", message)
     return values
+
+
+def _terrain_words(
+    raw: dict[str, Any], values: dict[str, Any], errors: ErrorList
+) -> dict[str, str]:
+    """The setting's words for rolled terrain: a file made before they existed
+    gets the shipped setting's of its slug (none for another setting)."""
+    if "terrain_words" not in raw:
+        shipped = next((s for s in SHIPPED if s["slug"] == values["slug"]), None)
+        return dict(shipped["terrain"]) if shipped else {}
+    words = values["terrain_words"] if values["terrain_words"] is not None else {}
+    if not isinstance(words, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in words.items()
+    ):
+        errors.add("setting.terrain_words", "must map each rules' word to a text")
+        return {}
+    return words
 
 
 def setting_write(values: dict[str, Any] | None, *, owner) -> Setting | None:

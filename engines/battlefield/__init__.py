@@ -10,7 +10,7 @@ Two ways to make one:
 - :func:`scene_battlefield` — a fixed scenario: the scene's own data;
 - :func:`generated_battlefield` — a generated scenario sets deployment, length
   and scoring itself from §3.9 and §3.12 (the scene's terrain features still
-  stand on the table).
+  stand on the table; a scene with none gets §3.13's rolled terrain).
 
 Companies whose entry edge is *dealt* get one card per character
 (:func:`deal_entry_edges`, logged): ♠ north, ♥ east, ♣ south, ♦ west.
@@ -32,7 +32,10 @@ The modules, one concept each:
 - :mod:`~engines.battlefield.generated` — a generated scenario's table;
 - :mod:`~engines.battlefield.scoring` — what objectives are worth, and the
   scoring lines;
-- :mod:`~engines.battlefield.dealt` — dealing entry edges.
+- :mod:`~engines.battlefield.dealt` — dealing entry edges;
+- :mod:`~engines.battlefield.terrain` — a generated battle's rolled terrain (§3.13);
+- :mod:`~engines.battlefield.exits` — characters leaving by the scoring edge,
+  and a side with nobody left on the table (§3.12).
 
 The names below are the package's public face, for the site and the other
 engines.

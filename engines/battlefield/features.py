@@ -26,6 +26,8 @@ class Feature:
     objective: bool = False
     victory_points: int = 0
     terrain: TerrainKind = TerrainKind.OPEN
+    note: str = ""
+    """What else it does (a rolled piece's "blocks sight"), for the key."""
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -61,7 +63,7 @@ class Feature:
             "objective": self.objective,
             "victory_points": self.victory_points,
             "terrain": self.terrain.value,
-        }
+        } | ({"note": self.note} if self.note else {})
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Feature:
@@ -77,6 +79,7 @@ class Feature:
             objective=bool(data.get("objective")),
             victory_points=int(data.get("victory_points") or 0),
             terrain=TerrainKind(data.get("terrain") or TerrainKind.OPEN.value),
+            note=str(data.get("note") or ""),
         )
 
 

@@ -6,6 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from engines.battlefield.exits import (
+    EXIT_LINE,
+    EXITS_LENGTH_LINE,
+    EXITS_LOST_LINE,
+    scores_exits,
+)
 from engines.battlefield.features import Feature, ObjectiveMark
 from engines.battlefield.forces import Force
 from engines.battlefield.numbers import (
@@ -55,93 +61,25 @@ def generated_battlefield(
     Every side deploys within 6" of its entry edge unless the scenario says
     otherwise. ``placement`` is the rolled objective (name, kind, clock,
     inches from the centre). ``deployed`` counts each side's characters on the
-    table at the start (for the Trap's "up to a third").
+    table at the start (for the Trap's "up to a third"). The terrain of §3.13
+    is rolled afterwards (:func:`engines.battlefield.terrain.with_rolled_terrain`).
     """
     scenario = Scenario(scenario)
     role_of = {Side(side): role for side, role in roles.items()}
-    side_of = {role: side for side, role in role_of.items()}
     edges = {spec.side: spec.entry_edge for spec in forces}
-    built: list[Force] = []
-    for spec in forces:
-        zone = edge_zone(spec.entry_edge)
-        arrival = None
-        notes: list[str] = []
-        role = role_of.get(spec.side)
-        match scenario:
-            case Scenario.AMBUSH if role is Role.SURPRISED:
-                zone = Zone(kind=Deployment.CENTRE, radius=AMBUSH_RADIUS)
-            case Scenario.SKIRMISH:
-                arrival = Arrival(round=1, edge=spec.entry_edge)
-            case Scenario.AMPHIBIOUS_LANDING if role is Role.ATTACKER:
-                arrival = Arrival(round=1, edge=spec.entry_edge)
-                notes.append("it lands by boat")
-            case Scenario.TRAP if role is Role.TRAPPING:
-                count = (deployed or {}).get(spec.side, 0) // TRAP_SHARE
-                notes.append(
-                    f"up to {count} of the side's characters may instead deploy "
-                    "anywhere on the table"
-                )
-                notes.append("it may place field defences (hard cover) first")
-            case Scenario.DISPUTED_BORDER:
-                notes.append("in hard cover")
-        built.append(
-            Force(
-                key=spec.key,
-                name=spec.name,
-                side=spec.side,
-                entry_edge=spec.entry_edge,
-                zone=zone,
-                arrival=arrival,
-                notes=tuple(notes),
-                instructions=spec.instructions,
-                orders=spec.orders,
-                stretch=spec.stretch,
-                late=spec.late,
-            )
-        )
+    built = [
+        _force(spec, scenario, role_of.get(spec.side), deployed or {})
+        for spec in forces
+    ]
     # §3.12: the scene's own objectives score like the scenario's pieces unless
     # the scene gives one another value (a value of 0 gives none).
     features = [scored_feature(f) for f in table.features]
     objectives = [scored_objective(o) for o in table.objectives]
-    scoring = [LENGTH_LINE]
-    match scenario:
-        case Scenario.ASSAULT | Scenario.SIEGE | Scenario.SURPRISE_ASSAULT:
-            defender = side_of.get(Role.DEFENDER)
-            edge = edges.get(defender) if defender is not None else None
-            name = "castle" if scenario is Scenario.SIEGE else "stronghold"
-            if edge is not None:
-                features.append(_stronghold(name, edge, table))
-            scoring.append(
-                f"{HOLD_VP} VP to the side holding the {name} at the end (standing "
-                f"within {inch(HOLD_WITHIN)} with no enemy within "
-                f"{inch(HOLD_WITHIN)})."
-            )
-        case Scenario.DISPUTED_BORDER:
-            features.append(_centre_square("town", TOWN_SIDE, table))
-            scoring.append(f"{HOLD_VP} VP to the side holding the town at the end.")
-        case Scenario.URBAN_ASSAULT:
-            features.append(_centre_square("large town", LARGE_TOWN_SIDE, table))
-            scoring.append(
-                f"{HOLD_VP} VP to the side holding the large town at the end."
-            )
-        case Scenario.RIVER_CROSSING:
-            attacker = side_of.get(Role.ATTACKER)
-            defender = side_of.get(Role.DEFENDER)
-            axis_edge = (
-                (edges.get(defender) if defender else None)
-                or (edges.get(attacker) if attacker else None)
-                or Edge.NORTH
-            )
-            features.append(_river(axis_edge, table))
-            scoring.append(
-                f"The attacker: {CHARACTER_VP} VP for each of its characters "
-                "standing beyond the river at the end."
-            )
-        case Scenario.SKIRMISH:
-            scoring.append(
-                f"{CHARACTER_VP} VP for each character moved off the opposing "
-                "side's entry edge."
-            )
+    piece, piece_line = _scenario_piece(scenario, role_of, edges, table)
+    if piece is not None:
+        features.append(piece)
+    scoring = [EXITS_LENGTH_LINE if scores_exits(scenario) else LENGTH_LINE]
+    scoring += [piece_line] if piece_line else []
     if placement is not None:
         name, kind, clock, inches = placement
         objectives.append(
@@ -160,21 +98,17 @@ def generated_battlefield(
         for feature in features[: len(table.features)]
         if feature.objective
     ]
-    scoring += [LOST_LINE, RESULT_LINE]
-    built = [
-        _with_scenario_orders(
-            force,
-            scenario,
-            role_of.get(force.side),
-            edges,
-            placement,
-        )
-        for force in built
-    ]
+    scoring += [EXITS_LOST_LINE if scores_exits(scenario) else LOST_LINE]
+    scoring += [RESULT_LINE]
     return Battlefield(
         width=table.width,
         depth=table.depth,
-        forces=tuple(built),
+        forces=tuple(
+            _with_scenario_orders(
+                force, scenario, role_of.get(force.side), edges, placement
+            )
+            for force in built
+        ),
         features=tuple(features),
         objectives=tuple(objectives),
         sight_limit=table.sight_limit,
@@ -183,6 +117,91 @@ def generated_battlefield(
         scoring=tuple(scoring),
         generated=True,
     )
+
+
+def _force(
+    spec: ForceSpec, scenario: Scenario, role: Role | None, deployed: Mapping[Side, int]
+) -> Force:
+    """§3.9: where a company deploys (or comes on) in the scenario, and its notes."""
+    zone = edge_zone(spec.entry_edge)
+    arrival = None
+    notes: list[str] = []
+    match scenario:
+        case Scenario.AMBUSH if role is Role.SURPRISED:
+            zone = Zone(kind=Deployment.CENTRE, radius=AMBUSH_RADIUS)
+        case Scenario.SKIRMISH:
+            arrival = Arrival(round=1, edge=spec.entry_edge)
+        case Scenario.AMPHIBIOUS_LANDING if role is Role.ATTACKER:
+            arrival = Arrival(round=1, edge=spec.entry_edge)
+            notes.append("it lands by boat")
+        case Scenario.TRAP if role is Role.TRAPPING:
+            count = deployed.get(spec.side, 0) // TRAP_SHARE
+            notes.append(
+                f"up to {count} of the side's characters may instead deploy "
+                "anywhere on the table"
+            )
+            notes.append("it may place field defences (hard cover) first")
+        case Scenario.DISPUTED_BORDER:
+            notes.append("in hard cover")
+    return Force(
+        key=spec.key,
+        name=spec.name,
+        side=spec.side,
+        entry_edge=spec.entry_edge,
+        zone=zone,
+        arrival=arrival,
+        notes=tuple(notes),
+        instructions=spec.instructions,
+        orders=spec.orders,
+        stretch=spec.stretch,
+        late=spec.late,
+    )
+
+
+def _scenario_piece(
+    scenario: Scenario,
+    role_of: Mapping[Side, Role],
+    edges: Mapping[Side, Edge],
+    table: TableSpec,
+) -> tuple[Feature | None, str]:
+    """§3.9: the scenario's own piece on the table (stronghold, town, river),
+    and its scoring line (Skirmish: its exits; "" for none)."""
+    side_of = {role: side for side, role in role_of.items()}
+    attacker, defender = side_of.get(Role.ATTACKER), side_of.get(Role.DEFENDER)
+    match scenario:
+        case Scenario.ASSAULT | Scenario.SIEGE | Scenario.SURPRISE_ASSAULT:
+            edge = edges.get(defender) if defender is not None else None
+            name = "castle" if scenario is Scenario.SIEGE else "stronghold"
+            return (
+                None if edge is None else _stronghold(name, edge, table),
+                f"{HOLD_VP} VP to the side holding the {name} at the end (standing "
+                f"within {inch(HOLD_WITHIN)} with no enemy within "
+                f"{inch(HOLD_WITHIN)}).",
+            )
+        case Scenario.DISPUTED_BORDER:
+            return (
+                _centre_square("town", TOWN_SIDE, table),
+                f"{HOLD_VP} VP to the side holding the town at the end.",
+            )
+        case Scenario.URBAN_ASSAULT:
+            return (
+                _centre_square("large town", LARGE_TOWN_SIDE, table),
+                f"{HOLD_VP} VP to the side holding the large town at the end.",
+            )
+        case Scenario.RIVER_CROSSING:
+            axis_edge = (
+                (edges.get(defender) if defender is not None else None)
+                or (edges.get(attacker) if attacker is not None else None)
+                or Edge.NORTH
+            )
+            return (
+                _river(axis_edge, table),
+                f"The attacker: {CHARACTER_VP} VP for each of its characters "
+                "standing beyond the river at the end.",
+            )
+        case Scenario.SKIRMISH:
+            return None, EXIT_LINE
+    return None, ""
 
 
 def _with_scenario_orders(

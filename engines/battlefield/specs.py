@@ -40,6 +40,9 @@ class TableSpec:
     sight_limit: int | None = None
     length: int = GENERATED_LENGTH
     scores_victory_points: bool = False
+    terrain_words: tuple[tuple[str, str], ...] = ()
+    """The setting's word for each kind of rolled terrain piece (§3.13), as
+    (the rules' word, the setting's)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -28,6 +28,10 @@ class Battlefield:
     scoring: tuple[str, ...] = ()
     """How the battle is scored, line by line (the setup sheet and AI card)."""
     generated: bool = False
+    terrain_rolled: bool = False
+    """Its terrain was rolled (§3.13): players stand their own pieces in its places."""
+    terrain_notes: tuple[str, ...] = ()
+    """What the roll could not do as the rules say (a piece left in a zone)."""
     log: DiceLog = field(default=(), compare=False)
 
     def force(self, key: str) -> Force | None:
@@ -61,7 +65,11 @@ class Battlefield:
             "scores_victory_points": self.scores_victory_points,
             "scoring": list(self.scoring),
             "generated": self.generated,
-        }
+        } | (
+            {"terrain_rolled": True, "terrain_notes": list(self.terrain_notes)}
+            if self.terrain_rolled
+            else {}
+        )
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Battlefield:
@@ -78,4 +86,6 @@ class Battlefield:
             scores_victory_points=bool(data.get("scores_victory_points")),
             scoring=tuple(data.get("scoring", ())),
             generated=bool(data.get("generated")),
+            terrain_rolled=bool(data.get("terrain_rolled")),
+            terrain_notes=tuple(data.get("terrain_notes", ())),
         )

@@ -226,8 +226,24 @@ def test_in_a_skirmish_no_one_starts_on_the_table():
 
 def test_a_skirmish_scores_characters_off_the_opposing_edge():
     assert (
-        "1 VP for each character moved off the opposing side's entry edge."
-        in _generated(Scenario.SKIRMISH).scoring
+        "1 VP for each of a side's characters that leaves by the opposing side's "
+        "entry edge: it has left the battle, not been lost, and gives the other "
+        "side nothing." in _generated(Scenario.SKIRMISH).scoring
+    )
+
+
+def test_a_skirmish_does_not_count_a_scoring_exit_as_lost():
+    """§3.12: a character that left by the scoring edge is not lost, and a
+    side that got everyone off does not lose for having nobody left."""
+    scoring = " ".join(_generated(Scenario.SKIRMISH).scoring)
+    assert "(fallen or off the table)" not in scoring
+    assert "one that left by the edge it scores at is not lost" in scoring
+    assert "then the VP decide" in scoring
+
+
+def test_a_pitched_battle_keeps_the_plain_lost_line():
+    assert "1 VP for each enemy character lost (fallen or off the table)." in (
+        _generated(Scenario.PITCHED_BATTLE).scoring
     )
 
 
