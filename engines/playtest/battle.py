@@ -31,13 +31,15 @@ scene's VP scoring (§3.12) — such a battle is judged by §4's ends and time-o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from engines.battlefield import Battlefield, Force
 from engines.cards import Deck
 from engines.combat import attack, initiative, rout_check, take_wound
 from engines.dice import Dice, RandomSource
 from engines.doctrines import (
     Decision,
+    DoctrineSettings,
     Situation,
     activation_order,
     ai_sees_an_enemy,
@@ -56,6 +58,7 @@ from engines.playtest.setup import board_for, markers_for
 from engines.playtest.situation import Reading, Standing, situation_for
 from engines.playtest.spec import Character, Spec
 from engines.playtest.table import Board, Marker, Piece, Table
+from engines.scenario import SetupError, generate_setup
 from engines.victory import judge as victory_judge
 from engines.victory.conditions import Victory
 from engines.victory.judge import BattleFacts, Exit, Fighter, Holding, Verdict
@@ -89,6 +92,9 @@ class Fight:
     verdict: Verdict | None = None
     stuck: str = ""
     """Why the battle could not go on ("" if it could)."""
+    settings: dict[str, DoctrineSettings] = field(default_factory=dict)
+    """Each company's settings, its scene orders as its force on this
+    battlefield keeps them (a generated scenario's merged in, §5)."""
 
     def character(self, key: str) -> Character:
         return self.spec.character(key)
@@ -120,14 +126,41 @@ def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battl
         return Battle(
             outcome=Outcome.DRAW, rounds=0, way="not played", unfinished=problem
         )
-    state = play(spec, rng=rng, board=board)
+    try:
+        battlefield = battlefield_of(spec, rng=rng)
+    except SetupError as error:
+        return Battle(
+            outcome=Outcome.DRAW,
+            rounds=0,
+            way="not played",
+            unfinished=f"the battle cannot be set up: {error}",
+        )
+    state = play(replace(spec, battlefield=battlefield), rng=rng, board=board)
     return _battle(state, unfinished=state.stuck)
 
 
+def battlefield_of(spec: Spec, *, rng: RandomSource) -> Battlefield:
+    """The battlefield of one battle: the scene's setup rolled afresh (§3, its
+    terrain §3.13) when the spec has one, else the spec's own."""
+    if spec.setup is None:
+        return spec.battlefield
+    rolled = generate_setup(spec.setup, rng=rng).battlefield
+    return spec.battlefield if rolled is None else rolled
+
+
 def play(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Fight:
-    """The battle itself, played to its end (its state, for the proofs)."""
+    """The battle itself on ``spec.battlefield``, played to its end (its state,
+    for the proofs)."""
     table = Table(board=board or _board(spec), markers=markers_for(spec.battlefield))
     state = Fight(spec=spec, dice=Dice(rng), table=table)
+    for company in spec.companies:
+        force = spec.battlefield.force(company.force)
+        orders = force.orders if force is not None and force.orders else None
+        state.settings[company.name] = (
+            company.settings
+            if orders is None
+            else replace(company.settings, orders=orders)
+        )
     length = spec.victory.battle_length if spec.victory else spec.battlefield.length
     try:
         for number in range(1, length + 1):
@@ -205,44 +238,56 @@ def _arrive(state: Fight) -> None:
     """§4 (1): the characters arriving this round come on."""
     spec = state.spec
     for company in spec.companies:
-        coming = [
-            c
-            for c in spec.characters
-            if c.company == company.name and c.arrives == state.round
-        ]
-        if not coming:
-            continue
         force = spec.battlefield.force(company.force) or next(
             iter(spec.battlefield.forces_of(company.side)), None
         )
         if force is None:
             raise _Stuck(f"the company {company.name} has no place to deploy")
+        coming = [
+            c
+            for c in spec.characters
+            if c.company == company.name and arrives(c, force) == state.round
+        ]
+        if not coming:
+            continue
         box = zone_box(spec.battlefield, force, arriving=state.round > 1)
         places = spots(state.table, box, len(coming))
         if len(places) < len(coming):
             raise _Stuck(f"there is no room to place {company.name} on the table")
-        pieces = [
-            Piece(
-                key=c.name,
-                side=c.side,
-                company=c.company,
-                at=at,
-                card_order=c.card_order,
-                move=c.move,
-                shooting_range=c.shooting_range,
-                carrying=c.carrying,
-            )
-            for c, at in zip(coming, places, strict=True)
-        ]
-        state.table = state.table.with_pieces(pieces)
+        state.table = state.table.with_pieces(
+            _piece(c, at) for c, at in zip(coming, places, strict=True)
+        )
         state.came.extend(c.name for c in coming)
+
+
+def arrives(character: Character, force: Force) -> int:
+    """The round it comes on: its own late arrival, else its force's."""
+    late = dict(force.late)
+    if character.name in late:
+        return max(late[character.name], character.arrives)
+    if force.arrival is not None:
+        return max(force.arrival.round, character.arrives)
+    return character.arrives
+
+
+def _piece(c: Character, at: Point) -> Piece:
+    return Piece(
+        key=c.name,
+        side=c.side,
+        company=c.company,
+        at=at,
+        card_order=c.card_order,
+        move=c.move,
+        shooting_range=c.shooting_range,
+        carrying=c.carrying,
+    )
 
 
 def _limits(state: Fight, key: str) -> Limits:
     me = state.character(key)
     if me.side is Side.PLAYER:
         return Limits()
-    orders = state.spec.company(me.company).settings.orders
+    orders = state.settings[me.company].orders
     return limits_for(state.table, orders, character=key, round_number=state.round)
 
 
@@ -295,14 +340,16 @@ def _decide(state: Fight, key: str, situation: Situation) -> Decision | None:
     match company.doctrine:
         case Doctrine.PRIORITY:
             return priority_decide(
-                situation, rng=state.dice.rng, settings=company.settings
+                situation, rng=state.dice.rng, settings=state.settings[company.name]
             )
         case Doctrine.DECK:
             deck = state.decks.setdefault(company.name, Deck(dice=state.dice))
-            return deck_activate(situation, deck=deck, settings=company.settings)
+            return deck_activate(
+                situation, deck=deck, settings=state.settings[company.name]
+            )
         case Doctrine.HORDE:
             return horde_decide(
-                situation, rng=state.dice.rng, settings=company.settings
+                situation, rng=state.dice.rng, settings=state.settings[company.name]
             )
     return None
 
@@ -352,7 +399,7 @@ def _place(state: Fight, key: str) -> Point | None:
     me = state.character(key)
     if me.side is Side.PLAYER:
         return None
-    orders = state.spec.company(me.company).settings.orders
+    orders = state.settings[me.company].orders
     for order in active(orders, character=key, round_number=state.round):
         if isinstance(order, NoEnemyInSight) and order.place is not None:
             return place_point(state.table, order.place)

@@ -28,6 +28,11 @@ Progress = Callable[[int, int], None]
 
 
 def _fight_range(spec: Spec, seed: int, start: int, stop: int) -> list[Battle]:
+    if spec.setup is not None:
+        return [
+            fight(spec, rng=random.Random(battle_seed(seed, i)))
+            for i in range(start, stop)
+        ]
     board = board_for(spec.battlefield)
     return [
         fight(spec, rng=random.Random(battle_seed(seed, i)), board=board)

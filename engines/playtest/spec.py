@@ -16,6 +16,7 @@ from engines.battlefield import Battlefield
 from engines.combat import DEFAULT_MOVE
 from engines.doctrines import DEFAULT_SETTINGS, DoctrineSettings
 from engines.enums import Doctrine, Side
+from engines.setup_inputs import SetupInputs
 from engines.victory.conditions import Victory
 
 
@@ -36,7 +37,8 @@ class Character:
     move: float = DEFAULT_MOVE
     shooting_range: float | None = None
     arrives: int = 1
-    """The round at whose start it comes on."""
+    """The round at whose start it comes on (its force's arrival, or its own
+    late arrival, say when it is later)."""
     carrying: str | None = None
 
 
@@ -60,6 +62,9 @@ class Spec:
     companies: tuple[Company, ...]
     characters: tuple[Character, ...]
     victory: Victory | None = None
+    setup: SetupInputs | None = None
+    """The scene's setup inputs: each battle rolls its setup (§3) and terrain
+    (§3.13) afresh from them; None: every battle stands on ``battlefield``."""
     name: str = ""
 
     def company(self, name: str) -> Company:
