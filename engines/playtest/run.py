@@ -4,8 +4,8 @@ Battle ``i`` is fought on ``random.Random(battle_seed(seed, i))``, so a battle's
 dice do not depend on which process fights it: ``jobs`` only spreads the
 battles over processes (in fixed chunks, put back in order), and the report
 is the same whatever ``jobs``. ``progress`` is told (done, total) as battles
-finish. A fixed battlefield's board is compiled once per process and shared
-by its battles.
+finish. A fixed battlefield's board is compiled once per chunk and shared by
+its battles; a scene whose setup is rolled compiles one per battle.
 """
 
 from __future__ import annotations
