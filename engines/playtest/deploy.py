@@ -2,10 +2,11 @@
 
 A company deploys in its force's zone (an edge band, a rectangle, the
 centre's circle), its characters spread evenly along the zone's long side in
-card order, at the zone's middle depth; a character arriving later comes on
-at its force's arrival edge (else its entry edge), spread the same way along
-a band one base deep. A spot inside what stops movement or on another base is
-passed over for the next free one along the row. No die is rolled: the robot
+card order, at the zone's middle depth (then other rows); a character
+arriving later comes on at its force's arrival edge (else its entry edge),
+spread the same way along a band one base deep. A spot on another base is
+passed over for the next free one along the row, and so is one inside what
+stops movement unless the zone has room nowhere else. No die is rolled: the robot
 deploys the same way each battle, and the battle's dice decide the rest.
 """
 
@@ -21,6 +22,8 @@ from engines.playtest.terrain import BASE
 
 ARRIVAL_BAND = BASE
 """Arrivals come on within one base of their edge."""
+ROWS = (0.5, 0.25, 0.75, 0.1, 0.9)
+"""The rows of a zone tried, as shares of its depth (the middle first)."""
 
 
 def _edge_box(edge: Edge, width: float, depth: float, band: float) -> tuple[float, ...]:
@@ -60,16 +63,25 @@ def zone_box(
 
 
 def spots(table: Table, box: Sequence[float], count: int) -> list[Point]:
-    """``count`` free spots in ``box``, spread along its long side."""
+    """``count`` free spots in ``box``, spread along its long side: clear of
+    what stops movement where the zone allows, else on it (a company the scene
+    deploys on the river, on its rafts: its first move leaves the water)."""
+    found = _spots(table, box, count, [], avoid=True)
+    if len(found) < count:
+        found = _spots(table, box, count, found, avoid=False)
+    return found
+
+
+def _spots(
+    table: Table, box: Sequence[float], count: int, found: list[Point], *, avoid: bool
+) -> list[Point]:
     x, y, w, d = (float(v) for v in box)
     along_x = w >= d
     length = w if along_x else d
     tries = max(count * 4, 8)
-    rows = (0.5, 0.25, 0.75)
-    found: list[Point] = []
-    for row in rows:
+    for row in ROWS:
         for i in range(tries):
-            t = (i + 0.5) / tries if count * 4 <= tries else (i + 1) / (tries + 1)
+            t = (i + 0.5) / tries
             at = (
                 (x + t * length, y + row * d)
                 if along_x
@@ -79,19 +91,15 @@ def spots(table: Table, box: Sequence[float], count: int) -> list[Point]:
                 min(max(at[0], BASE / 2), table.ground.width - BASE / 2),
                 min(max(at[1], BASE / 2), table.ground.depth - BASE / 2),
             )
-            if _free(table, at, found):
+            if _free(table, at, found, avoid=avoid):
                 found.append(at)
             if len(found) == count:
-                return _spread(found, count)
+                return found
     return found
 
 
-def _spread(found: list[Point], count: int) -> list[Point]:
-    return found[:count]
-
-
-def _free(table: Table, at: Point, taken: Sequence[Point]) -> bool:
-    if any(area.contains(at) for area in table.ground.obstacles):
+def _free(table: Table, at: Point, taken: Sequence[Point], *, avoid: bool) -> bool:
+    if avoid and any(area.contains(at) for area in table.ground.obstacles):
         return False
     if any(abs(at[0] - p[0]) < BASE and abs(at[1] - p[1]) < BASE for p in taken):
         return False
