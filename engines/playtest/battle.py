@@ -31,7 +31,7 @@ scene's VP scoring (§3.12) — such a battle is judged by §4's ends and time-o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from engines.battlefield import Battlefield, Force
 from engines.cards import Deck
@@ -39,7 +39,6 @@ from engines.combat import attack, initiative, rout_check, take_wound
 from engines.dice import Dice, RandomSource
 from engines.doctrines import (
     Decision,
-    DoctrineSettings,
     Situation,
     activation_order,
     ai_sees_an_enemy,
@@ -51,67 +50,22 @@ from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.orders.kinds import NoEnemyInSight, active
 from engines.playtest.apply import apply
 from engines.playtest.deploy import spots, zone_box
+from engines.playtest.fight import Fight, Stuck, battle_of, gone, hold, judge_now
 from engines.playtest.geometry import Point
 from engines.playtest.moves import Limits, limits_for, nearest_edge, place_point
 from engines.playtest.report import Battle
 from engines.playtest.setup import board_for, markers_for
-from engines.playtest.situation import Reading, Standing, situation_for
+from engines.playtest.situation import Reading, situation_for
 from engines.playtest.spec import Character, Spec
 from engines.playtest.table import Board, Marker, Piece, Table
 from engines.scenario import SetupError, generate_setup
-from engines.victory import judge as victory_judge
 from engines.victory.conditions import Victory
-from engines.victory.judge import BattleFacts, Exit, Fighter, Holding, Verdict
+from engines.victory.judge import Exit
 
 MELEE = frozenset({Action.CONTINUE_MELEE, Action.MOVE_INTO_MELEE, Action.CHARGE})
 SHOTS = frozenset({Action.SHOOT, Action.MOVE_AND_SHOOT})
 MAX_ACTIVATIONS = 10_000
 """A battle that activates more often than this cannot be finishing."""
-
-
-@dataclass
-class Fight:
-    """One battle's running state (the loop's own; the table never changes)."""
-
-    spec: Spec
-    dice: Dice
-    table: Table
-    round: int = 0
-    filled: dict[str, int] = field(default_factory=dict)
-    hurt: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    fallen: list[str] = field(default_factory=list)
-    exits: list[Exit] = field(default_factory=list)
-    routed: set[str] = field(default_factory=set)
-    came: list[str] = field(default_factory=list)
-    """Every character deployed or arrived so far, in order."""
-    holdings: list[Holding] = field(default_factory=list)
-    decks: dict[str, Deck] = field(default_factory=dict)
-    activations: int = 0
-    checks: list[tuple[str, str]] = field(default_factory=list)
-    """(company, the fallen character) of each rout check rolled."""
-    verdict: Verdict | None = None
-    stuck: str = ""
-    """Why the battle could not go on ("" if it could)."""
-    settings: dict[str, DoctrineSettings] = field(default_factory=dict)
-    """Each company's settings, its scene orders as its force on this
-    battlefield keeps them (a generated scenario's merged in, §5)."""
-
-    def character(self, key: str) -> Character:
-        return self.spec.character(key)
-
-    def wounded(self, key: str) -> bool:
-        me = self.character(key)
-        return self.filled.get(key, me.filled) >= me.slots
-
-    def standing(self, key: str, *, follow_up: bool = False) -> Standing:
-        me = self.character(key)
-        return Standing(
-            wounded=self.wounded(key),
-            hurt_this_round=bool(self.hurt.get(key)),
-            hurt_by=self.hurt.get(key, ()),
-            routing=me.company in self.routed,
-            follow_up=follow_up,
-        )
 
 
 def _board(spec: Spec) -> Board:
@@ -136,7 +90,7 @@ def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battl
             unfinished=f"the battle cannot be set up: {error}",
         )
     state = play(replace(spec, battlefield=battlefield), rng=rng, board=board)
-    return _battle(state, unfinished=state.stuck)
+    return battle_of(state, unfinished=state.stuck)
 
 
 def battlefield_of(spec: Spec, *, rng: RandomSource) -> Battlefield:
@@ -167,16 +121,12 @@ def play(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Fight:
             state.round = number
             _play_round(state)
             if state.verdict is None or not state.verdict.ended:
-                state.verdict = _judge(state, round_over=True)
+                state.verdict = judge_now(state, round_over=True)
             if state.verdict.ended:
                 break
-    except _Stuck as stuck:
+    except Stuck as stuck:
         state.stuck = str(stuck)
     return state
-
-
-class _Stuck(Exception):
-    """The battle cannot go on: the reason in a builder's words."""
 
 
 def _play_round(state: Fight) -> None:
@@ -185,7 +135,7 @@ def _play_round(state: Fight) -> None:
     if state.verdict is not None and state.verdict.ended:
         return
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
-        state.verdict = _judge(state, round_over=False)
+        state.verdict = judge_now(state, round_over=False)
         return
     first = _first(state)
     done: set[str] = set()
@@ -202,7 +152,7 @@ def _play_round(state: Fight) -> None:
             if state.verdict is not None and state.verdict.ended:
                 return
         side = Side.AI if side is Side.PLAYER else Side.PLAYER
-    _hold(state)
+    hold(state)
 
 
 def _first(state: Fight) -> Side:
@@ -242,7 +192,7 @@ def _arrive(state: Fight) -> None:
             iter(spec.battlefield.forces_of(company.side)), None
         )
         if force is None:
-            raise _Stuck(f"the company {company.name} has no place to deploy")
+            raise Stuck(f"the company {company.name} has no place to deploy")
         coming = [
             c
             for c in spec.characters
@@ -253,7 +203,7 @@ def _arrive(state: Fight) -> None:
         box = zone_box(spec.battlefield, force, arriving=state.round > 1)
         places = spots(state.table, box, len(coming))
         if len(places) < len(coming):
-            raise _Stuck(f"there is no room to place {company.name} on the table")
+            raise Stuck(f"there is no room to place {company.name} on the table")
         state.table = state.table.with_pieces(
             _piece(c, at) for c, at in zip(coming, places, strict=True)
         )
@@ -357,7 +307,7 @@ def _decide(state: Fight, key: str, situation: Situation) -> Decision | None:
 def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
     state.activations += 1
     if state.activations > MAX_ACTIVATIONS:
-        raise _Stuck("the battle goes on without end: no side can harm the other")
+        raise Stuck("the battle goes on without end: no side can harm the other")
     limits = _limits(state, key)
     reading = _reading(state, key, follow_up=follow_up, limits=limits)
     decision = _decide(state, key, reading.situation)
@@ -451,7 +401,7 @@ def _fall(state: Fight, key: str) -> None:
     company = state.spec.company(me.company)
     if company.name not in state.routed:
         members = [k for k in state.came if state.character(k).company == company.name]
-        lost = sum(k in state.fallen or _left(state, k) for k in members)
+        lost = sum(k in state.fallen or gone(state, k) for k in members)
         check = rout_check(
             company.name,
             characters=len(members),
@@ -463,11 +413,7 @@ def _fall(state: Fight, key: str) -> None:
             state.checks.append((company.name, key))
         if check.routs:
             state.routed.add(company.name)
-    state.verdict = _judge(state, round_over=False)
-
-
-def _left(state: Fight, key: str) -> bool:
-    return any(e.character == key for e in state.exits)
+    state.verdict = judge_now(state, round_over=False)
 
 
 def _leave(state: Fight, key: str) -> None:
@@ -476,78 +422,4 @@ def _leave(state: Fight, key: str) -> None:
     carried = (me.carrying,) if me.carrying else ()
     state.exits.append(Exit(character=key, edge=edge, carrying=carried))
     state.table = state.table.without(key)
-    state.verdict = _judge(state, round_over=False)
-
-
-def _hold(state: Fight) -> None:
-    """Who holds each fixed objective at the round's end: the only side
-    touching it."""
-    for marker in state.table.markers:
-        if marker.kind is not ObjectiveKind.FIXED:
-            continue
-        near = [p for p in state.table.pieces if state.table.marker_gap(p, marker) <= 0]
-        sides = {p.side for p in near}
-        if len(sides) == 1:
-            (side,) = sides
-            state.holdings.append(
-                Holding(
-                    round=state.round,
-                    objective=marker.name,
-                    side=side,
-                    characters=tuple(p.key for p in near),
-                )
-            )
-
-
-def _judge(state: Fight, *, round_over: bool) -> Verdict:
-    spec = state.spec
-    victory = spec.victory or Victory(ways=(), battle_length=spec.battlefield.length)
-    facts = BattleFacts(
-        fighters=tuple(
-            Fighter(
-                name=k, company=state.character(k).company, side=state.character(k).side
-            )
-            for k in state.came
-        ),
-        round=state.round,
-        round_over=round_over,
-        fallen=frozenset(state.fallen),
-        exits=tuple(state.exits),
-        holdings=tuple(state.holdings),
-        routed=frozenset(state.routed),
-    )
-    return victory_judge(victory, facts)
-
-
-def _battle(state: Fight, *, unfinished: str = "") -> Battle:
-    verdict = state.verdict
-    players = [c.name for c in state.spec.characters if c.side is Side.PLAYER]
-    fell = tuple(k for k in players if k in state.fallen)
-    wounded = tuple(
-        k
-        for k in players
-        if k not in state.fallen and state.filled.get(k, state.character(k).filled) > 0
-    )
-    if unfinished or verdict is None or verdict.outcome is None:
-        return Battle(
-            outcome=Outcome.DRAW,
-            rounds=state.round,
-            way="could not finish",
-            fell=fell,
-            wounded=wounded,
-            unfinished=unfinished or "the battle ended with no verdict",
-        )
-    return Battle(
-        outcome=verdict.outcome,
-        rounds=state.round,
-        way=_way(state, verdict),
-        fell=fell,
-        wounded=wounded,
-    )
-
-
-def _way(state: Fight, verdict: Verdict) -> str:
-    victory = state.spec.victory
-    if verdict.way is not None and victory is not None:
-        return victory.ways[verdict.way].words()
-    return verdict.ending.label if verdict.ending is not None else "draw"
+    state.verdict = judge_now(state, round_over=False)

@@ -1,0 +1,153 @@
+"""A playtest battle's running state, how it is judged and what it came to
+(RULES §1 "Victory as data", §4 "End", §7).
+
+:class:`Fight` is the battle loop's own state (:mod:`engines.playtest.battle`);
+:func:`judge_now` asks :func:`engines.victory.judge` — the function the table
+page and the result form use — on the battle's facts as the table page builds
+them (who came on, fell, left by which edge carrying what, held each fixed
+objective at each round's end, which companies routed); :func:`battle_of` is
+the :class:`~engines.playtest.report.Battle` the report folds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.cards import Deck
+from engines.dice import Dice
+from engines.doctrines import DoctrineSettings
+from engines.enums import ObjectiveKind, Outcome, Side
+from engines.playtest.report import Battle
+from engines.playtest.situation import Standing
+from engines.playtest.spec import Character, Spec
+from engines.playtest.table import Table
+from engines.victory import judge as victory_judge
+from engines.victory.conditions import Victory
+from engines.victory.judge import BattleFacts, Exit, Fighter, Holding, Verdict
+
+
+@dataclass
+class Fight:
+    """One battle's running state (the loop's own; the table never changes)."""
+
+    spec: Spec
+    dice: Dice
+    table: Table
+    round: int = 0
+    filled: dict[str, int] = field(default_factory=dict)
+    hurt: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    fallen: list[str] = field(default_factory=list)
+    exits: list[Exit] = field(default_factory=list)
+    routed: set[str] = field(default_factory=set)
+    came: list[str] = field(default_factory=list)
+    """Every character deployed or arrived so far, in order."""
+    holdings: list[Holding] = field(default_factory=list)
+    decks: dict[str, Deck] = field(default_factory=dict)
+    activations: int = 0
+    checks: list[tuple[str, str]] = field(default_factory=list)
+    """(company, the fallen character) of each rout check rolled."""
+    verdict: Verdict | None = None
+    stuck: str = ""
+    """Why the battle could not go on ("" if it could)."""
+    settings: dict[str, DoctrineSettings] = field(default_factory=dict)
+    """Each company's settings, its scene orders as its force on this
+    battlefield keeps them (a generated scenario's merged in, §5)."""
+
+    def character(self, key: str) -> Character:
+        return self.spec.character(key)
+
+    def wounded(self, key: str) -> bool:
+        me = self.character(key)
+        return self.filled.get(key, me.filled) >= me.slots
+
+    def standing(self, key: str, *, follow_up: bool = False) -> Standing:
+        me = self.character(key)
+        return Standing(
+            wounded=self.wounded(key),
+            hurt_this_round=bool(self.hurt.get(key)),
+            hurt_by=self.hurt.get(key, ()),
+            routing=me.company in self.routed,
+            follow_up=follow_up,
+        )
+
+
+class Stuck(Exception):
+    """The battle cannot go on: the reason in a builder's words."""
+
+
+def gone(state: Fight, key: str) -> bool:
+    return any(e.character == key for e in state.exits)
+
+
+def hold(state: Fight) -> None:
+    """Who holds each fixed objective at the round's end: the only side
+    touching it."""
+    for marker in state.table.markers:
+        if marker.kind is not ObjectiveKind.FIXED:
+            continue
+        near = [p for p in state.table.pieces if state.table.marker_gap(p, marker) <= 0]
+        sides = {p.side for p in near}
+        if len(sides) == 1:
+            (side,) = sides
+            state.holdings.append(
+                Holding(
+                    round=state.round,
+                    objective=marker.name,
+                    side=side,
+                    characters=tuple(p.key for p in near),
+                )
+            )
+
+
+def judge_now(state: Fight, *, round_over: bool) -> Verdict:
+    spec = state.spec
+    victory = spec.victory or Victory(ways=(), battle_length=spec.battlefield.length)
+    facts = BattleFacts(
+        fighters=tuple(
+            Fighter(
+                name=k, company=state.character(k).company, side=state.character(k).side
+            )
+            for k in state.came
+        ),
+        round=state.round,
+        round_over=round_over,
+        fallen=frozenset(state.fallen),
+        exits=tuple(state.exits),
+        holdings=tuple(state.holdings),
+        routed=frozenset(state.routed),
+    )
+    return victory_judge(victory, facts)
+
+
+def battle_of(state: Fight, *, unfinished: str = "") -> Battle:
+    verdict = state.verdict
+    players = [c.name for c in state.spec.characters if c.side is Side.PLAYER]
+    fell = tuple(k for k in players if k in state.fallen)
+    wounded = tuple(
+        k
+        for k in players
+        if k not in state.fallen and state.filled.get(k, state.character(k).filled) > 0
+    )
+    if unfinished or verdict is None or verdict.outcome is None:
+        return Battle(
+            outcome=Outcome.DRAW,
+            rounds=state.round,
+            way="could not finish",
+            fell=fell,
+            wounded=wounded,
+            unfinished=unfinished or "the battle ended with no verdict",
+        )
+    return Battle(
+        outcome=verdict.outcome,
+        rounds=state.round,
+        way=_way(state, verdict),
+        fell=fell,
+        wounded=wounded,
+    )
+
+
+def _way(state: Fight, verdict: Verdict) -> str:
+    victory = state.spec.victory
+    if verdict.way is not None and victory is not None:
+        return victory.ways[verdict.way].words()
+    return verdict.ending.label if verdict.ending is not None else "draw"
