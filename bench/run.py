@@ -20,6 +20,7 @@ PARTS = (
     "bench.soak",
     "bench.soak_sqlite",
     "bench.club_night",
+    "bench.cluster_night",
 )
 
 

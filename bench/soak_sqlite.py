@@ -6,7 +6,9 @@ The reads are the demo's dashboard, its current scene, its latest battle and
 the chronicle. The writes go round set up, re-roll, discard, result and reopen
 on the demo's current scene and latest battle (read from the database just
 before each one, so racing writers may find the battle moved on: the site then
-answers with its form or a message, which counts as answered). Every set up
+answers with its form or a message, which counts as answered). While there is
+no battle (before the first set up), a battle's read is the scene's page and a
+battle's write is the set up: no request names a battle not yet made. Every set up
 and re-roll also sends a pack to the worker, which renders while the soak goes
 on, writing to the same database.
 
@@ -57,10 +59,19 @@ class Demo:
 
         return Battle.objects.filter(campaign=self.campaign).order_by("-pk").first()
 
-    def battle_path(self, suffix: str = "") -> str:
+    def battle_path(self, suffix: str = "") -> str | None:
+        """The latest battle's address; None while there is none (the demo
+        has none until its first set up, nor after every battle was
+        discarded). Never a made-up battle's: a request for a battle that a
+        set up going on creates a moment later would be answered 404, then
+        found existing, and counted an error."""
         battle = self.battle()
-        battle_id = battle.pk if battle else 1
-        return f"/campaigns/{self.slug}/battles/{battle_id}/{suffix}"
+        if battle is None:
+            return None
+        return f"/campaigns/{self.slug}/battles/{battle.pk}/{suffix}"
+
+    def scene_path(self) -> str:
+        return f"/campaigns/{self.slug}/scenes/{self.scene().slug}/"
 
 
 def writes(site: ServedSite, demo: Demo):
@@ -72,18 +83,23 @@ def writes(site: ServedSite, demo: Demo):
         path = f"/campaigns/{demo.slug}/scenes/{scene.slug}/setup/"
         return site.post(path, {"stance": "attack", "participants": fit})
 
+    def on_battle(suffix: str, data: dict | None = None) -> Answer:
+        """A write on the latest battle; with none yet, the set up instead."""
+        path = demo.battle_path(suffix)
+        return set_up() if path is None else site.post(path, data)
+
     def reroll() -> Answer:
-        return site.post(demo.battle_path("reroll/"))
+        return on_battle("reroll/")
 
     def discard() -> Answer:
-        return site.post(demo.battle_path("discard/"))
+        return on_battle("discard/")
 
     def result() -> Answer:
         data = {"outcome": "victory", "end_reason": "rout", "ai_routed": "on"}
-        return site.post(demo.battle_path("result/"), data)
+        return on_battle("result/", data)
 
     def reopen() -> Answer:
-        return site.post(demo.battle_path("reopen/"))
+        return on_battle("reopen/")
 
     return [set_up, reroll, discard, set_up, result, reopen]
 
@@ -91,8 +107,8 @@ def writes(site: ServedSite, demo: Demo):
 def reads(site: ServedSite, demo: Demo):
     return [
         lambda: site.get(f"/campaigns/{demo.slug}/"),
-        lambda: site.get(f"/campaigns/{demo.slug}/scenes/{demo.scene().slug}/"),
-        lambda: site.get(demo.battle_path()),
+        lambda: site.get(demo.scene_path()),
+        lambda: site.get(demo.battle_path() or demo.scene_path()),
         lambda: site.get(f"/campaigns/{demo.slug}/chronicle/"),
     ]
 

@@ -20,7 +20,7 @@ from campaigns.selectors.result_victory import (
     result_verdict,
 )
 from campaigns.validators import validate_printable
-from engines.enums import Outcome
+from engines.enums import EndReason, Outcome
 
 OVERRULE = "overrule_reason"
 QUESTION = "victory_{}"
@@ -59,6 +59,9 @@ def victory_check(form: Any, rv: ResultVictory, data: dict[str, Any]) -> None:
     form.victory_overruled = ""
     chosen = cleaned.get("outcome")
     if not chosen or verdict.outcome is None or chosen == verdict.outcome:
+        return
+    if cleaned.get("end_reason") == EndReason.CONCEDED and chosen != Outcome.DRAW:
+        # A side that conceded lost, whatever the ways to win had reached.
         return
     reason = (cleaned.get(OVERRULE) or "").strip()
     if not reason:

@@ -62,7 +62,9 @@ class Readiness:
 
     @property
     def ready(self) -> bool:
-        return not self.gaps
+        """Nothing missing that stops a battle (a flag that blocks nothing,
+        such as a fixed scene without its ways to win, is still listed)."""
+        return not any(gap.blocks for gap in self.gaps)
 
     @property
     def blocks_play(self) -> bool:

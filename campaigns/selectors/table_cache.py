@@ -74,9 +74,13 @@ def table_log_folded(
             entry.deck = None  # no query: each keeps the whole deck, the last will do
         if entries:
             last = entries[-1]
-            last.deck = TableEntry.objects.values_list("deck", flat=True).get(
-                pk=last.pk
-            )
+            deck = TableEntry.objects.filter(pk=last.pk).values_list("deck", flat=True)
+            found = list(deck)
+            if not found:
+                # Taken back since the read (another phone's undo or restart):
+                # the log read again whole, decks and all, in one statement.
+                return list(rows)
+            last.deck = found[0]
         return entries
 
     if getattr(settings, "TABLE_CONTEXT_CACHE_S", 0) <= 0:

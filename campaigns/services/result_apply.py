@@ -21,8 +21,6 @@ from campaigns.models import (
     CampaignLogEntry,
     Character,
     CharacterOutcome,
-    Commander,
-    CommanderChange,
     PersistingWound,
     Scene,
 )
@@ -33,6 +31,7 @@ from campaigns.selectors.wounds import engine_wounds
 from campaigns.services.effects import Ledger
 from campaigns.services.locks import campaign_locked
 from campaigns.services.pack_render import battle_packs_schedule
+from campaigns.services.result_commanders import commanders_after_battle
 from campaigns.services.result_entry import ResultEntry, result_entry_clean
 from campaigns.services.scene_progress import scene_advance
 from campaigns.setting_words import scenario_said
@@ -47,16 +46,11 @@ from engines.aftermath import (
     CharacterFate,
     FateInput,
     FatesResult,
-    commander_after_battle,
     resolve_fates,
-    side_outcome,
 )
 from engines.dice import log_to_data
 from engines.enums import (
     Fate,
-    Outcome,
-    Rating,
-    Reputation,
     SceneStatus,
     Side,
     WoundSide,
@@ -139,7 +133,7 @@ def result_apply(*, battle: Battle, data: Mapping[str, Any]) -> ResultApplied:
         new_wounds, healed = _apply_fates(
             ledger, battle, scene, characters, sides, fates
         )
-        moved = _apply_commanders(ledger, battle, scene, companies, entry)
+        moved = commanders_after_battle(ledger, battle, scene, companies, entry)
         ledger.note(
             CampaignLogEntry.Kind.RESULT,
             _result_text(
@@ -400,102 +394,4 @@ def _new_wound(
         defence_modifier=scene.special_wound_defence,
         move_modifier=scene.special_wound_move,
         battle_taken=battle,
-    )
-
-
-# --- the commanders (§6.4) -------------------------------------------------------
-
-
-def _apply_commanders(
-    ledger: Ledger,
-    battle: Battle,
-    scene: Scene,
-    companies: list[BattleCompany],
-    entry: ResultEntry,
-) -> list[CommanderLine]:
-    """Move the leading commanders (§6.4); return each change for the story."""
-    moved: list[CommanderLine] = []
-    leading = {bc.side: bc.company.commander_id for bc in companies if bc.leading}
-    commanders = Commander.objects.select_for_update().in_bulk(
-        [pk for pk in leading.values() if pk is not None]
-    )
-    routed = {Side.PLAYER: entry.player_routed, Side.AI: entry.ai_routed}
-    for side in (Side.PLAYER, Side.AI):
-        commander = commanders.get(leading.get(side.value))
-        if commander is None:
-            continue
-        step = commander_after_battle(
-            Reputation(commander.reputation),
-            Rating(commander.rating),
-            commander.victories_since_rating_change,
-            side_outcome(Outcome(entry.outcome), side),
-            routed[side],
-        )
-        why = f"Battle {battle.number} at {isolated(scene.title)}"
-        if step.reputation_changed:
-            moved.append(
-                _commander_change(
-                    ledger,
-                    battle,
-                    commander,
-                    CommanderChange.Field.REPUTATION,
-                    step.reputation,
-                    f"{why}: {step.reputation_reason}",
-                )
-            )
-        if step.rating_changed:
-            moved.append(
-                _commander_change(
-                    ledger,
-                    battle,
-                    commander,
-                    CommanderChange.Field.RATING,
-                    step.rating,
-                    f"{why}: {step.rating_reason}",
-                )
-            )
-        before = commander.victories_since_rating_change
-        ledger.change(
-            commander,
-            EffectKind.VICTORIES,
-            f"{isolated(commander.name)}: victories since the last rating change "
-            f"{before} → {step.victories_since_rating_change}",
-            victories_since_rating_change=step.victories_since_rating_change,
-        )
-    return moved
-
-
-def _commander_change(
-    ledger: Ledger,
-    battle: Battle,
-    commander: Commander,
-    field: str,
-    new: Reputation | Rating,
-    reason: str,
-) -> CommanderLine:
-    enum = Reputation if field == CommanderChange.Field.REPUTATION else Rating
-    old = enum(getattr(commander, field))
-    kind = EffectKind.REPUTATION if enum is Reputation else EffectKind.RATING
-    ledger.change(
-        commander,
-        kind,
-        f"{isolated(commander.name)}'s {field}: {old.label} → {new.label} ({reason})",
-        **{field: new.value},
-    )
-    history = CommanderChange.objects.create(
-        commander=commander,
-        field=field,
-        old_value=old.value,
-        new_value=new.value,
-        reason=reason[:200],
-        battle=battle,
-    )
-    ledger.created(
-        history,
-        EffectKind.OTHER,
-        f"{isolated(commander.name)}'s {field} moved from {old.label} to {new.label}",
-        log=False,
-    )
-    return CommanderLine(
-        name=commander.name, field=str(field), old=old.value, new=new.value
     )

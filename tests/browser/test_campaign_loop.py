@@ -93,10 +93,15 @@ def pack_text(visit: Visit) -> str:
     return "\n".join(page.extract_text() or "" for page in reader.pages)
 
 
+BREE_WON = re.compile(r"^Has Frodo Baggins left the table through The East Gate")
+"""Bree's way to win for the players, asked on the result form."""
+
+
 def enter_result(page: Page, fallen: str) -> None:
     page.get_by_role("radio", name="Victory").check()
     page.get_by_label("How the battle ended").select_option("objective")
     page.get_by_label(f"{fallen}: fallen").check()
+    page.get_by_label(BREE_WON).check()
     page.get_by_role("button", name=re.compile(r"^(Apply|Save)")).click()
 
 

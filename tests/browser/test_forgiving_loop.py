@@ -20,7 +20,7 @@ from campaigns.models import Battle, Character, PersistingWound, Scene
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.demo import DEMO_CAMPAIGN_SLUG, demo_seed
 from tests.browser.conftest import DEMO_PASSWORD, DESKTOP, PHONE, Visit
-from tests.browser.test_campaign_loop import log_in
+from tests.browser.test_campaign_loop import BREE_WON, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -181,6 +181,7 @@ def test_a_result_is_reopened_with_what_was_entered_changed_and_applied(
     page.get_by_role("radio", name="Victory").check()
     page.get_by_label("How the battle ended").select_option("objective")
     page.get_by_label("Peregrin Took: fallen").check()
+    page.get_by_label(BREE_WON).check()
     page.get_by_label("Rounds played").fill("5")
     apply(page)
     expect(
@@ -203,6 +204,7 @@ def test_a_result_is_reopened_with_what_was_entered_changed_and_applied(
     expect(page.get_by_label("Rounds played")).to_have_value("5")
     visit.check("reopened form")
     page.get_by_role("radio", name="Draw").check()
+    page.get_by_label(BREE_WON).uncheck()
     apply(page)
 
     expect(page.get_by_text("A draw: the objective decided it.")).to_be_visible()

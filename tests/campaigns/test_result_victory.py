@@ -109,3 +109,13 @@ def test_a_yes_to_leaving_through_the_bridge_is_a_fact_every_way_reads(
         rv=rv, rows=rows, data={"characters": {}}, answers={bridge.key: True}
     )
     assert (verdict.outcome, verdict.way) == ("victory", 0)
+
+
+def test_a_side_that_conceded_lost_without_a_reason_asked(client, bree):
+    """A concession decides: a defeat by conceding is not checked against the
+    ways to win (which would give a draw), and needs no reason."""
+    response = _post(client, bree, outcome="defeat", end_reason="conceded")
+    assert (response.status_code, BattleResult.objects.get().outcome) == (
+        302,
+        "defeat",
+    )

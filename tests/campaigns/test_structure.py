@@ -263,7 +263,7 @@ def test_one_lock_and_refetch():
         for place in _calls("select_for_update")
         if not place.startswith("campaigns/services/locks.py")
     ]
-    assert locking == ["campaigns/services/result_apply.py"]
+    assert locking == ["campaigns/services/result_commanders.py"]
 
 
 def test_every_pytest_marker_is_used():

@@ -136,3 +136,87 @@ def test_a_long_log_costs_a_tap_no_more_queries_and_shows_its_last_lines(
     assert page.log_count == 66
     html = client.get(url).content.decode()
     assert "The last 20 of 66 entries." in html
+
+
+def undo_before_the_last_deck_is_read(battle):
+    """A database hook: once the page has read the log's entries, and just
+    before it reads the last one's deck, another phone's undo takes that entry
+    back (the club night's race)."""
+    done = []
+
+    def hook(execute, sql, params, many, context):
+        deck_only = sql.startswith('SELECT "campaigns_tableentry"."deck" AS')
+        if not done and deck_only:
+            done.append(sql)
+            table_entry_undo(battle=battle, version=version(battle))
+        return execute(sql, params, many, context)
+
+    hook.done = done
+    return hook
+
+
+@pytest.mark.parametrize("keep_s", [0, 60])
+def test_an_undo_between_the_page_reading_the_log_and_its_last_deck(
+    client, user, battle, keep_s
+):
+    """Another phone's undo lands after the page read the log's entries and
+    before it read the last one's deck: the page is the log as it was read or
+    as it is now, never a server error (a 500 in the PostgreSQL club night)."""
+    client.force_login(user)
+    url = table_url(battle)
+    add(battle, BeginRound(sightings={}))
+    selections(battle, 2)
+    with override_settings(TABLE_CONTEXT_CACHE_S=keep_s):
+        race = undo_before_the_last_deck_is_read(battle)
+        with connection.execute_wrapper(race):
+            response = client.get(url)
+        assert race.done, "the undo did not land between the two reads"
+        assert response.status_code == 200
+        assert response.context["page"].log_count in (2, 3)
+        with override_settings(TABLE_CONTEXT_CACHE_S=0):
+            afresh = client.get(url).context["page"]
+        assert client.get(url).context["page"] == afresh
+        assert afresh.log_count == 2
+
+
+def laptop_before_the_log_is_read(battle, write: str):
+    """A database hook: once the page has read the battle, and just before it
+    reads its log, a laptop discards the battle or rolls its set-up again."""
+    from campaigns.models import Battle
+    from campaigns.services.battle_discard import battle_discard
+    from campaigns.services.battle_setup import battle_reroll
+
+    done = []
+
+    def hook(execute, sql, params, many, context):
+        if not done and sql.startswith("SELECT") and '"campaigns_tablelog"' in sql:
+            done.append(sql)
+            fresh = Battle.objects.get(pk=battle.pk)
+            if write == "discard":
+                battle_discard(battle=fresh)
+            else:
+                battle_reroll(battle=fresh, seed=99)
+        return execute(sql, params, many, context)
+
+    hook.done = done
+    return hook
+
+
+@pytest.mark.parametrize("write", ["discard", "reroll"])
+@pytest.mark.parametrize("keep_s", [0, 60])
+@pytest.mark.parametrize("query", ["", "?do=people"])
+def test_a_laptop_write_between_the_page_reading_the_battle_and_its_log(
+    client, user, battle, keep_s, query, write
+):
+    """A laptop discards or re-rolls the battle while a phone's page is being
+    built: the phone gets a page (as read, or as it is now) or the site's
+    answer for a discarded battle, never a server error."""
+    client.force_login(user)
+    url = table_url(battle)
+    add(battle, BeginRound(sightings={}))
+    with override_settings(TABLE_CONTEXT_CACHE_S=keep_s):
+        race = laptop_before_the_log_is_read(battle, write)
+        with connection.execute_wrapper(race):
+            response = client.get(url + query)
+        assert race.done, "the laptop's write did not land between the two reads"
+        assert response.status_code in (200, 404)
