@@ -31,6 +31,7 @@ scene's VP scoring (§3.12) — such a battle is judged by §4's ends and time-o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engines.battlefield import Battlefield, Force
@@ -107,6 +108,7 @@ def play(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Fight:
     for the proofs)."""
     table = Table(board=board or _board(spec), markers=markers_for(spec.battlefield))
     state = Fight(spec=spec, dice=Dice(rng), table=table)
+    state.chars = {c.name: c for c in spec.characters}
     for company in spec.companies:
         force = spec.battlefield.force(company.force)
         orders = force.orders if force is not None and force.orders else None
@@ -131,18 +133,29 @@ def play(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Fight:
 
 def _play_round(state: Fight) -> None:
     state.hurt.clear()
+    state.touch()
     _arrive(state)
     if state.verdict is not None and state.verdict.ended:
         return
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
         state.verdict = judge_now(state, round_over=False)
         return
-    first = _first(state)
+    ai = [_reading(state, p.key).situation for p in state.table.of_side(Side.AI)]
+    first = _first(state, ai)
+    order = {
+        Side.AI: [s.id for s in activation_order(ai)],
+        Side.PLAYER: [
+            p.key
+            for p in sorted(
+                state.table.of_side(Side.PLAYER), key=lambda p: p.card_order
+            )
+        ],
+    }
     done: set[str] = set()
     side = first
     passes = 0
     while passes < 2:
-        key = _next(state, side, done)
+        key = _next(state, order[side], done)
         if key is None:
             passes += 1
         else:
@@ -155,10 +168,9 @@ def _play_round(state: Fight) -> None:
     hold(state)
 
 
-def _first(state: Fight) -> Side:
+def _first(state: Fight, ai: Sequence[Situation]) -> Side:
     """§4's initiative; the players' robot goes first when one of its
     characters sees an enemy, as the AI chooses (§7)."""
-    ai = [_reading(state, p.key).situation for p in state.table.of_side(Side.AI)]
     players = [
         _reading(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
     ]
@@ -173,15 +185,11 @@ def _first(state: Fight) -> Side:
     return rolled.first
 
 
-def _next(state: Fight, side: Side, done: set[str]) -> str | None:
-    left = [p for p in state.table.of_side(side) if p.key not in done]
-    if not left:
-        return None
-    if side is Side.PLAYER:
-        return min(left, key=lambda p: p.card_order).key
-    situations = {_reading(state, p.key).situation.id: p.key for p in left}
-    readings = [_reading(state, key).situation for key in situations.values()]
-    return activation_order(readings)[0].id
+def _next(state: Fight, order: Sequence[str], done: set[str]) -> str | None:
+    """The next in the round's order (the AI's worked out at the round's start
+    from what each sees, as the table page does) still on the table."""
+    standing = {p.key for p in state.table.pieces}
+    return next((k for k in order if k not in done and k in standing), None)
 
 
 def _arrive(state: Fight) -> None:
@@ -245,8 +253,9 @@ def _reading(
     state: Fight, key: str, *, follow_up: bool = False, limits: Limits | None = None
 ) -> Reading:
     me = state.character(key)
-    standings = {p.key: state.standing(p.key) for p in state.table.pieces}
-    standings[key] = state.standing(key, follow_up=follow_up)
+    standings = state.standings()
+    if follow_up:
+        standings = {**standings, key: state.standing(key, follow_up=True)}
     objectives = _objectives(state) if me.side is Side.PLAYER else None
     doctrine = state.spec.company(me.company).doctrine
     return situation_for(
@@ -385,6 +394,7 @@ def _attack(state: Fight, key: str, target: str, decision: Decision) -> bool:
     if not result.wounds:
         return False
     state.hurt[target] = (*state.hurt.get(target, ()), key)
+    state.touch()
     filled = state.filled.get(target, them.filled)
     wound = take_wound(filled=filled, slots=them.slots)
     if not wound.falls:
@@ -413,6 +423,7 @@ def _fall(state: Fight, key: str) -> None:
             state.checks.append((company.name, key))
         if check.routs:
             state.routed.add(company.name)
+            state.touch()
     state.verdict = judge_now(state, round_over=False)
 
 

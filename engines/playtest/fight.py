@@ -53,8 +53,26 @@ class Fight:
     """Each company's settings, its scene orders as its force on this
     battlefield keeps them (a generated scenario's merged in, §5)."""
 
+    chars: dict[str, Character] = field(default_factory=dict)
+    """The spec's characters by name."""
+    known: dict[str, Standing] | None = None
+    """The standings that differ from nobody's, kept until a wound, a hurt or
+    a rout changes one (:meth:`touch`)."""
+
+    def touch(self) -> None:
+        self.known = None
+
+    def standings(self) -> dict[str, Standing]:
+        """Every standing on the table that is not nobody's."""
+        if self.known is None:
+            nobody = Standing()
+            self.known = {
+                k: found for k in self.came if (found := self.standing(k)) != nobody
+            }
+        return self.known
+
     def character(self, key: str) -> Character:
-        return self.spec.character(key)
+        return self.chars[key]
 
     def wounded(self, key: str) -> bool:
         me = self.character(key)
