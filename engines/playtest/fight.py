@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engines.battlefield.numbers import HOLD_WITHIN
+from engines.battlefield.scoring import side_victory_points
 from engines.cards import Deck
 from engines.dice import Dice
 from engines.doctrines import DoctrineSettings
@@ -23,7 +25,17 @@ from engines.playtest.spec import Character, Spec
 from engines.playtest.table import Table
 from engines.victory import judge as victory_judge
 from engines.victory.conditions import Victory
-from engines.victory.judge import BattleFacts, Exit, Fighter, Holding, Verdict
+from engines.victory.judge import (
+    BattleFacts,
+    Ending,
+    Exit,
+    Fighter,
+    Holding,
+    Verdict,
+)
+
+VP = "VP"
+"""The way a generated battle that lasted its length ended (§3.12)."""
 
 
 @dataclass
@@ -98,12 +110,16 @@ def gone(state: Fight, key: str) -> bool:
 
 
 def hold(state: Fight) -> None:
-    """Who holds each fixed objective at the round's end: the only side
-    touching it."""
+    """Who holds each fixed objective at the round's end (§0): the side with a
+    character within ``HOLD_WITHIN`` of it and no enemy as near."""
     for marker in state.table.markers:
         if marker.kind is not ObjectiveKind.FIXED:
             continue
-        near = [p for p in state.table.pieces if state.table.marker_gap(p, marker) <= 0]
+        near = [
+            p
+            for p in state.table.pieces
+            if state.table.marker_gap(p, marker) <= HOLD_WITHIN
+        ]
         sides = {p.side for p in near}
         if len(sides) == 1:
             (side,) = sides
@@ -115,6 +131,38 @@ def hold(state: Fight) -> None:
                     characters=tuple(p.key for p in near),
                 )
             )
+
+
+def points(state: Fight, side: Side) -> int:
+    """§3.12: the VP ``side`` has scored now (a generated battle)."""
+    worth = {o.name: o.victory_points for o in state.spec.battlefield.objectives}
+    worth |= {
+        f.name: f.victory_points for f in state.spec.battlefield.features if f.objective
+    }
+    held = [
+        worth.get(h.objective, 0)
+        for h in state.holdings
+        if h.round == state.round and h.side is side
+    ]
+    carried = [
+        worth.get(p.carrying, 0)
+        for p in state.table.of_side(side)
+        if p.carrying is not None
+    ]
+    carried_off = [
+        worth.get(name, 0)
+        for e in state.exits
+        if state.character(e.character).side is side
+        for name in e.carrying
+    ]
+    enemies_lost = sum(
+        1
+        for k in (*state.fallen, *(e.character for e in state.exits))
+        if state.character(k).side is not side
+    )
+    return side_victory_points(
+        objectives=(*held, *carried, *carried_off), enemies_lost=enemies_lost
+    )
 
 
 def judge_now(state: Fight, *, round_over: bool) -> Verdict:
@@ -134,7 +182,17 @@ def judge_now(state: Fight, *, round_over: bool) -> Verdict:
         holdings=tuple(state.holdings),
         routed=frozenset(state.routed),
     )
-    return victory_judge(victory, facts)
+    verdict = victory_judge(victory, facts)
+    if spec.victory is not None or verdict.ending is not Ending.TIME_OUT:
+        return verdict
+    mine, theirs = points(state, Side.PLAYER), points(state, Side.AI)
+    winner = None if mine == theirs else Side.PLAYER if mine > theirs else Side.AI
+    return Verdict(
+        ended=True,
+        winner=winner,
+        ending=Ending.TIME_OUT,
+        reason=f"VP {mine} to {theirs}",
+    )
 
 
 def battle_of(state: Fight, *, unfinished: str = "") -> Battle:
@@ -168,4 +226,6 @@ def _way(state: Fight, verdict: Verdict) -> str:
     victory = state.spec.victory
     if verdict.way is not None and victory is not None:
         return victory.ways[verdict.way].words()
+    if state.spec.victory is None and verdict.ending is Ending.TIME_OUT:
+        return VP
     return verdict.ending.label if verdict.ending is not None else "draw"
