@@ -212,3 +212,23 @@ def test_random_small_scenes_play_to_an_end_with_the_invariants(spec, seed):
     battle = fight(spec, rng=random.Random(battle_seed(seed, 0)))
     assert battle.outcome is state.verdict.outcome
     assert not battle.unfinished
+
+
+def test_a_generated_battle_that_lasts_its_length_is_decided_by_vp():
+    """§3.12 (no ways to win: a generated scene): the players hold the tower
+    at the end of the only round, the AI is too far to contest it."""
+    tower = Feature(
+        name="Tower", shape=Shape.CIRCLE, x=11, y=20.5, radius=1, objective=True,
+        victory_points=3,
+    )  # fmt: skip
+    spec = duel_spec(DUELS[0])
+    far = Force(key="a", name="A", side=Side.AI, entry_edge=Edge.NORTH,
+                zone=_rect(11, 1))  # fmt: skip
+    near = Force(key="p", name="P", side=Side.PLAYER, entry_edge=Edge.SOUTH,
+                 zone=_rect(10, 20))  # fmt: skip
+    field = Battlefield(
+        width=24, depth=24, forces=(near, far), features=(tower,), length=1
+    )
+    spec = Spec(battlefield=field, companies=spec.companies, characters=spec.characters)
+    battle = fight(spec, rng=random.Random(3))
+    assert (battle.outcome, battle.way) == (Outcome.VICTORY, "VP")
