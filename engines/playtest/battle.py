@@ -40,13 +40,16 @@ from engines.combat import attack, initiative, rout_check, take_wound
 from engines.dice import Dice, RandomSource
 from engines.doctrines import (
     Decision,
+    Pursuer,
     Situation,
     activation_order,
     ai_sees_an_enemy,
     deck_activate,
     horde_decide,
     priority_decide,
+    pursuit_decide,
 )
+from engines.doctrines.pursuit import pursuit_positions
 from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.orders.kinds import NoEnemyInSight, active
 from engines.playtest.apply import apply
@@ -54,6 +57,7 @@ from engines.playtest.deploy import spots, zone_box
 from engines.playtest.fight import Fight, Stuck, battle_of, gone, hold, judge_now
 from engines.playtest.geometry import Point
 from engines.playtest.moves import Limits, limits_for, nearest_edge, place_point
+from engines.playtest.pursuit import pursuer_for
 from engines.playtest.report import Battle
 from engines.playtest.setup import board_for, markers_for
 from engines.playtest.situation import Reading, situation_for
@@ -140,7 +144,8 @@ def _play_round(state: Fight) -> None:
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
         state.verdict = judge_now(state, round_over=False)
         return
-    ai = [_reading(state, p.key).situation for p in state.table.of_side(Side.AI)]
+    ai = [_subject(state, p.key) for p in state.table.of_side(Side.AI)]
+    state.positions = pursuit_positions(a for a in ai if isinstance(a, Pursuer))
     first = _first(state, ai)
     order = {
         Side.AI: [s.id for s in activation_order(ai)],
@@ -168,7 +173,28 @@ def _play_round(state: Fight) -> None:
     hold(state)
 
 
-def _first(state: Fight, ai: Sequence[Situation]) -> Side:
+def _subject(state: Fight, key: str) -> Situation | Pursuer:
+    """An AI character as the activation order reads it: a pursuer by its
+    quarry (§5.4), any other by its situation."""
+    company = state.spec.company(state.character(key).company)
+    if company.doctrine is Doctrine.PURSUIT:
+        pursuer = _pursuer(state, key, follow_up=False)
+        if pursuer is not None:
+            return pursuer
+    return _reading(state, key).situation
+
+
+def _pursuer(state: Fight, key: str, *, follow_up: bool) -> Pursuer | None:
+    company = state.character(key).company
+    return pursuer_for(
+        state.table,
+        key,
+        quarry=state.settings[company].quarry,
+        standing=state.standing(key, follow_up=follow_up),
+    )
+
+
+def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
     """§4's initiative; the players' robot goes first when one of its
     characters sees an enemy, as the AI chooses (§7)."""
     players = [
@@ -305,6 +331,16 @@ def _decide(state: Fight, key: str, situation: Situation) -> Decision | None:
             deck = state.decks.setdefault(company.name, Deck(dice=state.dice))
             return deck_activate(
                 situation, deck=deck, settings=state.settings[company.name]
+            )
+        case Doctrine.PURSUIT:
+            pursuer = _pursuer(state, key, follow_up=situation.follow_up)
+            if pursuer is None:
+                return None
+            return pursuit_decide(
+                pursuer,
+                position=state.positions.get(key, 1),
+                rng=state.dice.rng,
+                settings=state.settings[company.name],
             )
         case Doctrine.HORDE:
             return horde_decide(

@@ -65,6 +65,8 @@ class Fight:
     """Each company's settings, its scene orders as its force on this
     battlefield keeps them (a generated scenario's merged in, §5)."""
 
+    positions: dict[str, int] = field(default_factory=dict)
+    """Each pursuer's position this round (§5.4)."""
     chars: dict[str, Character] = field(default_factory=dict)
     """The spec's characters by name."""
     known: dict[str, Standing] | None = None

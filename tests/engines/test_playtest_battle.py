@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from engines.battlefield import Battlefield, Feature, Force
 from engines.battlefield.zones import Zone
+from engines.doctrines import DoctrineSettings
 from engines.enums import (
     Cover,
     Deployment,
@@ -164,7 +165,7 @@ def scenes(draw):
         features=features,
         length=draw(st.integers(1, 6)),
     )  # fmt: skip
-    doctrine = draw(st.sampled_from([Doctrine.PRIORITY, Doctrine.DECK, Doctrine.HORDE]))
+    doctrine = draw(st.sampled_from(list(Doctrine)))
     players = draw(st.integers(1, 3))
     ai = draw(st.integers(1, 4))
     characters = tuple(
@@ -182,7 +183,16 @@ def scenes(draw):
         battlefield=battlefield,
         companies=(
             Company("P", Side.PLAYER, "p"),
-            Company("A", Side.AI, "a", doctrine=doctrine),
+            Company(
+                "A",
+                Side.AI,
+                "a",
+                doctrine=doctrine,
+                settings=DoctrineSettings(
+                    quarry=("H0",) if doctrine is Doctrine.PURSUIT else (),
+                    reinforcements=doctrine is Doctrine.HORDE,
+                ),
+            ),
         ),
         characters=characters,
     )
