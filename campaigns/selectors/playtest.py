@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from campaigns.models import Scene
+from campaigns.models import Character as CharacterRow
+from campaigns.models import Scene, SceneCompany
 from campaigns.selectors.doctrine_settings import doctrine_settings
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup, scene_lineup
 from campaigns.selectors.setup_inputs import setup_inputs
@@ -109,6 +110,42 @@ def _companies(scene: Scene, lineup: SceneLineup) -> tuple[Company, ...]:
     return tuple(companies)
 
 
+def _template(scene_company: SceneCompany) -> Character | None:
+    """The horde's reinforcement character (§5.3), fresh."""
+    found = scene_company.company.reinforcement_template
+    if found is None:
+        return None
+    return _character(
+        found, name=found.name, side=Side.AI, company=scene_company.company.name,
+        order=0, wounds=0, carrying=None,
+    )  # fmt: skip
+
+
+def _character(
+    ch: CharacterRow,
+    *,
+    name: str,
+    side: Side,
+    company: str,
+    order: int,
+    wounds: int,
+    carrying: str | None,
+) -> Character:
+    return Character(
+        name=name,
+        side=side,
+        company=company,
+        card_order=order,
+        slots=ch.wound_slots,
+        filled=min(wounds, ch.wound_slots),
+        attack=ch.attack,
+        defence=ch.defence,
+        move=ch.move or DEFAULT_MOVE,
+        shooting_range=ch.shooting_range or None,
+        carrying=carrying,
+    )
+
+
 def _characters(
     lineup: SceneLineup, fighting: Sequence[LineupCharacter], battlefield: Battlefield
 ) -> tuple[Character, ...]:
@@ -120,17 +157,13 @@ def _characters(
         seen[ch.name] = seen.get(ch.name, 0) + 1
         label = ch.name if seen[ch.name] == 1 else f"{ch.name} {seen[ch.name]}"
         out.append(
-            Character(
+            _character(
+                ch,
                 name=label,
                 side=Side(c.side),
                 company=c.scene_company.company.name,
-                card_order=order,
-                slots=ch.wound_slots,
-                filled=min(len(c.open_wounds), ch.wound_slots),
-                attack=ch.attack,
-                defence=ch.defence,
-                move=ch.move or DEFAULT_MOVE,
-                shooting_range=ch.shooting_range or None,
+                order=order,
+                wounds=len(c.open_wounds),
                 carrying=next(
                     (name for who, name in carried.items() if ch.name in who), None
                 ),

@@ -22,11 +22,13 @@ character that fells its enemy in melee takes the one follow-up. After every
 event and at each round's end :func:`engines.victory.judge` says whether the
 battle has ended and who won; the last round's end is the time-out.
 
-Not yet played here (a later step; the report's robot sentence covers the
-players' side only): the deck's defensive draw and return fire, the horde's
-end of round and reinforcements, the random event, the pursuit doctrine
-(a pursuing company's characters hold), *each round* orders, and a generated
-scene's VP scoring (§3.12) — such a battle is judged by §4's ends and time-out.
+At the round's end each horde company's end of round
+(:mod:`engines.playtest.horde`), then who holds each fixed objective. A
+generated scene (no ways to win) that lasts its length is decided by its VP
+(§3.12, :mod:`engines.playtest.fight`).
+
+Not yet played here: the deck's defensive draw and return fire, the random
+event and *each round* orders.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from dataclasses import replace
 
 from engines.battlefield import Battlefield, Force
 from engines.cards import Deck
-from engines.combat import attack, initiative, rout_check, take_wound
+from engines.combat import attack, initiative, take_wound
 from engines.dice import Dice, RandomSource
 from engines.doctrines import (
     Decision,
@@ -54,9 +56,18 @@ from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.orders.kinds import NoEnemyInSight, active
 from engines.playtest.apply import apply
 from engines.playtest.deploy import spots, zone_box
-from engines.playtest.fight import Fight, Stuck, battle_of, gone, hold, judge_now
+from engines.playtest.fight import (
+    Fight,
+    Stuck,
+    battle_of,
+    fall,
+    hold,
+    judge_now,
+    leave,
+)
 from engines.playtest.geometry import Point
-from engines.playtest.moves import Limits, limits_for, nearest_edge, place_point
+from engines.playtest.horde import horde_end
+from engines.playtest.moves import Limits, limits_for, place_point
 from engines.playtest.pursuit import pursuer_for
 from engines.playtest.report import Battle
 from engines.playtest.setup import board_for, markers_for
@@ -65,7 +76,6 @@ from engines.playtest.spec import Character, Spec
 from engines.playtest.table import Board, Marker, Piece, Table
 from engines.scenario import SetupError, generate_setup
 from engines.victory.conditions import Victory
-from engines.victory.judge import Exit
 
 MELEE = frozenset({Action.CONTINUE_MELEE, Action.MOVE_INTO_MELEE, Action.CHARGE})
 SHOTS = frozenset({Action.SHOOT, Action.MOVE_AND_SHOOT})
@@ -170,6 +180,9 @@ def _play_round(state: Fight) -> None:
             if state.verdict is not None and state.verdict.ended:
                 return
         side = Side.AI if side is Side.PLAYER else Side.PLAYER
+    horde_end(state)
+    if state.verdict is not None and state.verdict.ended:
+        return
     hold(state)
 
 
@@ -368,7 +381,7 @@ def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
         place=_place(state, key),
     )
     if moved.left:
-        _leave(state, key)
+        leave(state, key)
         return
     if moved.moved:
         state.table = state.table.moved(key, moved.end)
@@ -436,37 +449,5 @@ def _attack(state: Fight, key: str, target: str, decision: Decision) -> bool:
     if not wound.falls:
         state.filled[target] = filled + 1
         return False
-    _fall(state, target)
+    fall(state, target)
     return True
-
-
-def _fall(state: Fight, key: str) -> None:
-    state.table = state.table.dropped(key).without(key)
-    state.fallen.append(key)
-    me = state.character(key)
-    company = state.spec.company(me.company)
-    if company.name not in state.routed:
-        members = [k for k in state.came if state.character(k).company == company.name]
-        lost = sum(k in state.fallen or gone(state, k) for k in members)
-        check = rout_check(
-            company.name,
-            characters=len(members),
-            lost=lost,
-            horde=company.doctrine is Doctrine.HORDE,
-            dice=state.dice,
-        )
-        if check.due:
-            state.checks.append((company.name, key))
-        if check.routs:
-            state.routed.add(company.name)
-            state.touch()
-    state.verdict = judge_now(state, round_over=False)
-
-
-def _leave(state: Fight, key: str) -> None:
-    me = state.table.piece(key)
-    edge = nearest_edge(state.table, me.at)
-    carried = (me.carrying,) if me.carrying else ()
-    state.exits.append(Exit(character=key, edge=edge, carrying=carried))
-    state.table = state.table.without(key)
-    state.verdict = judge_now(state, round_over=False)

@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from engines.battlefield.numbers import HOLD_WITHIN
 from engines.battlefield.scoring import side_victory_points
 from engines.cards import Deck
+from engines.combat import rout_check
 from engines.dice import Dice
 from engines.doctrines import DoctrineSettings
-from engines.enums import ObjectiveKind, Outcome, Side
+from engines.enums import Doctrine, HordeMode, ObjectiveKind, Outcome, Side
+from engines.playtest.moves import nearest_edge
 from engines.playtest.report import Battle
 from engines.playtest.situation import Standing
 from engines.playtest.spec import Character, Spec
@@ -65,6 +67,12 @@ class Fight:
     """Each company's settings, its scene orders as its force on this
     battlefield keeps them (a generated scenario's merged in, §5)."""
 
+    modes: dict[str, HordeMode] = field(default_factory=dict)
+    """Each horde company's mode, once its first end of round has set it."""
+    bled: list[str] = field(default_factory=list)
+    """Horde characters fallen by bleeding at an end of round (no attack)."""
+    reinforced: int = 0
+    """Reinforcements come on so far (their names count them)."""
     positions: dict[str, int] = field(default_factory=dict)
     """Each pursuer's position this round (§5.4)."""
     chars: dict[str, Character] = field(default_factory=dict)
@@ -92,9 +100,15 @@ class Fight:
         me = self.character(key)
         return self.filled.get(key, me.filled) >= me.slots
 
+    def mode(self, company: str) -> HordeMode:
+        """A horde company's mode (§5.3): its settings' start until an end of
+        round changes it."""
+        return self.modes.get(company, self.settings[company].horde_start)
+
     def standing(self, key: str, *, follow_up: bool = False) -> Standing:
         me = self.character(key)
         return Standing(
+            mode=self.mode(me.company),
             wounded=self.wounded(key),
             hurt_this_round=bool(self.hurt.get(key)),
             hurt_by=self.hurt.get(key, ()),
@@ -231,3 +245,38 @@ def _way(state: Fight, verdict: Verdict) -> str:
     if state.spec.victory is None and verdict.ending is Ending.TIME_OUT:
         return VP
     return verdict.ending.label if verdict.ending is not None else "draw"
+
+
+def fall(state: Fight, key: str) -> None:
+    """``key`` falls: what it carried lies where it stood, and its company
+    checks for a rout (§4; a horde takes none)."""
+    state.table = state.table.dropped(key).without(key)
+    state.fallen.append(key)
+    me = state.character(key)
+    company = state.spec.company(me.company)
+    if company.name not in state.routed:
+        members = [k for k in state.came if state.character(k).company == company.name]
+        lost = sum(k in state.fallen or gone(state, k) for k in members)
+        check = rout_check(
+            company.name,
+            characters=len(members),
+            lost=lost,
+            horde=company.doctrine is Doctrine.HORDE,
+            dice=state.dice,
+        )
+        if check.due:
+            state.checks.append((company.name, key))
+        if check.routs:
+            state.routed.add(company.name)
+            state.touch()
+    state.verdict = judge_now(state, round_over=False)
+
+
+def leave(state: Fight, key: str) -> None:
+    """``key`` leaves the table by its nearest edge, carrying what it carries."""
+    me = state.table.piece(key)
+    edge = nearest_edge(state.table, me.at)
+    carried = (me.carrying,) if me.carrying else ()
+    state.exits.append(Exit(character=key, edge=edge, carrying=carried))
+    state.table = state.table.without(key)
+    state.verdict = judge_now(state, round_over=False)

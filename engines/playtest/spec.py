@@ -52,6 +52,8 @@ class Company:
     """The key of its force on the battlefield (where it deploys)."""
     doctrine: Doctrine = Doctrine.PRIORITY
     settings: DoctrineSettings = DEFAULT_SETTINGS
+    template: Character | None = None
+    """A horde's reinforcement character (§5.3), copied for each arrival."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,6 +192,9 @@ def scenes(draw):
                     quarry=("H0",) if doctrine is Doctrine.PURSUIT else (),
                     reinforcements=doctrine is Doctrine.HORDE,
                 ),
+                template=Character(
+                    name="Orc", side=Side.AI, company="A", card_order=0, slots=0
+                ),
             ),
         ),
         characters=characters,
@@ -217,7 +220,8 @@ def test_random_small_scenes_play_to_an_end_with_the_invariants(spec, seed):
     wounds = sum(state.filled.values()) - sum(
         c.filled for c in spec.characters if c.name in state.filled
     )
-    assert wounds + len(state.fallen) <= len(attacks)
+    assert wounds + len(state.fallen) - len(state.bled) <= len(attacks)
+    assert set(state.bled) <= set(state.fallen)
     # the battle's end is judged
     battle = fight(spec, rng=random.Random(battle_seed(seed, 0)))
     assert battle.outcome is state.verdict.outcome
