@@ -23,6 +23,7 @@ from engines.battlefield import Battlefield
 from engines.combat import DEFAULT_MOVE
 from engines.doctrines import DoctrineSettings
 from engines.enums import Doctrine, ScenarioMode, Side, Stance
+from engines.events import Event, event_deck_message
 from engines.playtest.spec import Character, Company, Spec
 from engines.scenario import SetupError, generate_setup
 
@@ -63,8 +64,21 @@ def playtest_spec(
         characters=_characters(lineup, (*players, *ai), first),
         victory=scene_victory_read(scene=scene) if fixed else None,
         setup=None if fixed else inputs,
+        events=_events(scene),
         name=scene.title,
     )
+
+
+def _events(scene: Scene) -> tuple[Event, ...]:
+    """The campaign's event deck where random events are on and the deck is
+    whole (a faulty deck is the readiness panel's to report)."""
+    campaign = scene.campaign
+    if not campaign.random_events or campaign.event_deck is None:
+        return ()
+    rows = list(campaign.event_deck.events.all())
+    if event_deck_message(e.card for e in rows):
+        return ()
+    return tuple(Event(key=e.card, title=e.title, text=e.text) for e in rows)
 
 
 class _Zero:

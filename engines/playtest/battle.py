@@ -37,7 +37,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engines.battlefield import Battlefield, Force
-from engines.cards import Deck
 from engines.combat import attack, initiative, take_wound
 from engines.dice import Dice, RandomSource
 from engines.doctrines import (
@@ -53,6 +52,7 @@ from engines.doctrines import (
 )
 from engines.doctrines.pursuit import pursuit_positions
 from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
+from engines.events import event_draw
 from engines.orders.kinds import NoEnemyInSight, active
 from engines.playtest.apply import apply
 from engines.playtest.deploy import spots, zone_box
@@ -151,6 +151,12 @@ def _play_round(state: Fight) -> None:
     _arrive(state)
     if state.verdict is not None and state.verdict.ended:
         return
+    if state.spec.events:
+        drawn = event_draw(
+            deck=state.deck(), events={e.key: e for e in state.spec.events}
+        )
+        if drawn.event is not None:
+            state.events.append(drawn.event.title)
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
         state.verdict = judge_now(state, round_over=False)
         return
@@ -341,7 +347,7 @@ def _decide(state: Fight, key: str, situation: Situation) -> Decision | None:
                 situation, rng=state.dice.rng, settings=state.settings[company.name]
             )
         case Doctrine.DECK:
-            deck = state.decks.setdefault(company.name, Deck(dice=state.dice))
+            deck = state.deck()
             return deck_activate(
                 situation, deck=deck, settings=state.settings[company.name]
             )

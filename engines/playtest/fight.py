@@ -56,7 +56,11 @@ class Fight:
     came: list[str] = field(default_factory=list)
     """Every character deployed or arrived so far, in order."""
     holdings: list[Holding] = field(default_factory=list)
-    decks: dict[str, Deck] = field(default_factory=dict)
+    ai_deck: Deck | None = None
+    """The AI deck (§5.2): the deck doctrine's draws and the random events."""
+    events: list[str] = field(default_factory=list)
+    """The random events drawn, by title (their text is the players' to apply:
+    the abstract table applies none)."""
     activations: int = 0
     checks: list[tuple[str, str]] = field(default_factory=list)
     """(company, the fallen character) of each rout check rolled."""
@@ -80,6 +84,11 @@ class Fight:
     known: dict[str, Standing] | None = None
     """The standings that differ from nobody's, kept until a wound, a hurt or
     a rout changes one (:meth:`touch`)."""
+
+    def deck(self) -> Deck:
+        if self.ai_deck is None:
+            self.ai_deck = Deck(dice=self.dice)
+        return self.ai_deck
 
     def touch(self) -> None:
         self.known = None

@@ -16,6 +16,7 @@ from engines.battlefield import Battlefield
 from engines.combat import DEFAULT_MOVE
 from engines.doctrines import DEFAULT_SETTINGS, DoctrineSettings
 from engines.enums import Doctrine, Side
+from engines.events import Event
 from engines.setup_inputs import SetupInputs
 from engines.victory.conditions import Victory
 
@@ -67,6 +68,9 @@ class Spec:
     setup: SetupInputs | None = None
     """The scene's setup inputs: each battle rolls its setup (§3) and terrain
     (§3.13) afresh from them; None: every battle stands on ``battlefield``."""
+    events: tuple[Event, ...] = ()
+    """The campaign's event deck where random events are on (§5.2): one card
+    from the AI deck at the start of each round; empty: no random events."""
     name: str = ""
 
     def company(self, name: str) -> Company:

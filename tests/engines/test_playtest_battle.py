@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +24,7 @@ from engines.enums import (
     Side,
     TerrainKind,
 )
+from engines.events import EVENT_KEYS, Event
 from engines.playtest.battle import fight, play
 from engines.playtest.exact import Duel, Duellist, duel_odds
 from engines.playtest.report import battle_seed
@@ -246,3 +248,15 @@ def test_a_generated_battle_that_lasts_its_length_is_decided_by_vp():
     spec = Spec(battlefield=field, companies=spec.companies, characters=spec.characters)
     battle = fight(spec, rng=random.Random(3))
     assert (battle.outcome, battle.way) == (Outcome.VICTORY, "VP")
+
+
+def test_a_random_event_is_drawn_at_the_start_of_each_round():
+    """§4 (3), §5.2: with the campaign's events on, one card a round from the
+    AI deck, logged; without them no card is drawn."""
+    events = tuple(Event(key=k, title=f"Event {k}", text="…") for k in EVENT_KEYS)
+    spec = duel_spec(DUELS[1])
+    drawn = play(replace(spec, events=events), rng=random.Random(5))
+    draws = [e for e in drawn.dice.log if e.purpose == "random event"]
+    assert len(draws) == drawn.round
+    plain = play(spec, rng=random.Random(5))
+    assert not [e for e in plain.dice.log if e.purpose == "random event"]
