@@ -27,8 +27,13 @@ At the round's end each horde company's end of round
 generated scene (no ways to win) that lasts its length is decided by its VP
 (§3.12, :mod:`engines.playtest.fight`).
 
-Not yet played here: the deck's defensive draw and return fire, the random
-event and *each round* orders.
+A deck character attacked before it activates draws first
+(:func:`engines.doctrines.deck_defend`: brace, dive for cover, return fire
+through :func:`engines.doctrines.deck_return_fire`); the random event is drawn
+from the one AI deck at each round's start (its text is the players' to apply:
+the abstract table applies none).
+
+Not yet played here: *each round* orders.
 """
 
 from __future__ import annotations
@@ -36,9 +41,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engines.battlefield import Battlefield, Force
+from engines.battlefield import Battlefield
 from engines.combat import attack, initiative, take_wound
-from engines.dice import Dice, RandomSource
+from engines.dice import Dice, Modifier, RandomSource
 from engines.doctrines import (
     Decision,
     Pursuer,
@@ -46,6 +51,8 @@ from engines.doctrines import (
     activation_order,
     ai_sees_an_enemy,
     deck_activate,
+    deck_defend,
+    deck_return_fire,
     horde_decide,
     priority_decide,
     pursuit_decide,
@@ -55,7 +62,7 @@ from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.events import event_draw
 from engines.orders.kinds import NoEnemyInSight, active
 from engines.playtest.apply import apply
-from engines.playtest.deploy import spots, zone_box
+from engines.playtest.deploy import arrive
 from engines.playtest.fight import (
     Fight,
     Stuck,
@@ -72,8 +79,8 @@ from engines.playtest.pursuit import pursuer_for
 from engines.playtest.report import Battle
 from engines.playtest.setup import board_for, markers_for
 from engines.playtest.situation import Reading, situation_for
-from engines.playtest.spec import Character, Spec
-from engines.playtest.table import Board, Marker, Piece, Table
+from engines.playtest.spec import Spec
+from engines.playtest.table import Board, Marker, Table
 from engines.scenario import SetupError, generate_setup
 from engines.victory.conditions import Victory
 
@@ -148,7 +155,7 @@ def play(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Fight:
 def _play_round(state: Fight) -> None:
     state.hurt.clear()
     state.touch()
-    _arrive(state)
+    arrive(state)
     if state.verdict is not None and state.verdict.ended:
         return
     if state.spec.events:
@@ -172,16 +179,16 @@ def _play_round(state: Fight) -> None:
             )
         ],
     }
-    done: set[str] = set()
+    state.activated.clear()
     side = first
     passes = 0
     while passes < 2:
-        key = _next(state, order[side], done)
+        key = _next(state, order[side], state.activated)
         if key is None:
             passes += 1
         else:
             passes = 0
-            done.add(key)
+            state.activated.add(key)
             _activate(state, key, follow_up=False)
             if state.verdict is not None and state.verdict.ended:
                 return
@@ -237,55 +244,6 @@ def _next(state: Fight, order: Sequence[str], done: set[str]) -> str | None:
     return next((k for k in order if k not in done and k in standing), None)
 
 
-def _arrive(state: Fight) -> None:
-    """§4 (1): the characters arriving this round come on."""
-    spec = state.spec
-    for company in spec.companies:
-        force = spec.battlefield.force(company.force) or next(
-            iter(spec.battlefield.forces_of(company.side)), None
-        )
-        if force is None:
-            raise Stuck(f"the company {company.name} has no place to deploy")
-        coming = [
-            c
-            for c in spec.characters
-            if c.company == company.name and arrives(c, force) == state.round
-        ]
-        if not coming:
-            continue
-        box = zone_box(spec.battlefield, force, arriving=state.round > 1)
-        places = spots(state.table, box, len(coming))
-        if len(places) < len(coming):
-            raise Stuck(f"there is no room to place {company.name} on the table")
-        state.table = state.table.with_pieces(
-            _piece(c, at) for c, at in zip(coming, places, strict=True)
-        )
-        state.came.extend(c.name for c in coming)
-
-
-def arrives(character: Character, force: Force) -> int:
-    """The round it comes on: its own late arrival, else its force's."""
-    late = dict(force.late)
-    if character.name in late:
-        return max(late[character.name], character.arrives)
-    if force.arrival is not None:
-        return max(force.arrival.round, character.arrives)
-    return character.arrives
-
-
-def _piece(c: Character, at: Point) -> Piece:
-    return Piece(
-        key=c.name,
-        side=c.side,
-        company=c.company,
-        at=at,
-        card_order=c.card_order,
-        move=c.move,
-        shooting_range=c.shooting_range,
-        carrying=c.carrying,
-    )
-
-
 def _limits(state: Fight, key: str) -> Limits:
     me = state.character(key)
     if me.side is Side.PLAYER:
@@ -295,12 +253,19 @@ def _limits(state: Fight, key: str) -> Limits:
 
 
 def _reading(
-    state: Fight, key: str, *, follow_up: bool = False, limits: Limits | None = None
+    state: Fight,
+    key: str,
+    *,
+    follow_up: bool = False,
+    limits: Limits | None = None,
+    attacked: bool = False,
 ) -> Reading:
     me = state.character(key)
     standings = state.standings()
-    if follow_up:
-        standings = {**standings, key: state.standing(key, follow_up=True)}
+    if follow_up or attacked:
+        mine = state.standing(key, follow_up=follow_up)
+        mine = replace(mine, attacked_before_activating=attacked)
+        standings = {**standings, key: mine}
     objectives = _objectives(state) if me.side is Side.PLAYER else None
     doctrine = state.spec.company(me.company).doctrine
     return situation_for(
@@ -377,7 +342,22 @@ def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
     decision = _decide(state, key, reading.situation)
     if decision is None:
         return
-    me = state.table.piece(key)
+    _carry_out(
+        state, key, decision, limits=limits, reading=reading, follow_up=follow_up
+    )
+
+
+def _carry_out(
+    state: Fight,
+    key: str,
+    decision: Decision,
+    *,
+    limits: Limits,
+    reading: Reading,
+    follow_up: bool,
+) -> None:
+    """The decided move, then its attack; a melee that fells its enemy gives
+    the one follow-up (§4)."""
     moved = apply(
         state.table,
         key,
@@ -404,9 +384,58 @@ def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
         return
     if not melee and not state.table.sees(me, them):
         return
-    fell = _attack(state, key, target, decision)
-    if fell and melee and not follow_up and key in {p.key for p in state.table.pieces}:
+    fell = _strike(state, key, target, decision)
+    standing = any(p.key == key for p in state.table.pieces)
+    if fell and melee and not follow_up and standing:
         _activate(state, key, follow_up=True)
+
+
+def _strike(state: Fight, key: str, target: str, decision: Decision) -> bool:
+    """One attack on ``target``, after its defensive draw when it is a deck
+    character that has not activated this round (§5.2); True if it fell."""
+    defence = _defensive_draw(state, key, target)
+    extra = () if defence is None else defence.attack_roll_modifiers
+    fell = _attack(state, key, target, decision, extra=extra)
+    if defence is not None and not fell:
+        _after_defence(state, target, attacker=key, decision=defence)
+    return fell
+
+
+def _defensive_draw(state: Fight, attacker: str, target: str) -> Decision | None:
+    me = state.character(target)
+    if me.side is not Side.AI or target in state.activated:
+        return None
+    company = state.spec.company(me.company)
+    if company.doctrine is not Doctrine.DECK:
+        return None
+    reading = _reading(state, target, attacked=True)
+    return deck_defend(
+        reading.situation,
+        attacker=attacker,
+        deck=state.deck(),
+        settings=state.settings[company.name],
+    )
+
+
+def _after_defence(
+    state: Fight, key: str, *, attacker: str, decision: Decision
+) -> None:
+    """Return fire or a dive for cover, after the attack, by one still
+    standing; either counts as its activation."""
+    if decision.counts_as_activated or decision.action is Action.RETURN_FIRE:
+        state.activated.add(key)
+    limits = _limits(state, key)
+    if decision.action is Action.RETURN_FIRE:
+        reading = _reading(state, key, limits=limits)
+        fire = deck_return_fire(
+            reading.situation,
+            attacker=attacker,
+            settings=state.settings[state.character(key).company],
+        )
+        _carry_out(state, key, fire, limits=limits, reading=reading, follow_up=True)
+    elif decision.action is Action.DIVE_FOR_COVER:
+        reading = _reading(state, key, limits=limits, attacked=True)
+        _carry_out(state, key, decision, limits=limits, reading=reading, follow_up=True)
 
 
 def _place(state: Fight, key: str) -> Point | None:
@@ -435,14 +464,21 @@ def _pick_up(state: Fight, key: str) -> None:
             return
 
 
-def _attack(state: Fight, key: str, target: str, decision: Decision) -> bool:
+def _attack(
+    state: Fight,
+    key: str,
+    target: str,
+    decision: Decision,
+    *,
+    extra: tuple[Modifier, ...] = (),
+) -> bool:
     """One attack; True if it felled ``target``."""
     me, them = state.character(key), state.character(target)
     result = attack(
         me.attack,
         them.defence,
         moved_and_shot=decision.action is Action.MOVE_AND_SHOOT,
-        modifiers=decision.attack_modifiers,
+        modifiers=(*decision.attack_modifiers, *extra),
         dice=state.dice,
         purpose=f"attack: {key} on {target}",
     )

@@ -16,8 +16,10 @@ from collections.abc import Sequence
 
 from engines.battlefield import Battlefield, Force
 from engines.enums import Deployment, Edge
+from engines.playtest.fight import Fight, Stuck
 from engines.playtest.geometry import Point
-from engines.playtest.table import Table
+from engines.playtest.spec import Character
+from engines.playtest.table import Piece, Table
 from engines.playtest.terrain import BASE
 
 ARRIVAL_BAND = BASE
@@ -104,3 +106,52 @@ def _free(table: Table, at: Point, taken: Sequence[Point], *, avoid: bool) -> bo
     if any(abs(at[0] - p[0]) < BASE and abs(at[1] - p[1]) < BASE for p in taken):
         return False
     return not table.crowded(at)
+
+
+def arrive(state: Fight) -> None:
+    """§4 (1): the characters arriving this round come on."""
+    spec = state.spec
+    for company in spec.companies:
+        force = spec.battlefield.force(company.force) or next(
+            iter(spec.battlefield.forces_of(company.side)), None
+        )
+        if force is None:
+            raise Stuck(f"the company {company.name} has no place to deploy")
+        coming = [
+            c
+            for c in spec.characters
+            if c.company == company.name and arrives(c, force) == state.round
+        ]
+        if not coming:
+            continue
+        box = zone_box(spec.battlefield, force, arriving=state.round > 1)
+        places = spots(state.table, box, len(coming))
+        if len(places) < len(coming):
+            raise Stuck(f"there is no room to place {company.name} on the table")
+        state.table = state.table.with_pieces(
+            _piece(c, at) for c, at in zip(coming, places, strict=True)
+        )
+        state.came.extend(c.name for c in coming)
+
+
+def arrives(character: Character, force: Force) -> int:
+    """The round it comes on: its own late arrival, else its force's."""
+    late = dict(force.late)
+    if character.name in late:
+        return max(late[character.name], character.arrives)
+    if force.arrival is not None:
+        return max(force.arrival.round, character.arrives)
+    return character.arrives
+
+
+def _piece(c: Character, at: Point) -> Piece:
+    return Piece(
+        key=c.name,
+        side=c.side,
+        company=c.company,
+        at=at,
+        card_order=c.card_order,
+        move=c.move,
+        shooting_range=c.shooting_range,
+        carrying=c.carrying,
+    )

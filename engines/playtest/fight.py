@@ -77,6 +77,8 @@ class Fight:
     """Horde characters fallen by bleeding at an end of round (no attack)."""
     reinforced: int = 0
     """Reinforcements come on so far (their names count them)."""
+    activated: set[str] = field(default_factory=set)
+    """Who has activated this round (a return fire or a dive counts)."""
     positions: dict[str, int] = field(default_factory=dict)
     """Each pursuer's position this round (§5.4)."""
     chars: dict[str, Character] = field(default_factory=dict)

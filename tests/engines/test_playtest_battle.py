@@ -260,3 +260,23 @@ def test_a_random_event_is_drawn_at_the_start_of_each_round():
     assert len(draws) == drawn.round
     plain = play(spec, rng=random.Random(5))
     assert not [e for e in plain.dice.log if e.purpose == "random event"]
+
+
+def test_a_deck_character_attacked_before_it_activates_draws_first():
+    """§5.2: the defensive draw comes before the attack on it, and never for
+    one that has activated this round (return fire and a dive count)."""
+    spec = duel_spec(DUELS[2])
+    deck = replace(spec.companies[1], doctrine=Doctrine.DECK)
+    spec = replace(spec, companies=(spec.companies[0], deck))
+    draws = 0
+    for seed in range(15):
+        log = [e.purpose for e in play(spec, rng=random.Random(seed)).dice.log]
+        for i, purpose in enumerate(log):
+            if "defensive draw" not in purpose:
+                continue
+            draws += 1
+            after = next(p for p in log[i:] if p.startswith("attack"))
+            assert after == "attack: Sam on Orc"
+            rnd = max(j for j in range(i) if log[j].startswith("initiative"))
+            assert "Orc: activation" not in log[rnd:i]
+    assert draws
