@@ -31,9 +31,8 @@ A deck character attacked before it activates draws first
 (:func:`engines.doctrines.deck_defend`: brace, dive for cover, return fire
 through :func:`engines.doctrines.deck_return_fire`); the random event is drawn
 from the one AI deck at each round's start (its text is the players' to apply:
-the abstract table applies none).
-
-Not yet played here: *each round* orders.
+the abstract table applies none).; the scene's *each round* orders at their moments
+(:mod:`engines.playtest.rounds`).
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engines.battlefield import Battlefield
-from engines.combat import attack, initiative, take_wound
+from engines.combat import attack, initiative
 from engines.dice import Dice, Modifier, RandomSource
 from engines.doctrines import (
     Decision,
@@ -60,23 +59,24 @@ from engines.doctrines import (
 from engines.doctrines.pursuit import pursuit_positions
 from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.events import event_draw
-from engines.orders.kinds import NoEnemyInSight, active
+from engines.orders.kinds import Moment, NoEnemyInSight, active
 from engines.playtest.apply import apply
 from engines.playtest.deploy import arrive
 from engines.playtest.fight import (
     Fight,
     Stuck,
     battle_of,
-    fall,
     hold,
     judge_now,
     leave,
+    wound,
 )
 from engines.playtest.geometry import Point
 from engines.playtest.horde import horde_end
 from engines.playtest.moves import Limits, limits_for, place_point
 from engines.playtest.pursuit import pursuer_for
 from engines.playtest.report import Battle
+from engines.playtest.rounds import round_orders
 from engines.playtest.setup import board_for, markers_for
 from engines.playtest.situation import Reading, situation_for
 from engines.playtest.spec import Spec
@@ -156,6 +156,9 @@ def _play_round(state: Fight) -> None:
     state.hurt.clear()
     state.touch()
     arrive(state)
+    if state.round == 1:
+        round_orders(state, Moment.BEFORE_FIRST)
+    round_orders(state, Moment.START)
     if state.verdict is not None and state.verdict.ended:
         return
     if state.spec.events:
@@ -194,6 +197,7 @@ def _play_round(state: Fight) -> None:
                 return
         side = Side.AI if side is Side.PLAYER else Side.PLAYER
     horde_end(state)
+    round_orders(state, Moment.END)
     if state.verdict is not None and state.verdict.ended:
         return
     hold(state)
@@ -484,12 +488,4 @@ def _attack(
     )
     if not result.wounds:
         return False
-    state.hurt[target] = (*state.hurt.get(target, ()), key)
-    state.touch()
-    filled = state.filled.get(target, them.filled)
-    wound = take_wound(filled=filled, slots=them.slots)
-    if not wound.falls:
-        state.filled[target] = filled + 1
-        return False
-    fall(state, target)
-    return True
+    return wound(state, target, by=key)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from engines.battlefield.numbers import HOLD_WITHIN
 from engines.battlefield.scoring import side_victory_points
 from engines.cards import Deck
-from engines.combat import rout_check
+from engines.combat import rout_check, take_wound
 from engines.dice import Dice
 from engines.doctrines import DoctrineSettings
 from engines.enums import Doctrine, HordeMode, ObjectiveKind, Outcome, Side
@@ -256,6 +256,19 @@ def _way(state: Fight, verdict: Verdict) -> str:
     if state.spec.victory is None and verdict.ending is Ending.TIME_OUT:
         return VP
     return verdict.ending.label if verdict.ending is not None else "draw"
+
+
+def wound(state: Fight, target: str, *, by: str) -> bool:
+    """A wound on ``target`` (§4): the next free slot, or it falls (True)."""
+    them = state.character(target)
+    state.hurt[target] = (*state.hurt.get(target, ()), by)
+    state.touch()
+    filled = state.filled.get(target, them.filled)
+    if not take_wound(filled=filled, slots=them.slots).falls:
+        state.filled[target] = filled + 1
+        return False
+    fall(state, target)
+    return True
 
 
 def fall(state: Fight, key: str) -> None:

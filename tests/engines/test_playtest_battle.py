@@ -25,6 +25,7 @@ from engines.enums import (
     TerrainKind,
 )
 from engines.events import EVENT_KEYS, Event
+from engines.orders.kinds import EachRound, Moment, Victim
 from engines.playtest.battle import fight, play
 from engines.playtest.exact import Duel, Duellist, duel_odds
 from engines.playtest.report import battle_seed
@@ -280,3 +281,18 @@ def test_a_deck_character_attacked_before_it_activates_draws_first():
             rnd = max(j for j in range(i) if log[j].startswith("initiative"))
             assert "Orc: activation" not in log[rnd:i]
     assert draws
+
+
+def test_an_each_round_attack_strikes_at_the_start_of_every_round():
+    """§5 *each round*: resolved by the orders' own function at its moment,
+    every roll in the battle's log, a wound like any other."""
+    order = EachRound(
+        moment=Moment.START, attack_bonus=9, victim=Victim.CHARACTER,
+        victim_name="Sam",
+    )  # fmt: skip
+    spec = duel_spec(DUELS[1])
+    ai = replace(spec.companies[1], settings=DoctrineSettings(orders=(order,)))
+    state = play(replace(spec, companies=(spec.companies[0], ai)), rng=random.Random(2))
+    struck = [e for e in state.dice.log if e.purpose.endswith("attack on Sam")]
+    assert len(struck) == state.round
+    assert struck[0] is next(e for e in state.dice.log if "attack" in e.purpose)
