@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from engines.enums import Side
 from engines.playtest.battle import fight
@@ -76,8 +76,3 @@ def playtest(
 def _tell(progress: Progress | None, done: int, total: int) -> None:
     if progress is not None:
         progress(done, total)
-
-
-def fought(spec: Spec, *, battles: int, seed: int) -> Sequence[Battle]:
-    """The battles themselves, in order (for the proofs)."""
-    return _fight_range(spec, seed, 0, battles)
