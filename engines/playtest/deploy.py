@@ -129,7 +129,7 @@ def arrive(state: Fight) -> None:
         if len(places) < len(coming):
             raise Stuck(f"there is no room to place {company.name} on the table")
         state.table = state.table.with_pieces(
-            _piece(c, at) for c, at in zip(coming, places, strict=True)
+            piece_of(c, at) for c, at in zip(coming, places, strict=True)
         )
         state.came.extend(c.name for c in coming)
 
@@ -144,7 +144,8 @@ def arrives(character: Character, force: Force) -> int:
     return character.arrives
 
 
-def _piece(c: Character, at: Point) -> Piece:
+def piece_of(c: Character, at: Point) -> Piece:
+    """The character standing at ``at`` on the table."""
     return Piece(
         key=c.name,
         side=c.side,

@@ -19,11 +19,11 @@ from dataclasses import replace
 
 from engines.doctrines import HordeRound, horde_end_of_round
 from engines.enums import Doctrine, Side
+from engines.playtest.deploy import piece_of
 from engines.playtest.fight import Fight, fall
 from engines.playtest.geometry import Point
 from engines.playtest.situation import horde_round_for
 from engines.playtest.spec import Character, Company
-from engines.playtest.table import Piece
 from engines.playtest.terrain import BASE
 
 RING_STEPS = 12
@@ -117,16 +117,4 @@ def _reinforce(state: Fight, company: Company, template: Character, at: Point) -
     )
     state.chars[name] = character
     state.came.append(name)
-    state.table = state.table.with_pieces(
-        [
-            Piece(
-                key=name,
-                side=Side.AI,
-                company=company.name,
-                at=at,
-                card_order=character.card_order,
-                move=character.move,
-                shooting_range=character.shooting_range,
-            )
-        ]
-    )
+    state.table = state.table.with_pieces([piece_of(character, at)])
