@@ -66,6 +66,7 @@ from engines.playtest.fight import (
     Fight,
     Stuck,
     battle_of,
+    held_places,
     hold,
     judge_now,
     leave,
@@ -130,6 +131,7 @@ def play(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Fight:
     table = Table(board=board or _board(spec), markers=markers_for(spec.battlefield))
     state = Fight(spec=spec, dice=Dice(rng), table=table)
     state.chars = {c.name: c for c in spec.characters}
+    state.places = held_places(spec, table)
     for company in spec.companies:
         force = spec.battlefield.force(company.force)
         orders = force.orders if force is not None and force.orders else None
@@ -288,7 +290,7 @@ def _objectives(state: Fight) -> tuple[Marker, ...]:
     the markers when the scene names none)."""
     victory = state.spec.victory
     names = _way_objectives(victory)
-    marks = state.table.markers
+    marks = (*state.table.markers, *state.places)
     return tuple(m for m in marks if not names or m.name in names)
 
 

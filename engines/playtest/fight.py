@@ -24,9 +24,10 @@ from engines.playtest.moves import nearest_edge
 from engines.playtest.report import Battle
 from engines.playtest.situation import Standing
 from engines.playtest.spec import Character, Spec
-from engines.playtest.table import Table
+from engines.playtest.table import Marker, Table
+from engines.playtest.terrain import RADIUS
 from engines.victory import judge as victory_judge
-from engines.victory.conditions import Victory
+from engines.victory.conditions import ConditionKind, Victory
 from engines.victory.judge import (
     BattleFacts,
     Ending,
@@ -77,6 +78,10 @@ class Fight:
     """Horde characters fallen by bleeding at an end of round (no attack)."""
     reinforced: int = 0
     """Reinforcements come on so far (their names count them)."""
+    places: tuple[Marker, ...] = ()
+    """The features a way to win asks a side to hold that are no objective
+    marker (the players' robot heads for them; who holds them is measured
+    to the feature's edge)."""
     activated: set[str] = field(default_factory=set)
     """Who has activated this round (a return fire or a dive counts)."""
     positions: dict[str, int] = field(default_factory=dict)
@@ -136,16 +141,42 @@ def gone(state: Fight, key: str) -> bool:
     return any(e.character == key for e in state.exits)
 
 
+def held_places(spec: Spec, table: Table) -> tuple[Marker, ...]:
+    """The features the ways to win ask to hold, beyond the markers."""
+    if spec.victory is None:
+        return ()
+    marked = {m.name for m in table.markers}
+    named = {
+        c.objective
+        for way in spec.victory.ways
+        for c in way.conditions
+        if c.kind is ConditionKind.HOLD and c.objective
+    }
+    return tuple(
+        Marker(name=f.name, at=f.centre, kind=ObjectiveKind.FIXED)
+        for f in spec.battlefield.features
+        if f.name in named - marked
+    )
+
+
 def hold(state: Fight) -> None:
     """Who holds each fixed objective at the round's end (§0): the side with a
-    character within ``HOLD_WITHIN`` of it and no enemy as near."""
-    for marker in state.table.markers:
+    character within ``HOLD_WITHIN`` of it (of a feature's edge) and no enemy
+    as near."""
+    outlines = {a.name: a.outline for a in state.table.ground.areas}
+    for marker in (*state.table.markers, *state.places):
         if marker.kind is not ObjectiveKind.FIXED:
             continue
+        outline = outlines.get(marker.name)
         near = [
             p
             for p in state.table.pieces
-            if state.table.marker_gap(p, marker) <= HOLD_WITHIN
+            if (
+                state.table.marker_gap(p, marker)
+                if outline is None
+                else max(0.0, outline.distance(p.at) - RADIUS)
+            )
+            <= HOLD_WITHIN
         ]
         sides = {p.side for p in near}
         if len(sides) == 1:
