@@ -32,6 +32,13 @@ from engines.playtest.report import battle_seed
 from engines.playtest.run import playtest
 from engines.playtest.spec import Character, Company, Spec
 from engines.playtest.terrain import BASE
+from engines.victory.conditions import (
+    Condition,
+    ConditionKind,
+    HoldWhen,
+    Victory,
+    WayToWin,
+)
 
 
 def _rect(x: int, y: int) -> Zone:
@@ -296,3 +303,42 @@ def test_an_each_round_attack_strikes_at_the_start_of_every_round():
     struck = [e for e in state.dice.log if e.purpose.endswith("attack on Sam")]
     assert len(struck) == state.round
     assert struck[0] is next(e for e in state.dice.log if "attack" in e.purpose)
+
+
+def test_a_feature_to_hold_is_held_from_its_edge():
+    """§1 ways to win, §0 hold: Sam stands (and stays: he has no move) by the
+    long barn, a building nobody enters, at the end of the last round, the AI
+    far off; the barn is held from its edge, not its middle."""
+    barn = Feature(
+        name="Barn", shape=Shape.RECTANGLE, x=11, y=19, width=8, depth=3,
+        terrain=TerrainKind.BUILDING, cover=Cover.HARD,
+    )  # fmt: skip
+    spec = duel_spec(DUELS[0])
+    field = Battlefield(
+        width=24,
+        depth=24,
+        forces=(
+            Force(key="p", name="P", side=Side.PLAYER, entry_edge=Edge.SOUTH,
+                  zone=_rect(10, 20)),
+            Force(key="a", name="A", side=Side.AI, entry_edge=Edge.NORTH,
+                  zone=_rect(11, 1)),
+        ),
+        features=(barn,),
+        length=1,
+    )  # fmt: skip
+    way = WayToWin(
+        side=Side.PLAYER,
+        conditions=(
+            Condition(kind=ConditionKind.HOLD, objective="Barn", side=Side.PLAYER,
+                      when=HoldWhen.LAST),
+        ),
+    )  # fmt: skip
+    sam = replace(spec.characters[0], move=0.0)
+    spec = replace(
+        spec,
+        battlefield=field,
+        characters=(sam, spec.characters[1]),
+        victory=Victory(ways=(way,), battle_length=1),
+    )
+    battle = fight(spec, rng=random.Random(4))
+    assert battle.outcome is Outcome.VICTORY
