@@ -106,7 +106,9 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
     participants = with_generals(battle, [_with_ink(p) for p in data["participants"]])
     battlefield = Battlefield.from_data(data["battlefield"])
     events = _events(data["events"])
-    diagram = table_diagram(battlefield=battlefield, companies=companies)
+    diagram = table_diagram(
+        battlefield=battlefield, companies=companies, uses=data["scene"].get("uses")
+    )
     return {
         "paper": paper,
         "campaign": data["campaign"],

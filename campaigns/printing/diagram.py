@@ -38,6 +38,7 @@ ZONE_INSET = 0.35
 FONT_MM = 2.4
 SMALL_MM = 2.0
 COVER_FILL = {Cover.HARD.value: "#7d7d7d", Cover.SOFT.value: "#9fbf8a", "none": "none"}
+EXIT_DASH = "1.2 0.6"
 COVER_OPACITY = {Cover.HARD.value: 0.55, Cover.SOFT.value: 0.5, "none": 0}
 
 
@@ -103,6 +104,8 @@ class FeatureShape:
     letter_y: float = 0
     dash: str = ""
     """The outline's dashes ("" solid): a water's dotted bank, a road's edge."""
+    exit: bool = False
+    """A way out the scene's ways to win leave through (drawn open)."""
 
 
 @dataclass(frozen=True)
@@ -148,10 +151,17 @@ TERRAIN_ROLLED = (
 
 
 def table_diagram(
-    *, battlefield: Battlefield, companies: list[dict[str, Any]]
+    *,
+    battlefield: Battlefield,
+    companies: list[dict[str, Any]],
+    uses: dict[str, Any] | None = None,
 ) -> Diagram:
     """Lay out the table: zones in each company's colour keyed by number, arrival
-    arrows, terrain keyed by letter, objectives, a grid and a scale."""
+    arrows, terrain keyed by letter, objectives, a grid and a scale. ``uses``:
+    what the scene's ways to win make of its pieces (the pack data's), so a
+    way out is drawn and keyed as one and each objective says what it is for."""
+    exits = set((uses or {}).get("exits", ()))
+    purposes = (uses or {}).get("objectives", {})
     width, depth = battlefield.width, battlefield.depth
     mm_per_inch = min(MAX_WIDTH_MM / width, MAX_DEPTH_MM / depth)
     margin = MARGIN_MM / mm_per_inch
@@ -177,7 +187,8 @@ def table_diagram(
     zones = _spread_keys(zones, font)
     arrows = spread_labels(arrows, font * 0.9)
     features = tuple(
-        _feature(f, chr(ord("A") + i), font) for i, f in enumerate(battlefield.features)
+        _feature(f, chr(ord("A") + i), font, exit=f.name in exits)
+        for i, f in enumerate(battlefield.features)
     )
     feature_legend = tuple(
         {
@@ -185,6 +196,7 @@ def table_diagram(
             "feature": f,
             "where": feature_where(f),
             "kind": terrain_kind(f) if terrain_kind(f) in KIND_STYLE else "",
+            "exit": shape.exit,
         }
         for shape, f in zip(features, battlefield.features, strict=True)
     )
@@ -236,7 +248,9 @@ def table_diagram(
         stroke=_n(stroke),
         legend=tuple(legend),
         feature_legend=feature_legend,
-        objective_legend=tuple(objective_line(o) for o in battlefield.objectives),
+        objective_legend=tuple(
+            objective_line(o, purposes.get(o.name)) for o in battlefield.objectives
+        ),
         terrain_line=TERRAIN_ROLLED if battlefield.terrain_rolled else "",
     )
 
@@ -317,7 +331,7 @@ def _spread_keys(zones: list[ZoneShape], font: float) -> list[ZoneShape]:
     return spread
 
 
-def _feature(feature, letter: str, font: float) -> FeatureShape:
+def _feature(feature, letter: str, font: float, *, exit: bool = False) -> FeatureShape:
     cover = feature.cover.value
     style = KIND_STYLE.get(terrain_kind(feature), {})
     common = {
@@ -326,7 +340,11 @@ def _feature(feature, letter: str, font: float) -> FeatureShape:
         "opacity": style.get("opacity", COVER_OPACITY.get(cover, 0)),
         "dash": style.get("dash", "0.5 0.35" if cover == "none" else ""),
         "objective": feature.objective,
+        "exit": exit,
     }
+    if exit:
+        # A way out: an open outline with long dashes, never a solid wall.
+        common |= {"opacity": min(common["opacity"], 0.3), "dash": EXIT_DASH}
     if feature.shape is Shape.CIRCLE:
         return FeatureShape(
             kind="circle",

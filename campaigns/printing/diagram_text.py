@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from engines.enums import Shape
+from engines.victory import STORY_ONLY, ObjectiveUse
 
 # Terrain kinds (RULES §1), each drawn so it reads apart from the others and
 # from the deployment zones in greyscale: water light with a dotted bank, a
@@ -88,8 +89,10 @@ def diagram_key(diagram: Any) -> str:
 ARRIVAL = re.compile(r"R(\d+)(?:×(\d+))?")
 
 
-def objective_line(objective) -> str:
-    """'The One Ring (carriable): carried by Frodo Baggins' in few words."""
+def objective_line(objective, use: str | None = None) -> str:
+    """'The One Ring (carriable): carried by Frodo Baggins; carrying it off
+    decides the battle …' in few words: where it is and what it is for (the
+    ways to win's ``use``, its VP, or the story's alone)."""
     kind = objective.kind.label.lower()
     points = f", {objective.victory_points} VP" if objective.victory_points else ""
     if objective.carrier:
@@ -101,4 +104,10 @@ def objective_line(objective) -> str:
         where = f"at {_in(objective.x or 0)}, {_in(objective.y or 0)}"
     else:
         where = "placed as the setup says"
-    return f"{objective.name} ({kind}{points}): {where}"
+    if use:
+        purpose = ObjectiveUse(use).label
+    elif objective.victory_points:
+        purpose = "scores its VP at the end (see the scoring)"
+    else:
+        purpose = STORY_ONLY
+    return f"{objective.name} ({kind}{points}): {where}; {purpose}"

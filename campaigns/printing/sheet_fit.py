@@ -106,6 +106,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
     legend += [
         f"{e['letter']} {e['feature'].name} · {e['kind']} · cover: "
         f"{e['feature'].note} · {e['where']}"
+        + (" · a way out: leaving through it counts" if e["exit"] else "")
         for e in diagram.feature_legend
     ]
     legend += list(diagram.objective_legend)

@@ -24,6 +24,7 @@ from campaigns.models import (
 from campaigns.models.battle import BattleStatus
 from campaigns.models.company import SIDE_COLOURS
 from campaigns.models.orders import orders_prefetch
+from campaigns.models.victory import WayToWin, conditions_prefetch, scene_victory
 from campaigns.selectors.battlefield import scene_forces, scene_table
 from campaigns.selectors.doctrine_settings import doctrine_settings
 from campaigns.setting_words import Words, campaign_words
@@ -48,8 +49,9 @@ from engines.enums import (
 from engines.events import event_deck_message
 from engines.roles import Role
 from engines.scouting import NO_COMMANDER_RATING, NO_COMMANDER_REPUTATION
+from engines.victory import victory_uses
 
-DATA_VERSION = 4
+DATA_VERSION = 5
 """Bump when the shape of the data changes (it is part of the pack's hash)."""
 
 
@@ -65,7 +67,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     ``site_url`` is the address printed for the result page
     (:func:`campaigns.site_url.site_url`); left out, the configured or local one.
 
-    Seven queries at most, whatever the number of participants; fewer when
+    Nine queries at most, whatever the number of participants; fewer when
     ``battle`` came from :func:`battle_for_pack`.
     """
     if "companies" not in getattr(battle, "_prefetched_objects_cache", {}):
@@ -128,6 +130,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             "quarry": sorted(c.name for c in scene.quarry.all()),
             "route": scene.route,
             "pursuit_bonus_inches": scene.pursuit_bonus_inches,
+            "uses": _uses(scene, battlefield),
         },
         "companies": companies,
         "participants": [
@@ -224,11 +227,27 @@ def _pack_queryset(battle_id: int):
         Prefetch("companies", queryset=companies),
         "scene__objectives",
         "scene__quarry",
+        Prefetch(
+            "scene__ways_to_win",
+            queryset=WayToWin.objects.prefetch_related(conditions_prefetch()),
+        ),
         "campaign__event_deck__events",
     )
 
 
 # --- the parts ----------------------------------------------------------------
+
+
+def _uses(scene: Any, battlefield: Battlefield) -> dict[str, Any]:
+    """What the scene's ways to win make of its features and objectives (a
+    generated battle scores by its own lines: none)."""
+    if battlefield.generated:
+        return {"exits": [], "objectives": {}}
+    uses = victory_uses(scene_victory(scene))
+    return {
+        "exits": sorted(uses.exits),
+        "objectives": {name: use.value for name, use in uses.objectives},
+    }
 
 
 def _battlefield_words(data: dict[str, Any], words: Words) -> dict[str, Any]:

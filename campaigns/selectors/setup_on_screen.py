@@ -82,7 +82,11 @@ def setup_on_screen(
             _orders(battlefield, data["companies"], words or Words()), names
         ),
         names=names,
-        diagram=table_diagram(battlefield=battlefield, companies=data["companies"]),
+        diagram=table_diagram(
+            battlefield=battlefield,
+            companies=data["companies"],
+            uses=data["scene"].get("uses"),
+        ),
         battlefield=battlefield,
         special_rules=" ".join(data["scene"]["special_rules"].split()),
         victory_conditions=" ".join(data["scene"]["victory_conditions"].split()),

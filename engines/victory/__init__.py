@@ -5,7 +5,8 @@
 - :mod:`~engines.victory.judge` — :func:`judge`: from the battle's state, who
   has won, whether the battle ends now, and why (the table page, the result
   form and the playtest all call it);
-- :mod:`~engines.victory.checks` — what is wrong with a scene's ways, in words.
+- :mod:`~engines.victory.checks` — what is wrong with a scene's ways, in words;
+- :mod:`~engines.victory.uses` — what its features and objectives are for.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from engines.victory.judge import (
     questions,
     ways_met,
 )
+from engines.victory.uses import STORY_ONLY, ObjectiveUse, Uses, victory_uses
 
 __all__ = [
     "BattleFacts",
@@ -45,8 +47,11 @@ __all__ = [
     "Fighter",
     "HoldWhen",
     "Holding",
+    "ObjectiveUse",
     "Question",
+    "STORY_ONLY",
     "SceneNames",
+    "Uses",
     "Verdict",
     "Victory",
     "WayToWin",
@@ -54,6 +59,7 @@ __all__ = [
     "judge",
     "questions",
     "victory_notices",
+    "victory_uses",
     "way_problem",
     "ways_met",
 ]

@@ -136,7 +136,13 @@ def test_a_new_player_plays_one_scene_of_the_demo(
     visit.check("battle")
 
     battle = Battle.objects.get(scene=scene)
-    fallen = battle.participants.filter(side="player").order_by("order")[0].character
+    # Bree is won by Frodo leaving with the Ring: another of the company falls.
+    fallen = (
+        battle.participants.filter(side="player")
+        .exclude(character__name="Frodo Baggins")
+        .order_by("order")[0]
+        .character
+    )
     # A fixed resolution seed keeps the fates the same run after run.
     Battle.objects.filter(pk=battle.pk).update(
         resolution_seed=seed_rolling(battle, fallen, 4)

@@ -25,6 +25,7 @@ from django.test import override_settings
 
 from campaigns.models import Battle, Campaign, Scene
 from campaigns.printing.battle_pack import battle_pack_context, render_pack_pdf
+from campaigns.printing.diagram import EXIT_DASH
 from campaigns.selectors.battle_pack import battle_pack_data
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
@@ -751,3 +752,29 @@ def test_no_ai_card_page_is_a_spill_of_reference_blocks_or_one_column(
             if number > 1 and len(blocks) > 1 and sum(1 for c in page if c) < 2:
                 wasted.append((card["company"]["name"], number, "one column"))
     assert wasted == []
+
+
+PURPOSES = (
+    "decides the battle (see the victory conditions)",
+    "scores its VP at the end",
+    "the story's alone: it decides nothing by itself",
+)
+
+
+@pytest.mark.parametrize("slug", FIGHTING_SCENES)
+def test_every_printed_objective_says_what_it_is_for(packs, slug):
+    legend = packs[slug].renders["A4"].context["diagram"].objective_legend
+    assert [line for line in legend if not any(p in line for p in PURPOSES)] == []
+
+
+@pytest.mark.parametrize(("slug", "gate"), [("bree", "The East Gate")])
+def test_a_way_out_is_drawn_and_keyed_as_one(packs, slug, gate):
+    """Bree's East Gate, which the players' way to win leaves through, is an
+    open outline and the key says it is a way out (not a solid wall)."""
+    render = packs[slug].renders["A4"]
+    diagram = render.context["diagram"]
+    entry = next(e for e in diagram.feature_legend if e["feature"].name == gate)
+    shape = next(f for f in diagram.features if f.letter == entry["letter"])
+    sheet = render.text("Setup sheet")
+    assert (entry["exit"], shape.dash, shape.opacity <= 0.3) == (True, EXIT_DASH, True)
+    assert "a way out: leaving through it counts" in sheet
