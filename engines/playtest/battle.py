@@ -70,6 +70,7 @@ from engines.playtest.fight import (
     hold,
     judge_now,
     leave,
+    leaves_through,
     wound,
 )
 from engines.playtest.geometry import Point
@@ -377,6 +378,10 @@ def _carry_out(
         return
     if moved.moved:
         state.table = state.table.moved(key, moved.end)
+    through = leaves_through(state, key)
+    if through:
+        leave(state, key, feature=through)
+        return
     _pick_up(state, key)
     target = decision.target
     if target is None or decision.action not in MELEE | SHOTS:

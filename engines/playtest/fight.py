@@ -27,7 +27,7 @@ from engines.playtest.spec import Character, Spec
 from engines.playtest.table import Marker, Table
 from engines.playtest.terrain import RADIUS
 from engines.victory import judge as victory_judge
-from engines.victory.conditions import ConditionKind, Victory
+from engines.victory.conditions import Condition, ConditionKind, Victory
 from engines.victory.judge import (
     BattleFacts,
     Ending,
@@ -142,21 +142,60 @@ def gone(state: Fight, key: str) -> bool:
 
 
 def held_places(spec: Spec, table: Table) -> tuple[Marker, ...]:
-    """The features the ways to win ask to hold, beyond the markers."""
+    """The features the ways to win ask to hold, or the players to leave
+    through (the exit the robot must reach, §7), beyond the markers."""
     if spec.victory is None:
         return ()
     marked = {m.name for m in table.markers}
-    named = {
-        c.objective
-        for way in spec.victory.ways
-        for c in way.conditions
-        if c.kind is ConditionKind.HOLD and c.objective
-    }
+    named = {c.objective for c in _conditions(spec, ConditionKind.HOLD)}
+    named |= {c.feature for c in exits_through(spec)}
     return tuple(
         Marker(name=f.name, at=f.centre, kind=ObjectiveKind.FIXED)
         for f in spec.battlefield.features
-        if f.name in named - marked
+        if f.name in named - marked - {""}
     )
+
+
+def _conditions(spec: Spec, kind: ConditionKind) -> tuple[Condition, ...]:
+    assert spec.victory is not None
+    return tuple(
+        c
+        for way in spec.victory.ways
+        for c in way.conditions
+        if c.kind is kind and not c.negated
+    )
+
+
+def exits_through(spec: Spec) -> tuple[Condition, ...]:
+    """The players' ways to win that leave through a feature."""
+    if spec.victory is None:
+        return ()
+    return tuple(
+        c
+        for way in spec.victory.ways
+        if way.side is Side.PLAYER
+        for c in way.conditions
+        if c.kind is ConditionKind.LEAVE and c.feature and not c.negated
+    )
+
+
+def leaves_through(state: Fight, key: str) -> str:
+    """The feature a player character touches that a way to win has it leave
+    through ("" if none): it goes (§7: the exit the robot must reach)."""
+    me = state.character(key)
+    if me.side is not Side.PLAYER:
+        return ""
+    outlines = {a.name: a.outline for a in state.table.ground.areas}
+    at = state.table.piece(key).at
+    for c in exits_through(state.spec):
+        if c.character and c.character != key:
+            continue
+        if c.company and c.company != me.company:
+            continue
+        outline = outlines.get(c.feature)
+        if outline is not None and outline.distance(at) - RADIUS <= HOLD_WITHIN:
+            return c.feature
+    return ""
 
 
 def hold(state: Fight) -> None:
@@ -327,11 +366,14 @@ def fall(state: Fight, key: str) -> None:
     state.verdict = judge_now(state, round_over=False)
 
 
-def leave(state: Fight, key: str) -> None:
-    """``key`` leaves the table by its nearest edge, carrying what it carries."""
+def leave(state: Fight, key: str, *, feature: str = "") -> None:
+    """``key`` leaves the table by its nearest edge (or through ``feature``),
+    carrying what it carries."""
     me = state.table.piece(key)
-    edge = nearest_edge(state.table, me.at)
+    edge = None if feature else nearest_edge(state.table, me.at)
     carried = (me.carrying,) if me.carrying else ()
-    state.exits.append(Exit(character=key, edge=edge, carrying=carried))
+    state.exits.append(
+        Exit(character=key, edge=edge, feature=feature, carrying=carried)
+    )
     state.table = state.table.without(key)
     state.verdict = judge_now(state, round_over=False)

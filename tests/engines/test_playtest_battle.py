@@ -342,3 +342,39 @@ def test_a_feature_to_hold_is_held_from_its_edge():
     )
     battle = fight(spec, rng=random.Random(4))
     assert battle.outcome is Outcome.VICTORY
+
+
+def test_the_robot_leaves_through_the_exit_its_way_to_win_names():
+    """§7: the exit the robot must reach — Sam, by the gate at his first
+    activation, leaves through it and wins at once."""
+    gate = Feature(
+        name="Gate", shape=Shape.RECTANGLE, x=11, y=19, width=2, depth=1,
+        terrain=TerrainKind.OPEN,
+    )  # fmt: skip
+    spec = duel_spec(DUELS[0])
+    field = Battlefield(
+        width=24,
+        depth=24,
+        forces=(
+            Force(key="p", name="P", side=Side.PLAYER, entry_edge=Edge.SOUTH,
+                  zone=_rect(10, 20)),
+            Force(key="a", name="A", side=Side.AI, entry_edge=Edge.NORTH,
+                  zone=_rect(11, 1)),
+        ),
+        features=(gate,),
+        length=3,
+    )  # fmt: skip
+    way = WayToWin(
+        side=Side.PLAYER,
+        conditions=(
+            Condition(kind=ConditionKind.LEAVE, character="Sam", feature="Gate"),
+        ),
+        at_once=True,
+    )
+    spec = replace(
+        spec, battlefield=field, victory=Victory(ways=(way,), battle_length=3)
+    )
+    state = play(spec, rng=random.Random(4))
+    assert [(e.character, e.feature) for e in state.exits] == [("Sam", "Gate")]
+    assert state.verdict is not None and state.verdict.outcome is Outcome.VICTORY
+    assert state.round == 1
