@@ -27,12 +27,11 @@ At the round's end each horde company's end of round
 generated scene (no ways to win) that lasts its length is decided by its VP
 (§3.12, :mod:`engines.playtest.fight`).
 
-A deck character attacked before it activates draws first
-(:func:`engines.doctrines.deck_defend`: brace, dive for cover, return fire
-through :func:`engines.doctrines.deck_return_fire`); the random event is drawn
-from the one AI deck at each round's start (its text is the players' to apply:
-the abstract table applies none).; the scene's *each round* orders at their moments
-(:mod:`engines.playtest.rounds`).
+A deck character attacked before it activates draws first (``deck_defend``:
+brace, dive for cover, return fire by ``deck_return_fire``); the random event
+comes from the one AI deck at each round's start (its text is the players'
+to apply: the table applies none); *each round* orders resolve at their
+moments (:mod:`engines.playtest.rounds`).
 """
 
 from __future__ import annotations
@@ -66,11 +65,13 @@ from engines.playtest.fight import (
     Fight,
     Stuck,
     battle_of,
+    exit_point,
     held_places,
     hold,
     judge_now,
     leave,
     leaves_through,
+    toward_exit,
     wound,
 )
 from engines.playtest.geometry import Point
@@ -349,6 +350,7 @@ def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
     decision = _decide(state, key, reading.situation)
     if decision is None:
         return
+    decision = toward_exit(state, key, decision)
     _carry_out(
         state, key, decision, limits=limits, reading=reading, follow_up=follow_up
     )
@@ -452,7 +454,7 @@ def _after_defence(
 def _place(state: Fight, key: str) -> Point | None:
     me = state.character(key)
     if me.side is Side.PLAYER:
-        return None
+        return exit_point(state, key)
     orders = state.settings[me.company].orders
     for order in active(orders, character=key, round_number=state.round):
         if isinstance(order, NoEnemyInSight) and order.place is not None:

@@ -11,15 +11,16 @@ the :class:`~engines.playtest.report.Battle` the report folds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engines.battlefield.numbers import HOLD_WITHIN
 from engines.battlefield.scoring import side_victory_points
 from engines.cards import Deck
 from engines.combat import rout_check, take_wound
 from engines.dice import Dice
-from engines.doctrines import DoctrineSettings
-from engines.enums import Doctrine, HordeMode, ObjectiveKind, Outcome, Side
+from engines.doctrines import Decision, DoctrineSettings
+from engines.enums import Action, Doctrine, HordeMode, ObjectiveKind, Outcome, Side
+from engines.playtest.geometry import Point
 from engines.playtest.moves import nearest_edge
 from engines.playtest.report import Battle
 from engines.playtest.situation import Standing
@@ -177,6 +178,25 @@ def exits_through(spec: Spec) -> tuple[Condition, ...]:
         for c in way.conditions
         if c.kind is ConditionKind.LEAVE and c.feature and not c.negated
     )
+
+
+def exit_point(state: Fight, key: str) -> Point | None:
+    """Where the players' robot heads to leave, where a way to win has this
+    character leave through a feature (None: nowhere in particular)."""
+    me = state.character(key)
+    for c in exits_through(state.spec):
+        if (c.character or key) == key and (c.company or me.company) == me.company:
+            return next((m.at for m in state.places if m.name == c.feature), None)
+    return None
+
+
+def toward_exit(state: Fight, key: str, decision: Decision) -> Decision:
+    """The robot's carrier heads for its exit, not the nearest edge (§7: the
+    exit it must reach) **(adaptation: the priority list's carrier step reads
+    "the edge" as the one its way to win names)**."""
+    if decision.action is not Action.MOVE_TO_EDGE or exit_point(state, key) is None:
+        return decision
+    return replace(decision, action=Action.MOVE_TOWARD)
 
 
 def leaves_through(state: Fight, key: str) -> str:

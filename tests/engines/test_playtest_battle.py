@@ -378,3 +378,44 @@ def test_the_robot_leaves_through_the_exit_its_way_to_win_names():
     assert [(e.character, e.feature) for e in state.exits] == [("Sam", "Gate")]
     assert state.verdict is not None and state.verdict.outcome is Outcome.VICTORY
     assert state.round == 1
+
+
+def test_the_robots_carrier_heads_for_its_exit_not_the_nearest_edge():
+    """§7 (adaptation): Sam carries the ring; the south edge is nearer than
+    the gate, but his way to win leaves through the gate."""
+    gate = Feature(
+        name="Gate", shape=Shape.RECTANGLE, x=17, y=19, width=2, depth=3,
+        terrain=TerrainKind.OPEN,
+    )  # fmt: skip
+    spec = duel_spec(DUELS[0])
+    field = Battlefield(
+        width=24,
+        depth=24,
+        forces=(
+            Force(key="p", name="P", side=Side.PLAYER, entry_edge=Edge.SOUTH,
+                  zone=_rect(10, 20)),
+            Force(key="a", name="A", side=Side.AI, entry_edge=Edge.NORTH,
+                  zone=_rect(11, 1)),
+        ),
+        features=(gate,),
+        length=3,
+    )  # fmt: skip
+    way = WayToWin(
+        side=Side.PLAYER,
+        conditions=(
+            Condition(kind=ConditionKind.LEAVE, character="Sam", feature="Gate",
+                      objective="Ring"),
+        ),
+        at_once=True,
+    )  # fmt: skip
+    sam = replace(spec.characters[0], carrying="Ring")
+    spec = replace(
+        spec,
+        battlefield=field,
+        characters=(sam, spec.characters[1]),
+        victory=Victory(ways=(way,), battle_length=3),
+    )
+    state = play(spec, rng=random.Random(4))
+    assert [(e.character, e.feature, e.carrying) for e in state.exits] == [
+        ("Sam", "Gate", ("Ring",))
+    ]
