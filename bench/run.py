@@ -15,6 +15,7 @@ PARTS = (
     "bench.pack",
     "bench.ready",
     "bench.pages",
+    "bench.playtest",
     "bench.transfer",
     "bench.taps",
     "bench.soak",

@@ -5,37 +5,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from campaigns.bidi import isolated
 from campaigns.models import Battle, BattleCompany, BattleParticipant, Scene
-from campaigns.selectors.battlefield import (
-    scene_forces,
-    scene_table,
-    setting_terrain_words,
-)
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup
+from campaigns.selectors.setup_inputs import setup_inputs
 from campaigns.services.battle_snapshot import SNAPSHOT_KEY, cards_snapshot
 from campaigns.setting_words import scenario_said
 from engines.enums import (
     Doctrine,
     Mishap,
-    Rating,
-    Reputation,
     Scenario,
-    ScenarioMode,
     Side,
     Stance,
 )
 from engines.scenario import (
-    NO_COMMANDER_RATING,
-    NO_COMMANDER_REPUTATION,
-    SetupCharacter,
     SetupError,
-    SetupInputs,
     SetupResult,
     generate_setup,
 )
@@ -49,32 +37,6 @@ FORM_FIELDS = {
 # --- The engine -------------------------------------------------------------------
 
 
-def _setup_character(c: LineupCharacter) -> SetupCharacter:
-    return SetupCharacter(
-        key=str(c.character.pk),
-        name=isolated(c.character.name),
-        troop_type=c.character.troop_type,
-        company_order=c.company_order,
-        card_order=c.character.card_order,
-        company=str(c.scene_company.company_id),
-    )
-
-
-def _commander_values(scene_company: Any) -> tuple[Reputation, Rating]:
-    commander = scene_company.company.commander if scene_company else None
-    if commander is None:
-        return NO_COMMANDER_REPUTATION, NO_COMMANDER_RATING
-    return Reputation(commander.reputation), Rating(commander.rating)
-
-
-def _fixed_scenario(scene: Scene) -> tuple[str | None, str]:
-    if scene.scenario_mode != ScenarioMode.FIXED:
-        return None, ""
-    if scene.fixed_scenario:
-        return scene.fixed_scenario, scene.custom_scenario_setup
-    return scene.custom_scenario_name, scene.custom_scenario_setup
-
-
 def _generate(
     scene: Scene,
     lineup: SceneLineup,
@@ -83,30 +45,8 @@ def _generate(
     scouts: list[LineupCharacter],
     seed: int,
 ) -> SetupResult:
-    ai_reputation, ai_rating = _commander_values(lineup.leading(Side.AI))
-    _, player_rating = _commander_values(lineup.leading(Side.PLAYER))
-    fixed, fixed_text = _fixed_scenario(scene)
-    inputs = SetupInputs(
-        player_stance=stance,
-        player_characters=tuple(_setup_character(c) for c in players),
-        ai_characters=tuple(_setup_character(c) for c in lineup.ai_fighting()),
-        player_scouts=tuple(str(c.character.pk) for c in scouts),
-        ai_reputation=ai_reputation,
-        ai_rating=ai_rating,
-        player_rating=player_rating,
-        castle_nearby=scene.castle_nearby,
-        fixed_scenario=fixed,
-        fixed_setup_text=fixed_text,
-        fixed_player_role=scene.fixed_player_role or None,
-        table=scene_table(
-            scene=scene,
-            features=scene.features.all(),
-            objectives=scene.objectives.select_related("carried_by"),
-            terrain_words=setting_terrain_words(scene.campaign.setting),
-        ),
-        forces=scene_forces(lineup.scene_companies),
-    )
     try:
+        inputs = setup_inputs(scene, lineup, stance, players, scouts)
         return generate_setup(inputs, rng=random.Random(seed))
     except SetupError as error:
         field = FORM_FIELDS.get(getattr(error, "field", None) or "")

@@ -3,6 +3,7 @@ side can score, and the setup sheet's scoring lines."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from engines.battlefield.features import Feature, ObjectiveMark
@@ -77,3 +78,13 @@ def objective_line(mark: ObjectiveMark) -> str:
             "off the table (any edge), or still carries it, at the end."
         )
     return f"{mark.victory_points} VP to the side holding {the(mark.name)} at the end."
+
+
+def side_victory_points(
+    *, objectives: Iterable[int], enemies_lost: int, scored: int = 0
+) -> int:
+    """§3.12: one side's VP at the end of a generated battle — the worth of
+    each objective it holds or carried off (or still carries), ``CHARACTER_VP``
+    for each enemy character lost, and ``CHARACTER_VP`` for each of its own
+    characters that ``scored`` (off the opposing edge, beyond the river)."""
+    return sum(objectives) + CHARACTER_VP * (enemies_lost + scored)

@@ -29,6 +29,8 @@ CONTACT = 1e-6
 """Inches of gap still read as base contact (rounding)."""
 STEP = 0.05
 """Inches a move is cut back at a time until its base stands clear of others."""
+SIGHT_KEPT = 200_000
+"""Lines of sight a board keeps measured before it forgets them all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +60,31 @@ class Marker:
 class Board:
     """The ground and the routes over it, per set of areas kept out of.
 
-    The cache of navigators is the one mutable part: it only ever gains a
-    graph for a set of limits not seen before, each built once.
+    The caches are the one mutable part: the navigators only ever gain a
+    graph for a set of limits not seen before, each built once; the lines of
+    sight already measured are kept (the terrain alone decides them, so a
+    line between two places that nobody left is not measured again), up to
+    :data:`SIGHT_KEPT` of them.
     """
 
     ground: Ground
     _navigators: dict[tuple[bool, tuple[Convex, ...]], Navigator] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _blocked: dict[tuple[Point, Point], bool] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def blocks_sight(self, a: Point, b: Point) -> bool:
+        """The terrain blocks the line from ``a`` to ``b`` (measured once)."""
+        key = (a, b)
+        found = self._blocked.get(key)
+        if found is None:
+            if len(self._blocked) >= SIGHT_KEPT:
+                self._blocked.clear()
+            found = self.ground.blocks_sight(*key)
+            self._blocked[key] = found
+        return found
 
     def navigator(
         self, *, keep_out: tuple[Convex, ...] = (), ignore_terrain: bool = False
@@ -89,11 +108,13 @@ class Table:
     pieces: tuple[Piece, ...] = ()
     markers: tuple[Marker, ...] = ()
     _sides: dict[Side, tuple[Piece, ...]] = field(init=False, compare=False, repr=False)
+    _engaged: list[frozenset[str]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         ordered = sorted(self.pieces, key=lambda p: p.card_order)
         sides = {side: tuple(p for p in ordered if p.side is side) for side in Side}
         object.__setattr__(self, "_sides", sides)
+        object.__setattr__(self, "_engaged", [])
 
     @property
     def ground(self) -> Ground:
@@ -128,7 +149,13 @@ class Table:
         return any(self.in_contact(piece, e) for e in self.enemies_of(piece))
 
     def engaged_keys(self) -> frozenset[str]:
-        """Everyone in base contact with an enemy (each pair measured once)."""
+        """Everyone in base contact with an enemy (each pair measured once,
+        once for this table)."""
+        if not self._engaged:
+            self._engaged.append(self._engaged_now())
+        return self._engaged[0]
+
+    def _engaged_now(self) -> frozenset[str]:
         reach = BASE + CONTACT
         found: set[str] = set()
         for a in self._sides[Side.AI]:
@@ -154,7 +181,7 @@ class Table:
         limit = ground.sight_limit
         if limit is not None and base_gap(a, b) > limit and not lit:
             return False
-        return not ground.blocks_sight(a, b)
+        return not self.board.blocks_sight(a, b)
 
     def sees(self, a: Piece, b: Piece) -> bool:
         """§0 *in sight*, facing aside: ``a`` sees ``b``."""

@@ -8,6 +8,7 @@ import pytest
 
 from engines.battlefield import objective_points
 from engines.battlefield.features import Feature, ObjectiveMark
+from engines.battlefield.scoring import side_victory_points
 from engines.battlefield.table import Battlefield
 from engines.enums import ObjectiveKind, Shape
 
@@ -61,3 +62,22 @@ def test_the_objectives_are_worth_their_pieces_and_objective_features(
     battlefield: Battlefield, points: int
 ) -> None:
     assert objective_points(battlefield) == points
+
+
+@pytest.mark.parametrize(
+    ("objectives", "lost", "scored", "vp"),
+    [
+        ((), 0, 0, 0),
+        ((3,), 0, 0, 3),
+        ((3, 3), 2, 0, 8),
+        ((), 1, 2, 3),
+        ((5,), 4, 1, 10),
+    ],
+)
+def test_a_sides_victory_points_add_up(objectives, lost, scored, vp):
+    """§3.12: the objectives' worth, 1 VP per enemy lost and per character
+    scored off the opposing edge or beyond the river."""
+    assert (
+        side_victory_points(objectives=objectives, enemies_lost=lost, scored=scored)
+        == vp
+    )

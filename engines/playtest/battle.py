@@ -1,0 +1,500 @@
+"""One playtest battle, round by round (RULES §4, §5, §7).
+
+:func:`fight` plays one seeded battle of a :class:`~engines.playtest.spec.Spec`
+on the abstract table, every die through one :class:`~engines.dice.Dice` (so
+every roll is in its log with its purpose). Each round, in §4's order: the
+characters arriving this round come on; the initiative
+(:func:`engines.combat.initiative`: the AI goes first when one of its
+characters sees an enemy, and the players' robot chooses the same way); then
+the sides alternate activations, a side with nobody left to activate letting
+the other go on. The AI side activates in :func:`engines.doctrines.activation_order`
+(worked out afresh before each AI activation, on the table as it stands); the
+players' robot in card order.
+
+An activation measures the situation (:func:`~engines.playtest.situation.situation_for`,
+the scene orders' limits from :func:`~engines.playtest.moves.limits_for`), asks
+the doctrine's own decide function — the players' robot asks the priority list
+with the ways to win as its objectives — and applies the decision
+(:func:`~engines.playtest.apply.apply`). An attack is
+:func:`engines.combat.attack`, a wound :func:`engines.combat.take_wound`, a fall
+is followed by :func:`engines.combat.rout_check` (a horde takes none); a
+character that fells its enemy in melee takes the one follow-up. After every
+event and at each round's end :func:`engines.victory.judge` says whether the
+battle has ended and who won; the last round's end is the time-out.
+
+At the round's end each horde company's end of round
+(:mod:`engines.playtest.horde`), then who holds each fixed objective. A
+generated scene (no ways to win) that lasts its length is decided by its VP
+(§3.12, :mod:`engines.playtest.fight`).
+
+A deck character attacked before it activates draws first (``deck_defend``:
+brace, dive for cover, return fire by ``deck_return_fire``); the random event
+comes from the one AI deck at each round's start (its text is the players'
+to apply: the table applies none); *each round* orders resolve at their
+moments (:mod:`engines.playtest.rounds`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engines.battlefield import Battlefield
+from engines.combat import attack, initiative
+from engines.dice import Dice, Modifier, RandomSource
+from engines.doctrines import (
+    Decision,
+    Pursuer,
+    Situation,
+    activation_order,
+    ai_sees_an_enemy,
+    deck_activate,
+    deck_defend,
+    deck_return_fire,
+    horde_decide,
+    priority_decide,
+    pursuit_decide,
+)
+from engines.doctrines.pursuit import pursuit_positions
+from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
+from engines.events import event_draw
+from engines.orders.kinds import Moment, NoEnemyInSight, active
+from engines.playtest.apply import apply
+from engines.playtest.deploy import arrive
+from engines.playtest.fight import (
+    Fight,
+    Stuck,
+    battle_of,
+    exit_point,
+    held_places,
+    hold,
+    judge_now,
+    leave,
+    leaves_through,
+    toward_exit,
+    wound,
+)
+from engines.playtest.geometry import Point
+from engines.playtest.horde import horde_end
+from engines.playtest.moves import Limits, limits_for, place_point
+from engines.playtest.pursuit import pursuer_for
+from engines.playtest.report import Battle
+from engines.playtest.rounds import round_orders
+from engines.playtest.setup import board_for, markers_for
+from engines.playtest.situation import Reading, situation_for
+from engines.playtest.spec import Spec
+from engines.playtest.table import Board, Marker, Table
+from engines.scenario import SetupError, generate_setup
+from engines.victory.conditions import Victory
+
+MELEE = frozenset({Action.CONTINUE_MELEE, Action.MOVE_INTO_MELEE, Action.CHARGE})
+SHOTS = frozenset({Action.SHOOT, Action.MOVE_AND_SHOOT})
+MAX_ACTIVATIONS = 10_000
+"""A battle that activates more often than this cannot be finishing."""
+
+
+def _board(spec: Spec) -> Board:
+    return board_for(spec.battlefield)
+
+
+def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battle:
+    """One battle of ``spec`` on ``rng``; a battle that cannot be played to its
+    end says why in its ``unfinished``."""
+    problem = spec.problem()
+    if problem:
+        return Battle(
+            outcome=Outcome.DRAW, rounds=0, way="not played", unfinished=problem
+        )
+    try:
+        battlefield = battlefield_of(spec, rng=rng)
+    except SetupError as error:
+        return Battle(
+            outcome=Outcome.DRAW,
+            rounds=0,
+            way="not played",
+            unfinished=f"the battle cannot be set up: {error}",
+        )
+    state = play(replace(spec, battlefield=battlefield), rng=rng, board=board)
+    return battle_of(state, unfinished=state.stuck)
+
+
+def battlefield_of(spec: Spec, *, rng: RandomSource) -> Battlefield:
+    """The battlefield of one battle: the scene's setup rolled afresh (§3, its
+    terrain §3.13) when the spec has one, else the spec's own."""
+    if spec.setup is None:
+        return spec.battlefield
+    rolled = generate_setup(spec.setup, rng=rng).battlefield
+    return spec.battlefield if rolled is None else rolled
+
+
+def play(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Fight:
+    """The battle itself on ``spec.battlefield``, played to its end (its state,
+    for the proofs)."""
+    table = Table(board=board or _board(spec), markers=markers_for(spec.battlefield))
+    state = Fight(spec=spec, dice=Dice(rng), table=table)
+    state.chars = {c.name: c for c in spec.characters}
+    state.places = held_places(spec, table)
+    for company in spec.companies:
+        force = spec.battlefield.force(company.force)
+        orders = force.orders if force is not None and force.orders else None
+        state.settings[company.name] = (
+            company.settings
+            if orders is None
+            else replace(company.settings, orders=orders)
+        )
+    length = spec.victory.battle_length if spec.victory else spec.battlefield.length
+    try:
+        for number in range(1, length + 1):
+            state.round = number
+            _play_round(state)
+            if state.verdict is None or not state.verdict.ended:
+                state.verdict = judge_now(state, round_over=True)
+            if state.verdict.ended:
+                break
+    except Stuck as stuck:
+        state.stuck = str(stuck)
+    return state
+
+
+def _play_round(state: Fight) -> None:
+    state.hurt.clear()
+    state.touch()
+    arrive(state)
+    if state.round == 1:
+        round_orders(state, Moment.BEFORE_FIRST)
+    round_orders(state, Moment.START)
+    if state.verdict is not None and state.verdict.ended:
+        return
+    if state.spec.events:
+        drawn = event_draw(
+            deck=state.deck(), events={e.key: e for e in state.spec.events}
+        )
+        if drawn.event is not None:
+            state.events.append(drawn.event.title)
+    if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
+        state.verdict = judge_now(state, round_over=False)
+        return
+    ai = [_subject(state, p.key) for p in state.table.of_side(Side.AI)]
+    state.positions = pursuit_positions(a for a in ai if isinstance(a, Pursuer))
+    first = _first(state, ai)
+    order = {
+        Side.AI: [s.id for s in activation_order(ai)],
+        Side.PLAYER: [
+            p.key
+            for p in sorted(
+                state.table.of_side(Side.PLAYER), key=lambda p: p.card_order
+            )
+        ],
+    }
+    state.activated.clear()
+    side = first
+    passes = 0
+    while passes < 2:
+        key = _next(state, order[side], state.activated)
+        if key is None:
+            passes += 1
+        else:
+            passes = 0
+            state.activated.add(key)
+            _activate(state, key, follow_up=False)
+            if state.verdict is not None and state.verdict.ended:
+                return
+        side = Side.AI if side is Side.PLAYER else Side.PLAYER
+    horde_end(state)
+    round_orders(state, Moment.END)
+    if state.verdict is not None and state.verdict.ended:
+        return
+    hold(state)
+
+
+def _subject(state: Fight, key: str) -> Situation | Pursuer:
+    """An AI character as the activation order reads it: a pursuer by its
+    quarry (§5.4), any other by its situation."""
+    company = state.spec.company(state.character(key).company)
+    if company.doctrine is Doctrine.PURSUIT:
+        pursuer = _pursuer(state, key, follow_up=False)
+        if pursuer is not None:
+            return pursuer
+    return _reading(state, key).situation
+
+
+def _pursuer(state: Fight, key: str, *, follow_up: bool) -> Pursuer | None:
+    company = state.character(key).company
+    return pursuer_for(
+        state.table,
+        key,
+        quarry=state.settings[company].quarry,
+        standing=state.standing(key, follow_up=follow_up),
+    )
+
+
+def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
+    """§4's initiative; the players' robot goes first when one of its
+    characters sees an enemy, as the AI chooses (§7)."""
+    players = [
+        _reading(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
+    ]
+    choice = Side.PLAYER if ai_sees_an_enemy(players) else Side.AI
+    rolled = initiative(
+        dice=state.dice,
+        ai_enemy_in_sight=ai_sees_an_enemy(ai),
+        humans_choice=choice,
+        round_number=state.round,
+    )
+    assert rolled.first is not None
+    return rolled.first
+
+
+def _next(state: Fight, order: Sequence[str], done: set[str]) -> str | None:
+    """The next in the round's order (the AI's worked out at the round's start
+    from what each sees, as the table page does) still on the table."""
+    standing = {p.key for p in state.table.pieces}
+    return next((k for k in order if k not in done and k in standing), None)
+
+
+def _limits(state: Fight, key: str) -> Limits:
+    me = state.character(key)
+    if me.side is Side.PLAYER:
+        return Limits()
+    orders = state.settings[me.company].orders
+    return limits_for(state.table, orders, character=key, round_number=state.round)
+
+
+def _reading(
+    state: Fight,
+    key: str,
+    *,
+    follow_up: bool = False,
+    limits: Limits | None = None,
+    attacked: bool = False,
+) -> Reading:
+    me = state.character(key)
+    standings = state.standings()
+    if follow_up or attacked:
+        mine = state.standing(key, follow_up=follow_up)
+        mine = replace(mine, attacked_before_activating=attacked)
+        standings = {**standings, key: mine}
+    objectives = _objectives(state) if me.side is Side.PLAYER else None
+    doctrine = state.spec.company(me.company).doctrine
+    return situation_for(
+        state.table,
+        key,
+        objectives=objectives,
+        standings=standings,
+        limits=limits,
+        round_number=state.round,
+        with_cover=doctrine is Doctrine.DECK and limits is not None,
+    )
+
+
+def _objectives(state: Fight) -> tuple[Marker, ...]:
+    """The players' robot's objectives: the markers its ways to win name (all
+    the markers when the scene names none)."""
+    victory = state.spec.victory
+    names = _way_objectives(victory)
+    marks = (*state.table.markers, *state.places)
+    return tuple(m for m in marks if not names or m.name in names)
+
+
+def _way_objectives(victory: Victory | None) -> set[str]:
+    if victory is None:
+        return set()
+    found: set[str] = set()
+    for way in victory.ways:
+        if way.side is not Side.PLAYER:
+            continue
+        for condition in way.conditions:
+            if condition.objective:
+                found.add(condition.objective)
+    return found
+
+
+def _decide(state: Fight, key: str, situation: Situation) -> Decision | None:
+    me = state.character(key)
+    company = state.spec.company(me.company)
+    if me.side is Side.PLAYER:
+        return priority_decide(situation, rng=state.dice.rng)
+    match company.doctrine:
+        case Doctrine.PRIORITY:
+            return priority_decide(
+                situation, rng=state.dice.rng, settings=state.settings[company.name]
+            )
+        case Doctrine.DECK:
+            deck = state.deck()
+            return deck_activate(
+                situation, deck=deck, settings=state.settings[company.name]
+            )
+        case Doctrine.PURSUIT:
+            pursuer = _pursuer(state, key, follow_up=situation.follow_up)
+            if pursuer is None:
+                return None
+            return pursuit_decide(
+                pursuer,
+                position=state.positions.get(key, 1),
+                rng=state.dice.rng,
+                settings=state.settings[company.name],
+            )
+        case Doctrine.HORDE:
+            return horde_decide(
+                situation, rng=state.dice.rng, settings=state.settings[company.name]
+            )
+    return None
+
+
+def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
+    state.activations += 1
+    if state.activations > MAX_ACTIVATIONS:
+        raise Stuck("the battle goes on without end: no side can harm the other")
+    limits = _limits(state, key)
+    reading = _reading(state, key, follow_up=follow_up, limits=limits)
+    decision = _decide(state, key, reading.situation)
+    if decision is None:
+        return
+    decision = toward_exit(state, key, decision)
+    _carry_out(
+        state, key, decision, limits=limits, reading=reading, follow_up=follow_up
+    )
+
+
+def _carry_out(
+    state: Fight,
+    key: str,
+    decision: Decision,
+    *,
+    limits: Limits,
+    reading: Reading,
+    follow_up: bool,
+) -> None:
+    """The decided move, then its attack; a melee that fells its enemy gives
+    the one follow-up (§4)."""
+    moved = apply(
+        state.table,
+        key,
+        decision,
+        limits=limits,
+        reading=reading,
+        place=_place(state, key),
+    )
+    if moved.left:
+        leave(state, key)
+        return
+    if moved.moved:
+        state.table = state.table.moved(key, moved.end)
+    through = leaves_through(state, key)
+    if through:
+        leave(state, key, feature=through)
+        return
+    _pick_up(state, key)
+    target = decision.target
+    if target is None or decision.action not in MELEE | SHOTS:
+        return
+    if not any(p.key == target for p in state.table.pieces):
+        return
+    them = state.table.piece(target)
+    me = state.table.piece(key)
+    melee = decision.action in MELEE
+    if melee and not state.table.in_contact(me, them):
+        return
+    if not melee and not state.table.sees(me, them):
+        return
+    fell = _strike(state, key, target, decision)
+    standing = any(p.key == key for p in state.table.pieces)
+    if fell and melee and not follow_up and standing:
+        _activate(state, key, follow_up=True)
+
+
+def _strike(state: Fight, key: str, target: str, decision: Decision) -> bool:
+    """One attack on ``target``, after its defensive draw when it is a deck
+    character that has not activated this round (§5.2); True if it fell."""
+    defence = _defensive_draw(state, key, target)
+    extra = () if defence is None else defence.attack_roll_modifiers
+    fell = _attack(state, key, target, decision, extra=extra)
+    if defence is not None and not fell:
+        _after_defence(state, target, attacker=key, decision=defence)
+    return fell
+
+
+def _defensive_draw(state: Fight, attacker: str, target: str) -> Decision | None:
+    me = state.character(target)
+    if me.side is not Side.AI or target in state.activated:
+        return None
+    company = state.spec.company(me.company)
+    if company.doctrine is not Doctrine.DECK:
+        return None
+    reading = _reading(state, target, attacked=True)
+    return deck_defend(
+        reading.situation,
+        attacker=attacker,
+        deck=state.deck(),
+        settings=state.settings[company.name],
+    )
+
+
+def _after_defence(
+    state: Fight, key: str, *, attacker: str, decision: Decision
+) -> None:
+    """Return fire or a dive for cover, after the attack, by one still
+    standing; either counts as its activation."""
+    if decision.counts_as_activated or decision.action is Action.RETURN_FIRE:
+        state.activated.add(key)
+    limits = _limits(state, key)
+    if decision.action is Action.RETURN_FIRE:
+        reading = _reading(state, key, limits=limits)
+        fire = deck_return_fire(
+            reading.situation,
+            attacker=attacker,
+            settings=state.settings[state.character(key).company],
+        )
+        _carry_out(state, key, fire, limits=limits, reading=reading, follow_up=True)
+    elif decision.action is Action.DIVE_FOR_COVER:
+        reading = _reading(state, key, limits=limits, attacked=True)
+        _carry_out(state, key, decision, limits=limits, reading=reading, follow_up=True)
+
+
+def _place(state: Fight, key: str) -> Point | None:
+    me = state.character(key)
+    if me.side is Side.PLAYER:
+        return exit_point(state, key)
+    orders = state.settings[me.company].orders
+    for order in active(orders, character=key, round_number=state.round):
+        if isinstance(order, NoEnemyInSight) and order.place is not None:
+            return place_point(state.table, order.place)
+    return None
+
+
+def _pick_up(state: Fight, key: str) -> None:
+    """§4 pre-activation: an unengaged character carrying nothing takes a
+    carriable objective it touches."""
+    me = state.table.piece(key)
+    if me.carrying is not None or state.table.engaged(me):
+        return
+    for marker in state.table.markers:
+        if (
+            marker.kind is ObjectiveKind.CARRIABLE
+            and state.table.marker_gap(me, marker) <= 0
+        ):
+            state.table = state.table.picked_up(key, marker.name)
+            return
+
+
+def _attack(
+    state: Fight,
+    key: str,
+    target: str,
+    decision: Decision,
+    *,
+    extra: tuple[Modifier, ...] = (),
+) -> bool:
+    """One attack; True if it felled ``target``."""
+    me, them = state.character(key), state.character(target)
+    result = attack(
+        me.attack,
+        them.defence,
+        moved_and_shot=decision.action is Action.MOVE_AND_SHOOT,
+        modifiers=(*decision.attack_modifiers, *extra),
+        dice=state.dice,
+        purpose=f"attack: {key} on {target}",
+    )
+    if not result.wounds:
+        return False
+    return wound(state, target, by=key)

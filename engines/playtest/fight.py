@@ -1,0 +1,399 @@
+"""A playtest battle's running state, how it is judged and what it came to
+(RULES §1 "Victory as data", §4 "End", §7).
+
+:class:`Fight` is the battle loop's own state (:mod:`engines.playtest.battle`);
+:func:`judge_now` asks :func:`engines.victory.judge` — the function the table
+page and the result form use — on the battle's facts as the table page builds
+them (who came on, fell, left by which edge carrying what, held each fixed
+objective at each round's end, which companies routed); :func:`battle_of` is
+the :class:`~engines.playtest.report.Battle` the report folds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from engines.battlefield.numbers import HOLD_WITHIN
+from engines.battlefield.scoring import side_victory_points
+from engines.cards import Deck
+from engines.combat import rout_check, take_wound
+from engines.dice import Dice
+from engines.doctrines import Decision, DoctrineSettings
+from engines.enums import Action, Doctrine, HordeMode, ObjectiveKind, Outcome, Side
+from engines.playtest.geometry import Point
+from engines.playtest.moves import nearest_edge
+from engines.playtest.report import Battle
+from engines.playtest.situation import Standing
+from engines.playtest.spec import Character, Spec
+from engines.playtest.table import Marker, Table
+from engines.playtest.terrain import RADIUS
+from engines.victory import judge as victory_judge
+from engines.victory.conditions import Condition, ConditionKind, Victory
+from engines.victory.judge import (
+    BattleFacts,
+    Ending,
+    Exit,
+    Fighter,
+    Holding,
+    Verdict,
+)
+
+VP = "VP"
+"""The way a generated battle that lasted its length ended (§3.12)."""
+
+
+@dataclass
+class Fight:
+    """One battle's running state (the loop's own; the table never changes)."""
+
+    spec: Spec
+    dice: Dice
+    table: Table
+    round: int = 0
+    filled: dict[str, int] = field(default_factory=dict)
+    hurt: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    fallen: list[str] = field(default_factory=list)
+    exits: list[Exit] = field(default_factory=list)
+    routed: set[str] = field(default_factory=set)
+    came: list[str] = field(default_factory=list)
+    """Every character deployed or arrived so far, in order."""
+    holdings: list[Holding] = field(default_factory=list)
+    ai_deck: Deck | None = None
+    """The AI deck (§5.2): the deck doctrine's draws and the random events."""
+    events: list[str] = field(default_factory=list)
+    """The random events drawn, by title (their text is the players' to apply:
+    the abstract table applies none)."""
+    activations: int = 0
+    checks: list[tuple[str, str]] = field(default_factory=list)
+    """(company, the fallen character) of each rout check rolled."""
+    verdict: Verdict | None = None
+    stuck: str = ""
+    """Why the battle could not go on ("" if it could)."""
+    settings: dict[str, DoctrineSettings] = field(default_factory=dict)
+    """Each company's settings, its scene orders as its force on this
+    battlefield keeps them (a generated scenario's merged in, §5)."""
+
+    modes: dict[str, HordeMode] = field(default_factory=dict)
+    """Each horde company's mode, once its first end of round has set it."""
+    bled: list[str] = field(default_factory=list)
+    """Horde characters fallen by bleeding at an end of round (no attack)."""
+    reinforced: int = 0
+    """Reinforcements come on so far (their names count them)."""
+    places: tuple[Marker, ...] = ()
+    """The features a way to win asks a side to hold that are no objective
+    marker (the players' robot heads for them; who holds them is measured
+    to the feature's edge)."""
+    activated: set[str] = field(default_factory=set)
+    """Who has activated this round (a return fire or a dive counts)."""
+    positions: dict[str, int] = field(default_factory=dict)
+    """Each pursuer's position this round (§5.4)."""
+    chars: dict[str, Character] = field(default_factory=dict)
+    """The spec's characters by name."""
+    known: dict[str, Standing] | None = None
+    """The standings that differ from nobody's, kept until a wound, a hurt or
+    a rout changes one (:meth:`touch`)."""
+
+    def deck(self) -> Deck:
+        if self.ai_deck is None:
+            self.ai_deck = Deck(dice=self.dice)
+        return self.ai_deck
+
+    def touch(self) -> None:
+        self.known = None
+
+    def standings(self) -> dict[str, Standing]:
+        """Every standing on the table that is not nobody's."""
+        if self.known is None:
+            nobody = Standing()
+            self.known = {
+                k: found for k in self.came if (found := self.standing(k)) != nobody
+            }
+        return self.known
+
+    def character(self, key: str) -> Character:
+        return self.chars[key]
+
+    def wounded(self, key: str) -> bool:
+        me = self.character(key)
+        return self.filled.get(key, me.filled) >= me.slots
+
+    def mode(self, company: str) -> HordeMode:
+        """A horde company's mode (§5.3): its settings' start until an end of
+        round changes it."""
+        return self.modes.get(company, self.settings[company].horde_start)
+
+    def standing(self, key: str, *, follow_up: bool = False) -> Standing:
+        me = self.character(key)
+        return Standing(
+            mode=self.mode(me.company),
+            wounded=self.wounded(key),
+            hurt_this_round=bool(self.hurt.get(key)),
+            hurt_by=self.hurt.get(key, ()),
+            routing=me.company in self.routed,
+            follow_up=follow_up,
+        )
+
+
+class Stuck(Exception):
+    """The battle cannot go on: the reason in a builder's words."""
+
+
+def gone(state: Fight, key: str) -> bool:
+    return any(e.character == key for e in state.exits)
+
+
+def held_places(spec: Spec, table: Table) -> tuple[Marker, ...]:
+    """The features the ways to win ask to hold, or the players to leave
+    through (the exit the robot must reach, §7), beyond the markers."""
+    if spec.victory is None:
+        return ()
+    marked = {m.name for m in table.markers}
+    named = {c.objective for c in _conditions(spec, ConditionKind.HOLD)}
+    named |= {c.feature for c in exits_through(spec)}
+    return tuple(
+        Marker(name=f.name, at=f.centre, kind=ObjectiveKind.FIXED)
+        for f in spec.battlefield.features
+        if f.name in named - marked - {""}
+    )
+
+
+def _conditions(spec: Spec, kind: ConditionKind) -> tuple[Condition, ...]:
+    assert spec.victory is not None
+    return tuple(
+        c
+        for way in spec.victory.ways
+        for c in way.conditions
+        if c.kind is kind and not c.negated
+    )
+
+
+def exits_through(spec: Spec) -> tuple[Condition, ...]:
+    """The players' ways to win that leave through a feature."""
+    if spec.victory is None:
+        return ()
+    return tuple(
+        c
+        for way in spec.victory.ways
+        if way.side is Side.PLAYER
+        for c in way.conditions
+        if c.kind is ConditionKind.LEAVE and c.feature and not c.negated
+    )
+
+
+def exit_point(state: Fight, key: str) -> Point | None:
+    """Where the players' robot heads to leave, where a way to win has this
+    character leave through a feature (None: nowhere in particular)."""
+    me = state.character(key)
+    for c in exits_through(state.spec):
+        if (c.character or key) == key and (c.company or me.company) == me.company:
+            return next((m.at for m in state.places if m.name == c.feature), None)
+    return None
+
+
+def toward_exit(state: Fight, key: str, decision: Decision) -> Decision:
+    """The robot's carrier heads for its exit, not the nearest edge (§7: the
+    exit it must reach) **(adaptation: the priority list's carrier step reads
+    "the edge" as the one its way to win names)**."""
+    if decision.action is not Action.MOVE_TO_EDGE or exit_point(state, key) is None:
+        return decision
+    return replace(decision, action=Action.MOVE_TOWARD)
+
+
+def leaves_through(state: Fight, key: str) -> str:
+    """The feature a player character touches that a way to win has it leave
+    through ("" if none): it goes (§7: the exit the robot must reach)."""
+    me = state.character(key)
+    if me.side is not Side.PLAYER:
+        return ""
+    outlines = {a.name: a.outline for a in state.table.ground.areas}
+    at = state.table.piece(key).at
+    for c in exits_through(state.spec):
+        if c.character and c.character != key:
+            continue
+        if c.company and c.company != me.company:
+            continue
+        outline = outlines.get(c.feature)
+        if outline is not None and outline.distance(at) - RADIUS <= HOLD_WITHIN:
+            return c.feature
+    return ""
+
+
+def hold(state: Fight) -> None:
+    """Who holds each fixed objective at the round's end (§0): the side with a
+    character within ``HOLD_WITHIN`` of it (of a feature's edge) and no enemy
+    as near."""
+    outlines = {a.name: a.outline for a in state.table.ground.areas}
+    for marker in (*state.table.markers, *state.places):
+        if marker.kind is not ObjectiveKind.FIXED:
+            continue
+        outline = outlines.get(marker.name)
+        near = [
+            p
+            for p in state.table.pieces
+            if (
+                state.table.marker_gap(p, marker)
+                if outline is None
+                else max(0.0, outline.distance(p.at) - RADIUS)
+            )
+            <= HOLD_WITHIN
+        ]
+        sides = {p.side for p in near}
+        if len(sides) == 1:
+            (side,) = sides
+            state.holdings.append(
+                Holding(
+                    round=state.round,
+                    objective=marker.name,
+                    side=side,
+                    characters=tuple(p.key for p in near),
+                )
+            )
+
+
+def points(state: Fight, side: Side) -> int:
+    """§3.12: the VP ``side`` has scored now (a generated battle)."""
+    worth = {o.name: o.victory_points for o in state.spec.battlefield.objectives}
+    worth |= {
+        f.name: f.victory_points for f in state.spec.battlefield.features if f.objective
+    }
+    held = [
+        worth.get(h.objective, 0)
+        for h in state.holdings
+        if h.round == state.round and h.side is side
+    ]
+    carried = [
+        worth.get(p.carrying, 0)
+        for p in state.table.of_side(side)
+        if p.carrying is not None
+    ]
+    carried_off = [
+        worth.get(name, 0)
+        for e in state.exits
+        if state.character(e.character).side is side
+        for name in e.carrying
+    ]
+    enemies_lost = sum(
+        1
+        for k in (*state.fallen, *(e.character for e in state.exits))
+        if state.character(k).side is not side
+    )
+    return side_victory_points(
+        objectives=(*held, *carried, *carried_off), enemies_lost=enemies_lost
+    )
+
+
+def judge_now(state: Fight, *, round_over: bool) -> Verdict:
+    spec = state.spec
+    victory = spec.victory or Victory(ways=(), battle_length=spec.battlefield.length)
+    facts = BattleFacts(
+        fighters=tuple(
+            Fighter(
+                name=k, company=state.character(k).company, side=state.character(k).side
+            )
+            for k in state.came
+        ),
+        round=state.round,
+        round_over=round_over,
+        fallen=frozenset(state.fallen),
+        exits=tuple(state.exits),
+        holdings=tuple(state.holdings),
+        routed=frozenset(state.routed),
+    )
+    verdict = victory_judge(victory, facts)
+    if spec.victory is not None or verdict.ending is not Ending.TIME_OUT:
+        return verdict
+    mine, theirs = points(state, Side.PLAYER), points(state, Side.AI)
+    winner = None if mine == theirs else Side.PLAYER if mine > theirs else Side.AI
+    return Verdict(
+        ended=True,
+        winner=winner,
+        ending=Ending.TIME_OUT,
+        reason=f"VP {mine} to {theirs}",
+    )
+
+
+def battle_of(state: Fight, *, unfinished: str = "") -> Battle:
+    verdict = state.verdict
+    players = [c.name for c in state.spec.characters if c.side is Side.PLAYER]
+    fell = tuple(k for k in players if k in state.fallen)
+    wounded = tuple(
+        k
+        for k in players
+        if k not in state.fallen and state.filled.get(k, state.character(k).filled) > 0
+    )
+    if unfinished or verdict is None or verdict.outcome is None:
+        return Battle(
+            outcome=Outcome.DRAW,
+            rounds=state.round,
+            way="could not finish",
+            fell=fell,
+            wounded=wounded,
+            unfinished=unfinished or "the battle ended with no verdict",
+        )
+    return Battle(
+        outcome=verdict.outcome,
+        rounds=state.round,
+        way=_way(state, verdict),
+        fell=fell,
+        wounded=wounded,
+    )
+
+
+def _way(state: Fight, verdict: Verdict) -> str:
+    victory = state.spec.victory
+    if verdict.way is not None and victory is not None:
+        return victory.ways[verdict.way].words()
+    if state.spec.victory is None and verdict.ending is Ending.TIME_OUT:
+        return VP
+    return verdict.ending.label if verdict.ending is not None else "draw"
+
+
+def wound(state: Fight, target: str, *, by: str) -> bool:
+    """A wound on ``target`` (§4): the next free slot, or it falls (True)."""
+    them = state.character(target)
+    state.hurt[target] = (*state.hurt.get(target, ()), by)
+    state.touch()
+    filled = state.filled.get(target, them.filled)
+    if not take_wound(filled=filled, slots=them.slots).falls:
+        state.filled[target] = filled + 1
+        return False
+    fall(state, target)
+    return True
+
+
+def fall(state: Fight, key: str) -> None:
+    """``key`` falls: what it carried lies where it stood, and its company
+    checks for a rout (§4; a horde takes none)."""
+    state.table = state.table.dropped(key).without(key)
+    state.fallen.append(key)
+    me = state.character(key)
+    company = state.spec.company(me.company)
+    if company.name not in state.routed:
+        members = [k for k in state.came if state.character(k).company == company.name]
+        lost = sum(k in state.fallen or gone(state, k) for k in members)
+        check = rout_check(
+            company.name,
+            characters=len(members),
+            lost=lost,
+            horde=company.doctrine is Doctrine.HORDE,
+            dice=state.dice,
+        )
+        if check.due:
+            state.checks.append((company.name, key))
+        if check.routs:
+            state.routed.add(company.name)
+            state.touch()
+    state.verdict = judge_now(state, round_over=False)
+
+
+def leave(state: Fight, key: str, *, feature: str = "") -> None:
+    """``key`` leaves the table by its nearest edge (or through ``feature``),
+    carrying what it carries."""
+    me = state.table.piece(key)
+    edge = None if feature else nearest_edge(state.table, me.at)
+    carried = (me.carrying,) if me.carrying else ()
+    state.exits.append(
+        Exit(character=key, edge=edge, feature=feature, carrying=carried)
+    )
+    state.table = state.table.without(key)
+    state.verdict = judge_now(state, round_over=False)

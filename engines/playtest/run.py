@@ -1,0 +1,78 @@
+"""A playtest: many seeded battles of one spec, folded into a report (RULES §7).
+
+Battle ``i`` is fought on ``random.Random(battle_seed(seed, i))``, so a battle's
+dice do not depend on which process fights it: ``jobs`` only spreads the
+battles over processes (in fixed chunks, put back in order), and the report
+is the same whatever ``jobs``. ``progress`` is told (done, total) as battles
+finish. A fixed battlefield's board is compiled once per chunk and shared by
+its battles; a scene whose setup is rolled compiles one per battle.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from collections.abc import Callable
+
+from engines.enums import Side
+from engines.playtest.battle import fight
+from engines.playtest.report import Battle, Report, battle_seed, report
+from engines.playtest.setup import board_for
+from engines.playtest.spec import Spec
+
+MAX_BATTLES = 100_000
+CHUNK = 50
+"""Battles a worker fights before it reports back (the progress bar's step)."""
+
+Progress = Callable[[int, int], None]
+
+
+def _fight_range(spec: Spec, seed: int, start: int, stop: int) -> list[Battle]:
+    if spec.setup is not None:
+        return [
+            fight(spec, rng=random.Random(battle_seed(seed, i)))
+            for i in range(start, stop)
+        ]
+    board = board_for(spec.battlefield)
+    return [
+        fight(spec, rng=random.Random(battle_seed(seed, i)), board=board)
+        for i in range(start, stop)
+    ]
+
+
+def _chunk(args: tuple[Spec, int, int, int]) -> list[Battle]:
+    return _fight_range(*args)
+
+
+def playtest(
+    spec: Spec,
+    *,
+    battles: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> Report:
+    """``battles`` battles of ``spec`` from ``seed``, on ``jobs`` processes."""
+    if not 1 <= battles <= MAX_BATTLES:
+        raise ValueError(f"the number of battles is 1 to {MAX_BATTLES:,}")
+    players = [c.name for c in spec.characters if c.side is Side.PLAYER]
+    chunks = [
+        (spec, seed, start, min(start + CHUNK, battles))
+        for start in range(0, battles, CHUNK)
+    ]
+    fought: list[Battle] = []
+    if jobs <= 1 or len(chunks) == 1:
+        for args in chunks:
+            fought.extend(_chunk(args))
+            _tell(progress, len(fought), battles)
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for part in pool.imap(_chunk, chunks):
+                fought.extend(part)
+                _tell(progress, len(fought), battles)
+    return report(fought, seed=seed, characters=players)
+
+
+def _tell(progress: Progress | None, done: int, total: int) -> None:
+    if progress is not None:
+        progress(done, total)
