@@ -3,8 +3,6 @@ generated scene with a seed, look at it, keep it as the scene's own terrain."""
 
 from __future__ import annotations
 
-import random
-
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponseRedirect
@@ -12,6 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from campaigns.models.battle import new_seed
 from campaigns.printing.diagram import table_diagram
 from campaigns.services.scene_terrain import (
     SEED_MAX,
@@ -53,7 +52,7 @@ class SceneTerrainMixin:
             if raw in (None, "") or seed is not None
             else (f"A seed is a whole number 0–{SEED_MAX}: here is one rolled instead.")
         )
-        seed = seed if seed is not None else random.randint(0, SEED_MAX)
+        seed = seed if seed is not None else new_seed()
         problem = scene_terrain_problem(scene=scene)
         if request.method == "POST" and not problem and not error:
             if not self.has_change_permission(request, scene):
