@@ -67,7 +67,8 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     ``site_url`` is the address printed for the result page
     (:func:`campaigns.site_url.site_url`); left out, the configured or local one.
 
-    Nine queries at most, whatever the number of participants; fewer when
+    Seven queries at most (nine for a fixed scene: its ways to win), whatever
+    the number of participants; fewer when
     ``battle`` came from :func:`battle_for_pack`.
     """
     if "companies" not in getattr(battle, "_prefetched_objects_cache", {}):
@@ -228,10 +229,6 @@ def _pack_queryset(battle_id: int):
         Prefetch("companies", queryset=companies),
         "scene__objectives",
         "scene__quarry",
-        Prefetch(
-            "scene__ways_to_win",
-            queryset=WayToWin.objects.prefetch_related(conditions_prefetch()),
-        ),
         "campaign__event_deck__events",
     )
 
@@ -244,7 +241,9 @@ def _uses(scene: Any, battlefield: Battlefield) -> dict[str, Any]:
     generated battle scores by its own lines: none)."""
     if battlefield.generated:
         return {"exits": [], "objectives": {}}
-    uses = victory_uses(scene_victory(scene))
+    # A fixed scene's ways, read here only (a generated battle asks nothing).
+    ways = WayToWin.objects.filter(scene=scene).prefetch_related(conditions_prefetch())
+    uses = victory_uses(scene_victory(scene, ways=ways))
     return {
         "exits": sorted(uses.exits),
         "objectives": {name: use.value for name, use in uses.objectives},

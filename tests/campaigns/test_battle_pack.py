@@ -498,9 +498,9 @@ def test_the_pack_reads_the_database_a_fixed_number_of_times(
     for battle in (small, large):
         for p in battle.participants.all()[:3]:
             PersistingWound.objects.create(character=p.character)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         battle_pack_data(battle=small)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         battle_pack_data(battle=large)
 
 
