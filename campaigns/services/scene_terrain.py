@@ -74,7 +74,6 @@ def scene_terrain_keep(*, scene: Scene, seed: int) -> list[SceneFeature]:
             pk=scene.pk,
             campaign_id=scene.campaign_id,
             missing="This scene no longer exists.",
-            related=("campaign__setting",),
         )
         problem = scene_terrain_problem(scene=scene)
         if problem:
