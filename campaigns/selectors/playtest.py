@@ -12,6 +12,7 @@ generated one rolls its setup and terrain afresh each battle from the inputs.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from campaigns.models import Character as CharacterRow
 from campaigns.models import Scene, SceneCompany
@@ -24,12 +25,18 @@ from engines.combat import DEFAULT_MOVE
 from engines.doctrines import DoctrineSettings
 from engines.enums import Doctrine, ScenarioMode, Side, Stance
 from engines.events import Event, event_deck_message
+from engines.playtest.report import Report, report
 from engines.playtest.spec import Character, Company, Spec
 from engines.scenario import SetupError, generate_setup
 
 
 class Unplayable(ValueError):
     """The scene cannot be playtested: why, in a builder's words."""
+
+
+def unplayable_report(why: str, *, seed: int) -> Report:
+    """The report of a scene that cannot be fought: no battle, and why."""
+    return replace(report((), seed=seed), warnings=(f"It cannot be playtested: {why}",))
 
 
 def playtest_spec(
