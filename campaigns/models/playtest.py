@@ -15,10 +15,18 @@ a task that finds its row gone stops.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+
+from engines.enums import ScenarioMode, Stance
+
+if TYPE_CHECKING:
+    from campaigns.models.scene import Scene
 
 
 class PlaytestStatus(models.TextChoices):
@@ -29,6 +37,18 @@ class PlaytestStatus(models.TextChoices):
 
 
 ON_ITS_WAY = (PlaytestStatus.QUEUED, PlaytestStatus.RUNNING)
+
+
+def playtest_roster(participant_ids: Sequence[int]) -> str:
+    """The kept form of a roster: its character ids, sorted, comma separated."""
+    return ",".join(str(pk) for pk in sorted(set(participant_ids)))
+
+
+def playtest_stance(*, scene: Scene, stance: Stance | str | None) -> str:
+    """The kept form of a stance: '' for a fixed scene (it asks none)."""
+    if scene.scenario_mode == ScenarioMode.FIXED:
+        return ""
+    return Stance(stance or Stance.ATTACK).value
 
 
 class PlaytestReport(models.Model):

@@ -24,8 +24,13 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaigns.models import PlaytestReport, Scene
-from campaigns.models.playtest import ON_ITS_WAY, PlaytestStatus
-from engines.enums import ScenarioMode, Stance
+from campaigns.models.playtest import (
+    ON_ITS_WAY,
+    PlaytestStatus,
+    playtest_roster,
+    playtest_stance,
+)
+from engines.enums import Stance
 
 logger = logging.getLogger(__name__)
 
@@ -41,18 +46,6 @@ class PlaytestAsked:
     row: PlaytestReport
     started: bool
     why_not: str = ""
-
-
-def playtest_roster(participant_ids: Sequence[int]) -> str:
-    """The kept form of a roster: its character ids, sorted, comma separated."""
-    return ",".join(str(pk) for pk in sorted(set(participant_ids)))
-
-
-def playtest_stance(*, scene: Scene, stance: Stance | str | None) -> str:
-    """The kept form of a stance: '' for a fixed scene (it asks none)."""
-    if scene.scenario_mode == ScenarioMode.FIXED:
-        return ""
-    return Stance(stance or Stance.ATTACK).value
 
 
 def playtests_silence(*, scene_id: int) -> int:
