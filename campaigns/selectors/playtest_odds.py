@@ -116,28 +116,6 @@ def odds_of(row: PlaytestReport, names: Mapping[int, str]) -> Odds:
     )
 
 
-def playtest_for_setup(
-    *,
-    scene: Scene,
-    stance: Stance | str | None,
-    participant_ids: Sequence[int],
-    names: Mapping[int, str],
-) -> Odds | None:
-    """The latest kept report of this scene for this stance and roster
-    (whatever its seed), for the set-up form: one query."""
-    row = (
-        PlaytestReport.objects.filter(
-            scene=scene,
-            stance=playtest_stance(scene=scene, stance=stance),
-            roster=playtest_roster(participant_ids),
-            status=PlaytestStatus.DONE,
-        )
-        .order_by("-finished_at", "-id")
-        .first()
-    )
-    return None if row is None else odds_of(row, names)
-
-
 def latest_odds(*, scene_ids: Iterable[int]) -> dict[int, Odds]:
     """Each scene's latest kept report (done), by scene id: one query
     whatever the number of scenes (the readiness panel's odds). Roster names
@@ -157,3 +135,38 @@ def latest_odds(*, scene_ids: Iterable[int]) -> dict[int, Odds]:
         .filter(rank=1)
     )
     return {row.scene_id: odds_of(row, {}) for row in rows}
+
+
+@dataclass(frozen=True)
+class SetupOdds:
+    """The set-up form's odds: the kept playtest of the chosen stance and
+    characters, if any, and each stance's for the same characters."""
+
+    chosen: Odds | None
+    by_stance: Mapping[str, Odds]
+
+
+def setup_odds(
+    *,
+    scene: Scene,
+    stance: str | None,
+    participant_ids: Sequence[int],
+    names: Mapping[int, str],
+) -> SetupOdds:
+    """The latest kept report of each stance for these characters (whatever
+    its seed): one query, whatever the number of characters."""
+    rows = PlaytestReport.objects.filter(
+        scene=scene,
+        roster=playtest_roster(participant_ids),
+        status=PlaytestStatus.DONE,
+    ).order_by("-finished_at", "-id")
+    by_stance: dict[str, Odds] = {}
+    for row in rows:
+        by_stance.setdefault(row.stance, odds_of(row, names))
+    try:
+        key = playtest_stance(scene=scene, stance=stance)
+    except ValueError:  # a stance the form refuses anyway
+        key = None
+    return SetupOdds(
+        chosen=by_stance.get(key) if key is not None else None, by_stance=by_stance
+    )

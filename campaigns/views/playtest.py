@@ -27,7 +27,9 @@ def scene_playtest(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
         if request.method == "POST":
             messages.error(request, f"Nothing was run. {page.not_fighting}")
         return render_page(request, TEMPLATE, access=access, page=page)
-    form = PlaytestForm(request.POST or None, lineup=page.lineup)
+    form = PlaytestForm(
+        request.POST or None, lineup=page.lineup, initial=_picked(request)
+    )
     if request.method == "POST" and form.is_valid():
         asked = playtest_ask(
             scene=page.scene,
@@ -43,3 +45,14 @@ def scene_playtest(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
             messages.info(request, asked.why_not)
         return redirect(request.path)
     return render_page(request, TEMPLATE, access=access, page=page, form=form)
+
+
+def _picked(request: HttpRequest) -> dict:
+    """The stance and characters a link picked (the set-up form's "run one"):
+    only shown as the form's initial choice; the POST is what counts."""
+    picked = {}
+    if request.GET.get("stance"):
+        picked["stance"] = request.GET["stance"]
+    if request.GET.getlist("participants"):
+        picked["participants"] = request.GET.getlist("participants")
+    return picked
