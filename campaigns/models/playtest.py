@@ -60,7 +60,10 @@ class PlaytestReport(models.Model):
         "campaigns.Scene", on_delete=models.CASCADE, related_name="playtests"
     )
     stance = models.CharField(
-        max_length=16, blank=True, help_text="The players' stance; empty when fixed."
+        max_length=16,
+        blank=True,
+        choices=Stance.choices(),
+        help_text="The players' stance; empty when the scene's scenario is fixed.",
     )
     roster = models.CharField(
         max_length=500,
