@@ -79,6 +79,7 @@ def test_the_owner_runs_a_playtest_and_sees_its_report(
     assert (row.status, row.battles, row.seed) == ("done", 3, 5)
     page = owner.get(_url(playable)).content.decode()
     assert "3 battles, seed 5" in page
+    assert f"Run by <bdi>{row.asked_by.get_username()}</bdi> on" in page
     assert "playtest-bar" in page and "playtest-rounds" in page
 
 
