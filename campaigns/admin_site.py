@@ -29,6 +29,7 @@ PLAY_RECORDS = (
     "PersistingWound",
     "Effect",
     "CampaignLogEntry",
+    "PlaytestReport",
 )
 """What the site writes as the campaign is played."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -18,9 +19,13 @@ from django.db import connection
 from django.utils import timezone
 from django_tasks import task
 
+from campaigns.models import PlaytestReport
+from campaigns.models.playtest import PlaytestStatus
 from campaigns.printing.models import PackRender, PackRenderStatus
 from campaigns.printing.pack_store import PackStorageError, pack_store_save
 from campaigns.selectors.battle_pack import battle_pack_data
+from campaigns.selectors.playtest import Unplayable, playtest_spec, unplayable_report
+from engines.playtest.run import playtest
 
 logger = logging.getLogger(__name__)
 
@@ -148,3 +153,99 @@ def _failed(row: PackRender, message: str) -> None:
         error=message[:300],
         finished_at=timezone.now(),
     )
+
+
+# --- playtests (RULES §7) -----------------------------------------------------------
+
+
+class PlaytestGone(Exception):
+    """The playtest's row is gone (its scene deleted): stop fighting."""
+
+
+class _Progress:
+    """Write the battles done to the row now and then (not per battle), and
+    stop the playtest when the row is gone."""
+
+    def __init__(self, row_id: int) -> None:
+        self.row_id = row_id
+        self.every = float(settings.PLAYTEST_PROGRESS_EVERY)
+        self.last: float | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.last is not None and now - self.last < self.every and done < total:
+            return
+        self.last = now
+        written = PlaytestReport.objects.filter(
+            pk=self.row_id, status=PlaytestStatus.RUNNING
+        ).update(battles_done=done, alive_at=timezone.now())
+        if not written:
+            raise PlaytestGone
+
+
+@task()
+def playtest_run(report_id: int) -> str:
+    """Fight the playtest of PlaytestReport ``report_id`` and keep its report
+    (or why it failed) on the row. A row gone meanwhile (its scene deleted)
+    ends it quietly. Returns what happened, for the task's own record."""
+    row = PlaytestReport.objects.select_related("scene").filter(pk=report_id).first()
+    if row is None:
+        return "gone"
+    started = PlaytestReport.objects.filter(
+        pk=row.pk, status=PlaytestStatus.QUEUED
+    ).update(status=PlaytestStatus.RUNNING, battles_done=0, alive_at=timezone.now())
+    if not started:
+        return f"{row.status} already"
+    try:
+        with time_limit(settings.PLAYTEST_TIME_LIMIT):
+            try:
+                spec = playtest_spec(
+                    scene=row.scene,
+                    stance=row.stance or None,
+                    participant_ids=row.roster_ids,
+                )
+            except Unplayable as error:
+                result = unplayable_report(str(error), seed=row.seed)
+            else:
+                result = playtest(
+                    spec,
+                    battles=row.battles,
+                    seed=row.seed,
+                    jobs=settings.PLAYTEST_JOBS,
+                    progress=_Progress(row.pk),
+                )
+    except PlaytestGone:
+        return "gone"
+    except RenderTimeLimit:
+        limit = settings.PLAYTEST_TIME_LIMIT
+        return _playtest_failed(
+            row.pk,
+            f"It took longer than {limit:g} seconds and was stopped; "
+            "try fewer battles.",
+        )
+    except Exception:
+        if not PlaytestReport.objects.filter(pk=row.pk).exists():
+            return "gone"  # its scene was deleted while its spec was read
+        logger.exception("Playtest %s failed", row.pk)
+        return _playtest_failed(row.pk, "The playtest stopped on an error.")
+    kept = PlaytestReport.objects.filter(
+        pk=row.pk, status=PlaytestStatus.RUNNING
+    ).update(
+        status=PlaytestStatus.DONE,
+        report=result.to_data(),
+        battles_done=row.battles,
+        error="",
+        alive_at=timezone.now(),
+        finished_at=timezone.now(),
+    )
+    return "done" if kept else "gone"
+
+
+def _playtest_failed(row_id: int, message: str) -> str:
+    logger.warning("Playtest %s failed: %s", row_id, message)
+    PlaytestReport.objects.filter(pk=row_id, status=PlaytestStatus.RUNNING).update(
+        status=PlaytestStatus.FAILED,
+        error=message[:300],
+        finished_at=timezone.now(),
+    )
+    return "failed"

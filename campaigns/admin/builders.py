@@ -41,6 +41,7 @@ OWNER_PATHS: dict[str, str] = {
     "battle": "campaign__owner",
     "battleresult": "battle__campaign__owner",
     "campaignlogentry": "campaign__owner",
+    "playtestreport": "scene__campaign__owner",
 }
 """Each campaigns model (by model name): the path from it to its owner."""
 

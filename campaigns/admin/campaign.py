@@ -204,7 +204,7 @@ class CampaignAdmin(
         campaign = self.get_object(request, object_id)
         extra = dict(extra_context or {})
         if campaign is not None:
-            extra["readiness"] = campaign_readiness(campaign=campaign)
+            extra["readiness"] = campaign_readiness(campaign=campaign, with_odds=True)
             extra["part_links"] = _part_links(campaign)
         return super().change_view(request, object_id, form_url, extra)
 
@@ -227,7 +227,7 @@ class CampaignAdmin(
     @admin.action(description="Check what the selected campaigns still need")
     def check_readiness(self, request, queryset):
         reports = [
-            campaign_readiness(campaign=campaign)
+            campaign_readiness(campaign=campaign, with_odds=True)
             for campaign in queryset.order_by("name", "id")
         ]
         context = {

@@ -15,6 +15,7 @@ from campaigns.models import (
     CampaignLogEntry,
     CharacterOutcome,
     Effect,
+    PlaytestReport,
 )
 from campaigns.printing.pack_store import pack_response
 
@@ -140,3 +141,23 @@ class CampaignLogEntryAdmin(ReadOnlyAdmin):
     list_select_related = ("campaign", "battle")
     search_fields = ("text",)
     date_hierarchy = "created_at"
+
+
+@admin.register(PlaytestReport)
+class PlaytestReportAdmin(ReadOnlyAdmin):
+    """The kept playtest reports (RULES §7), as the task wrote them."""
+
+    list_display = (
+        "scene",
+        "stance",
+        "seed",
+        "battles",
+        "battles_done",
+        "status",
+        "asked_by",
+        "asked_at",
+    )
+    list_filter = ("status", "scene__campaign")
+    list_select_related = ("scene", "asked_by")
+    search_fields = ("scene__title", "scene__campaign__name")
+    date_hierarchy = "asked_at"

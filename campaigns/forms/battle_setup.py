@@ -145,3 +145,16 @@ class BattleSetupForm(ServiceErrorsMixin):
 
     def chosen_stance(self) -> str | None:
         return None if self.fixed else self.cleaned_data["stance"]
+
+    def odds_choice(self) -> tuple[str | None, list[int]]:
+        """The stance and characters the form shows chosen (as posted, else
+        its initial values), for the odds of a kept playtest."""
+        if self.is_bound:
+            stance = self.data.get("stance")
+            picked = self.data.getlist("participants")
+        else:
+            stance = self.fields["stance"].initial if not self.fixed else None
+            picked = self.fields["participants"].initial
+        allowed = {value for value, _ in self.fields["participants"].choices}
+        ids = [int(v) for v in picked if v in allowed]
+        return (None if self.fixed else stance), ids

@@ -12,6 +12,7 @@ from campaigns.models.events import Event, EventDeck
 from campaigns.models.invitation import Invitation
 from campaigns.models.log import CampaignLogEntry
 from campaigns.models.orders import SceneOrder
+from campaigns.models.playtest import PlaytestReport
 from campaigns.models.result import BattleResult, CharacterOutcome, Effect
 from campaigns.models.scene import Scene
 from campaigns.models.setting import Setting
@@ -38,6 +39,7 @@ __all__ = [
     "Invitation",
     "Objective",
     "PersistingWound",
+    "PlaytestReport",
     "Scene",
     "SceneArrival",
     "SceneCompany",

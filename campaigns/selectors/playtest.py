@@ -11,7 +11,9 @@ generated one rolls its setup and terrain afresh each battle from the inputs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from campaigns.models import Character as CharacterRow
 from campaigns.models import Scene, SceneCompany
@@ -24,12 +26,37 @@ from engines.combat import DEFAULT_MOVE
 from engines.doctrines import DoctrineSettings
 from engines.enums import Doctrine, ScenarioMode, Side, Stance
 from engines.events import Event, event_deck_message
+from engines.playtest.report import Report, report
 from engines.playtest.spec import Character, Company, Spec
 from engines.scenario import SetupError, generate_setup
 
 
 class Unplayable(ValueError):
     """The scene cannot be playtested: why, in a builder's words."""
+
+
+def unplayable_report(why: str, *, seed: int) -> Report:
+    """The report of a scene that cannot be fought: no battle, and why."""
+    return replace(report((), seed=seed), warnings=(f"It cannot be playtested: {why}",))
+
+
+def report_from_data(data: Mapping[str, Any]) -> Report:
+    """A report back from its JSON (:meth:`Report.to_data`), as kept or printed."""
+    return Report(
+        battles=data.get("battles", 0),
+        seed=data.get("seed", 0),
+        victory=data.get("victory", 0.0),
+        draw=data.get("draw", 0.0),
+        defeat=data.get("defeat", 0.0),
+        interval={
+            k: (float(v[0]), float(v[1])) for k, v in data.get("interval", {}).items()
+        },
+        rounds={int(k): v for k, v in data.get("rounds", {}).items()},
+        characters=data.get("characters", {}),
+        ends=data.get("ends", {}),
+        warnings=tuple(data.get("warnings", ())),
+        **({"robot": data["robot"]} if data.get("robot") else {}),
+    )
 
 
 def playtest_spec(

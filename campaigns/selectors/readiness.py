@@ -8,7 +8,9 @@ player's words and links to the admin page where it is fixed.
 Five queries whatever the campaign's size (six when its unplayed scenes give
 the robot orders, two more when some are fixed: their ways to win): its
 scenes, the companies in its unplayed scenes, their orders, its companies'
-characters counted, and (with random events) its event deck and events.
+characters counted, and (with random events) its event deck and events. The
+admin's panel asks for each unplayed fighting scene's latest playtest odds too
+(``with_odds``): one query more, whatever the number of scenes.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from campaigns.models import (
     SceneOrder,
 )
 from campaigns.selectors.event_decks import event_deck_problem
+from campaigns.selectors.playtest_odds import latest_odds
 from campaigns.selectors.victory import victory_gaps
 from engines.enums import ScenarioMode, SceneKind, SceneStatus, Side
 
@@ -52,6 +55,18 @@ class Gap:
 
 
 @dataclass(frozen=True)
+class SceneOdds:
+    """A scene's latest kept playtest (RULES §7), as the admin's panel lists it."""
+
+    title: str
+    summary: str
+    """Victory, draw and defeat in words, or that no playtest is kept."""
+    warnings: tuple[str, ...]
+    url: str
+    """The scene's playtest page on the site."""
+
+
+@dataclass(frozen=True)
 class Readiness:
     campaign: Campaign
     gaps: tuple[Gap, ...]
@@ -59,6 +74,8 @@ class Readiness:
     notes: tuple[Gap, ...] = ()
     """What a builder should know that blocks nothing (a scene's terrain is
     rolled for each battle), with the admin page to change it."""
+    odds: tuple[SceneOdds, ...] = ()
+    """Each unplayed fighting scene's latest playtest (asked ``with_odds``)."""
 
     @property
     def ready(self) -> bool:
@@ -86,14 +103,16 @@ def _add(model: str, **params: object) -> str:
     return f"{reverse(f'admin:campaigns_{model}_add')}?{urlencode(params)}"
 
 
-def campaign_readiness(*, campaign: Campaign) -> Readiness:
+def campaign_readiness(*, campaign: Campaign, with_odds: bool = False) -> Readiness:
     """Every gap of ``campaign``, the campaign's own first, then scene by scene
-    in play order. Resolved scenes are history and are not checked."""
+    in play order. Resolved scenes are history and are not checked.
+    ``with_odds``: each unplayed fighting scene's latest playtest odds too."""
     scenes = list(
         Scene.objects.filter(campaign=campaign)
         .order_by("order", "id")
         .values(
             "id",
+            "slug",
             "title",
             "kind",
             "status",
@@ -142,7 +161,34 @@ def campaign_readiness(*, campaign: Campaign) -> Readiness:
         gaps=tuple(gaps),
         current_scene_id=current["id"] if current else None,
         notes=tuple(_terrain_notes(open_scenes)),
+        odds=_scene_odds(campaign, open_scenes) if with_odds else (),
     )
+
+
+def _scene_odds(campaign: Campaign, open_scenes: list[dict]) -> tuple[SceneOdds, ...]:
+    fighting = [s for s in open_scenes if s["kind"] in FIGHTING]
+    kept = latest_odds(scene_ids=[s["id"] for s in fighting])
+    out = []
+    for scene in fighting:
+        odds = kept.get(scene["id"])
+        if odds is None:
+            summary, warnings = "no playtest kept yet", ()
+        else:
+            stance = f"{odds.stance.lower()}, " if odds.stance else ""
+            summary = f"{odds.summary} ({stance}{odds.report.battles} battles)"
+            warnings = odds.report.warnings
+        out.append(
+            SceneOdds(
+                title=scene["title"],
+                summary=summary,
+                warnings=tuple(warnings),
+                url=reverse(
+                    "campaigns:scene_playtest",
+                    kwargs={"slug": campaign.slug, "scene": scene["slug"]},
+                ),
+            )
+        )
+    return tuple(out)
 
 
 def _terrain_notes(open_scenes: list[dict]) -> list[Gap]:

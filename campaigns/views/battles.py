@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 
 from campaigns.downloads import packs_downloaded
 from campaigns.forms.battle_setup import BattleSetupForm
@@ -19,6 +22,7 @@ from campaigns.selectors.battles import (
 from campaigns.selectors.chronicle_story import battle_commanders
 from campaigns.selectors.confirm import discard_confirm, reroll_confirm
 from campaigns.selectors.pack_status import pack_status_read
+from campaigns.selectors.playtest_odds import setup_odds
 from campaigns.selectors.scenes import setup_page
 from campaigns.selectors.setup_on_screen import setup_on_screen
 from campaigns.selectors.table_record import battle_table_log
@@ -74,7 +78,29 @@ def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
         access=access,
         page=page,
         form=form,
+        odds=_odds(page, form),
     )
+
+
+def _odds(page, form: BattleSetupForm) -> dict:
+    """The kept playtest of the stance and characters the form shows chosen,
+    and the playtest page's address with them picked."""
+    stance, ids = form.odds_choice()
+    names = {c.character.pk: c.character.name for c in page.lineup.characters}
+    query = urlencode(
+        [("stance", stance)] * bool(stance) + [("participants", pk) for pk in ids]
+    )
+    url = reverse(
+        "campaigns:scene_playtest",
+        kwargs={"slug": page.scene.campaign.slug, "scene": page.scene.slug},
+    )
+    return {
+        "kept": setup_odds(
+            scene=page.scene, stance=stance, participant_ids=ids, names=names
+        ),
+        "run_url": f"{url}?{query}" if query else url,
+        "page_url": url,
+    }
 
 
 @login_required

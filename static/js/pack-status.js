@@ -1,7 +1,8 @@
 // A small progressive enhancement of the battle page: while the battle pack is
 // being prepared, look at the page again every few seconds and swap in the new
 // pack box (the download link once the pack is stored, or the reason it
-// failed). Without scripts, the box's own "refresh" link does the same.
+// failed). Without scripts, the box's own "refresh" link does the same. The
+// scene's playtest page uses it too, for its progress and then its report.
 (function () {
   "use strict";
   var DELAY_MS = 2500;

@@ -25,6 +25,7 @@ READ = {
     "company",
     "character",
     "scene_detail",
+    "scene_playtest",
     "battle_detail",
     "battle_table",
     "battle_pack",
@@ -35,6 +36,7 @@ READ = {
 }
 OWNER = {
     "battle_setup",
+    "scene_playtest",
     "scene_rest",
     "rest_undo",
     "battle_reroll",

@@ -22,6 +22,7 @@ from campaigns.models import (
     EventDeck,
     Objective,
     PersistingWound,
+    PlaytestReport,
     WayToWin,
     WinCondition,
 )
@@ -70,6 +71,9 @@ def one_of_everything(
         battle=battle, kind="scene_status", target_model="scene", target_id=scene.pk
     )
     CampaignLogEntry.objects.create(campaign=campaign, kind="setup", text="Set up.")
+    PlaytestReport.objects.create(
+        scene=scene, roster=str(character.pk), stance="attack", seed=1, battles=1
+    )
     commander_change_by_hand(
         commander=commander, reputation="rash", rating="poor", reason="Test", user=user
     )

@@ -88,6 +88,7 @@ FROM_ENGINE = {
     ("WinCondition", "side"): Side,
     ("WinCondition", "edge"): Edge,
     ("WinCondition", "when"): HoldWhen,
+    ("PlaytestReport", "stance"): Stance,
 }
 
 SITE_CHOICES = {
@@ -99,6 +100,7 @@ SITE_CHOICES = {
     ("Effect", "kind"),
     ("CampaignLogEntry", "kind"),
     ("TableEntry", "kind"),
+    ("PlaytestReport", "status"),
 }
 """Choices that are the site's own (or numbers): not engine enumerations."""
 

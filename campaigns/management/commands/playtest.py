@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from campaigns.models import Campaign, Scene
-from campaigns.selectors.playtest import Unplayable, playtest_spec
+from campaigns.selectors.playtest import (
+    Unplayable,
+    playtest_spec,
+    report_from_data,
+    unplayable_report,
+)
 from engines.enums import ScenarioMode, Stance
-from engines.playtest.report import Report, percent, report, report_text
+from engines.playtest.report import Report, percent, report_text
 from engines.playtest.run import MAX_BATTLES, playtest
 
 DEFAULT_BATTLES = 1000
@@ -87,7 +91,7 @@ class Command(BaseCommand):
         try:
             spec = playtest_spec(scene=scene, stance=stance)
         except Unplayable as error:
-            return _unplayable(str(error), seed=run["seed"])
+            return unplayable_report(str(error), seed=run["seed"])
         progress = (
             _Bar(sys.stderr, scene.title) if bar and sys.stderr.isatty() else None
         )
@@ -116,10 +120,6 @@ class Command(BaseCommand):
 
 def _named(scene: Scene, stance: Stance | None) -> dict[str, Any]:
     return {"scene": scene.title, "stance": stance.value if stance else None}
-
-
-def _unplayable(why: str, *, seed: int) -> Report:
-    return replace(report((), seed=seed), warnings=(f"It cannot be playtested: {why}",))
 
 
 def _whole(raw: str, name: str, low: int, high: int) -> int:
@@ -156,25 +156,10 @@ def _odds(data: dict[str, Any]) -> str:
 def _text(data: dict[str, Any]) -> str:
     if "stances" in data:
         return "\n\n".join(
-            f"{stance}:\n{report_text(_report(d))}"
+            f"{stance}:\n{report_text(report_from_data(d))}"
             for stance, d in data["stances"].items()
         )
-    return report_text(_report(data))
-
-
-def _report(data: dict[str, Any]) -> Report:
-    return Report(
-        battles=data["battles"],
-        seed=data["seed"],
-        victory=data["victory"],
-        draw=data["draw"],
-        defeat=data["defeat"],
-        interval={k: tuple(v) for k, v in data["interval"].items()},
-        rounds={int(k): v for k, v in data["rounds"].items()},
-        characters=data["characters"],
-        ends=data["ends"],
-        warnings=tuple(data["warnings"]),
-    )
+    return report_text(report_from_data(data))
 
 
 class _Bar:
