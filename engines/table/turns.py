@@ -59,6 +59,7 @@ def round_begin(
     *,
     sightings: Mapping[str, Mapping[str, Any]],
     orders: OrderAnswers | None = None,
+    picked: bool = False,
 ) -> Draft:
     """Begin the next round: the AI deck shuffled at battle start, the scene's
     orders of the round's start, the random event, the initiative and the
@@ -67,7 +68,9 @@ def round_begin(
     ``sightings`` give, for the AI characters on the table, whether each sees
     an enemy and how far the nearest enemy is (a pursuer: its quarry);
     ``orders`` the players' answers to the start orders' questions (None, in
-    an entry made before the page asked them: the orders that ask nothing).
+    an entry made before the page asked them: the orders that ask nothing);
+    ``picked``: the AI's order is picked as the round goes (table/begin.py),
+    so the sightings say only what the AI's choice needs.
     """
     _round_may_begin(context, state)
     number = state.round + 1
@@ -105,8 +108,12 @@ def round_begin(
     characters = [_order_subject(context, f, seen[f.key]) for f in present]
     sees = ai_sees_an_enemy(characters, context.order_settings)
     ini = _round_initiative(context, Dice(rng), number, sees, log)
-    order = [c.id for c in activation_order(characters, context.order_settings)]
-    pursuers = [c for c in characters if isinstance(c, Pursuer)]
+    order = (
+        []
+        if picked
+        else [c.id for c in activation_order(characters, context.order_settings)]
+    )
+    pursuers = [] if picked else [c for c in characters if isinstance(c, Pursuer)]
     labels = {f.key: f.label for f in present}
     words = _round_words(number, labels, arriving, orders_done, event, ini, order)
     return entry_draft(
@@ -116,6 +123,7 @@ def round_begin(
         inputs={
             "sightings": {k: dict(v) for k, v in sightings.items()},
             **({} if orders is None else {"orders": orders}),
+            **({"picked": True} if picked else {}),
         },
         rng=rng,
         deck=deck,
