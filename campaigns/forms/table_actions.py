@@ -80,8 +80,16 @@ def action_back(action: str, data: Fields) -> dict[str, str]:
         return query | answers_from(_answers(data))
     if action in ("select", "end"):
         return {"do": action}
-    if data.get("skip") == "1" and action in ("begin", "end_round", "round_orders"):
-        return {"skip": "1"}
+    back = {"skip": "1"} if data.get("skip") == "1" else {}
+    if action == "begin":
+        # The answers so far, so the page asks the next question.
+        back |= {
+            name: data.get(name)
+            for name in data.keys()
+            if name.startswith(("seen-", "holds-", "chosen-")) or name == "orders"
+        }
+    if action in ("begin", "end_round", "round_orders"):
+        return back
     return {}
 
 
@@ -97,13 +105,17 @@ def action_read(action: str, data: Fields) -> Action | None:
     skipping = data.get("skip") == "1"
     match action:
         case "begin":
-            seeing = set(data.getlist("sees"))
+            # Only the sight answers the AI's choice needs (engines/table/begin.py).
             sightings = {
-                key: {"sees": key in seeing, "distance": data.get(f"near-{key}", "")}
-                for key in data.getlist("fighter")
+                name.removeprefix("seen-"): {"sees": data.get(name) == "yes"}
+                for name in data.keys()
+                if name.startswith("seen-")
             }
             return BeginRound(
-                sightings=sightings, orders=_orders(data), skipping=skipping
+                sightings=sightings,
+                orders=_orders(data),
+                skipping=skipping,
+                picked=True,
             )
         case "first":
             return ChooseFirst(first=data.get("first", ""))

@@ -77,14 +77,6 @@ class Answer:
 
 
 @dataclass(frozen=True)
-class SightRow:
-    key: str
-    label: str
-    pursuer: bool
-    arriving: bool
-
-
-@dataclass(frozen=True)
 class LogLine:
     number: int
     round: int

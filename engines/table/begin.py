@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from engines.doctrines.pursuit import POSITION_CAP
 from engines.enums import Doctrine, Side
 from engines.table.draft import Draft
-from engines.table.errors import TableRefused
+from engines.table.errors import UNANSWERED, TableRefused
 from engines.table.round_orders import OrderAnswers
 from engines.table.state import Context, Fighter, State
 
@@ -156,6 +156,24 @@ def begin_ready(
         return None
 
 
+def begin_check(
+    context: Context,
+    state: State,
+    *,
+    sightings: Mapping[str, Mapping[str, object]],
+    orders: OrderAnswers | None,
+) -> None:
+    """Refused (unanswered) while the walk still has a question: the next
+    "Does X see an enemy?" in words."""
+    seen = {key: bool(value.get("sees")) for key, value in sightings.items()}
+    walk = begin_walk(context, state, orders=orders, seen=seen)
+    if walk.ask is not None:
+        raise TableRefused(
+            f"Does {walk.ask.label} see an enemy? Say it to begin the round.",
+            code=UNANSWERED,
+        )
+
+
 # --- the order, picked as the round goes ---------------------------------------------
 
 
@@ -202,6 +220,7 @@ __all__ = [
     "BeginWalk",
     "ai_choices",
     "arrivals",
+    "begin_check",
     "begin_ready",
     "begin_walk",
     "picking",

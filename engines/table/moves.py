@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engines.enums import Doctrine, Side
-from engines.table.begin import ai_choices
+from engines.table.begin import ai_choices, begin_check
 from engines.table.draft import Draft
 from engines.table.errors import NOT_NOW, UNANSWERED, TableRefused
 from engines.table.horde_end import round_end
@@ -279,6 +279,10 @@ def action_draft(context: Context, state: State, action: Action) -> Draft:
     only: :func:`action_take` checks it is legal too)."""
     match action:
         case BeginRound():
+            if action.picked:
+                begin_check(
+                    context, state, sightings=action.sightings, orders=action.orders
+                )
             return round_begin(
                 context,
                 state,
