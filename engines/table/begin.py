@@ -109,8 +109,23 @@ def begin_walk(
         context, state, sightings={}, orders=orders, picked=True
     )
     ini = preview.data["initiative"]
-    present = [context.fighter(k, state) for k in preview.data["sightings"]]
-    present.sort(key=lambda f: f.card_order)
+    felled = {
+        w["key"]
+        for d in preview.data["scene_orders"]
+        for w in d["wounds"]
+        if w["falls"]
+    }
+    present = sorted(
+        (
+            f
+            for f in state.all_fighters(context)
+            if f.side is Side.AI
+            and f.arrives <= state.round + 1
+            and not (state.fighters[f.key].fallen or state.fighters[f.key].left)
+            and f.key not in felled
+        ),
+        key=lambda f: f.card_order,
+    )
     came = arrivals(context, state)
     pursuers = [
         f for f in present if context.company(f.company).doctrine is Doctrine.PURSUIT

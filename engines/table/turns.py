@@ -136,7 +136,8 @@ def round_begin(
         sees=sees,
         order=order,
         positions=pursuit_positions(pursuers) if pursuers else {},
-        sightings=seen,
+        # Picked: only the sight answers given (the rest are not known).
+        sightings={k: v for k, v in seen.items() if k in sightings or not picked},
         log=log_to_data(log),
     )
 

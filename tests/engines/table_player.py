@@ -213,9 +213,9 @@ class TruthfulPlayer:
                 first = rng.choice([Side.PLAYER.value, Side.AI.value])
                 return self.log.add(lambda c, s: first_choose(c, s, first=first))
             case "activate":
-                # The order is picked as the round goes: any still to act.
+                # The order is picked as the round goes: the first offered.
                 picks = [f.key for f in ai_choices(self.context, state)]
-                return self._activate(state, rng.choice(picks or [nxt.key]))
+                return self._activate(state, (picks or [nxt.key])[0])
             case "end_round":
                 return self._end_round(state)
             case "orders":

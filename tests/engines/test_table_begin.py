@@ -133,3 +133,13 @@ def test_arrivals_are_listed_with_where_before_anything_is_asked():
     assert [(a.label, a.where) for a in came] == [
         ("Third Rider", "Placed at the north edge.")
     ]
+
+
+def test_a_picked_round_keeps_only_the_sight_answers_given():
+    """One not asked is not known: its activation's "can see" box starts
+    ticked, as the page's default, not as a "No" nobody said."""
+    log = Log(battle_context("priority", first_activation=Side.AI))
+    log.add(
+        lambda c, s: round_begin(c, s, sightings={"p6": {"sees": False}}, picked=True)
+    )
+    assert set(log.state.sightings) == {"p6"}
