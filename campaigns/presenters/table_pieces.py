@@ -74,6 +74,8 @@ class Answer:
     asked: tuple[tuple[str, str], ...] = ()
     follow_up_url: str = ""
     fell: Tap | None = None
+    subject: str = ""
+    """The answering AI character's key (its follow-up's)."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,54 @@
+"""The follow-up after "Continue the melee" (RULES §4; issue 33 item 6): the
+player may tap "It felled its enemy: follow-up" before telling "X fell"; the
+follow-up then never offers the fallen enemy as a target."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Battle
+from engines.enums import Side
+from engines.table.moves import Activate, BeginRound, ChooseFirst
+from tests.campaigns.table_helpers import add, doctrine_battle, now
+
+pytestmark = pytest.mark.django_db
+
+
+def table_url(battle: Battle) -> str:
+    return reverse(
+        "campaigns:battle_table",
+        kwargs={"slug": battle.campaign.slug, "battle_id": battle.pk},
+    )
+
+
+def test_the_follow_up_tapped_before_the_fall_does_not_offer_the_fallen(
+    client, user, campaign
+):
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    client.force_login(user)
+    add(battle, BeginRound(sightings={}))
+    if now(battle)[1].question().phase == "choose":
+        add(battle, ChooseFirst(first=Side.AI.value))
+    context, state, _ = now(battle)
+    rider = state.question().key
+    frodo = next(f for f in context.fighters if f.name == "Frodo")
+    add(
+        battle,
+        Activate(key=rider, answers={"melee": "yes", "contacts": frodo.key}),
+    )
+    page = client.get(table_url(battle)).content.decode()
+    assert "It felled its enemy" in page
+    # The follow-up control, as the page offers it, right after the answer.
+    form = page[page.index('id="answer"') :]
+    form = form[: form.index("It felled its enemy")]
+    form = form[form.rindex("<form") :]
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form))
+    response = client.post(table_url(battle), fields)
+    assert response.status_code == 302
+    follow_up = client.get(response.url).content.decode()
+    assert "Follow-up activation" in follow_up
+    assert f'value="{frodo.key}"' not in follow_up
+    assert now(battle)[1].fighters[frodo.key].fallen
