@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from campaigns.models import Battle
 from engines.enums import Side
-from engines.table.moves import Activate, BeginRound, ChooseFirst
+from engines.table.moves import Activate, BeginRound, ChooseFirst, TellTap
 from tests.campaigns.table_helpers import add, doctrine_battle, now
 
 pytestmark = pytest.mark.django_db
@@ -52,3 +52,19 @@ def test_the_follow_up_tapped_before_the_fall_does_not_offer_the_fallen(
     assert "Follow-up activation" in follow_up
     assert f'value="{frodo.key}"' not in follow_up
     assert now(battle)[1].fighters[frodo.key].fallen
+
+
+def test_with_no_ai_character_left_the_page_offers_no_next_round(
+    client, user, campaign
+):
+    """Issue 33 item 9: every AI character fallen, the page ends the battle
+    (the AI side lost its last character) instead of offering a round."""
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    client.force_login(user)
+    add(battle, BeginRound(sightings={}))
+    context, state, _ = now(battle)
+    for fighter in state.fighters_on_table(context, Side.AI):
+        add(battle, TellTap(tap="fell", key=fighter.key))
+    page = client.get(table_url(battle)).content.decode()
+    assert "Begin round" not in page and 'value="begin"' not in page
+    assert "lost its last character" in page
