@@ -217,7 +217,7 @@ def ai_choices(context: Context, state: State) -> tuple[Fighter, ...]:
 def pursuit_position(context: Context, state: State, fighter: Fighter) -> int:
     """A pursuer's position (§5.4): as the round's entry ranked it, or while
     the order is picked, 1 + the pursuers that activated before it."""
-    if not picking(state):
+    if state.positions or not picking(state):
         return state.positions.get(fighter.key, 1)
     before = [
         key
