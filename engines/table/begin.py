@@ -161,7 +161,11 @@ def begin_walk(
 
 
 def begin_ready(
-    context: Context, state: State, *, orders: OrderAnswers | None, seen: Mapping
+    context: Context,
+    state: State,
+    *,
+    orders: OrderAnswers | None,
+    seen: Mapping[str, bool],
 ) -> BeginWalk | None:
     """The walk, or None when the round may not begin (the page then offers
     the plain button, whose refusal says why)."""
