@@ -57,6 +57,7 @@ PACK_LATE_S = 10
 VERSION = re.compile(rb'name="version" value="(\d+)"')
 NEXT = re.compile(rb"\?do=act&amp;who=([^\"&]+)")
 ERROR_MESSAGE = re.compile(rb'<li class="[^"]*error')
+SEEN = re.compile(rb'type="submit" name="(seen-[^"]+)" value="yes"')
 
 
 def drop_connection() -> None:
@@ -177,6 +178,13 @@ class Phone:
                 # players say the rest cannot act (the page's skip link), as
                 # the table takes no other round start then.
                 data = {"action": action, "version": str(sent), "skip": "1"}
+                if action == "begin":
+                    # As a phone does: the skip link's screen, then "Yes" to
+                    # its "Does X see an enemy?" when it asks one.
+                    _status, screen = self.tap("GET", url + "?skip=1")
+                    seen = SEEN.search(screen)
+                    if seen:
+                        data[seen[1].decode()] = "yes"
                 status, _ = self.tap("POST", url, data)
                 if status == 302:
                     status, content = self.tap("GET", url)

@@ -6,7 +6,10 @@ truthful player on tables as they mostly are; the figure is the median of the
 taps an AI activation takes, counted as ``tests.engines.table_player.taps``
 counts them (one to open it, one per question screen, a distance off the
 quick chips two, a tick box beside it only when it must be changed; the last
-answer decides). ``table_taps_by_doctrine`` gives each doctrine's median.
+answer decides). ``table_taps_by_doctrine`` gives each doctrine's median; the same with
+uniformly random truths (every fact at even odds) beside them
+(``..._random_truths``), and ``begin_round_inputs_median``: the answers a
+round's start asks for (what the AI sees, the start orders' questions).
 The test ``tests/campaigns/test_table_taps.py`` holds it to at most 4.
 
 Run it as ``python -m bench.taps`` (``make bench`` runs every part).
@@ -69,17 +72,22 @@ def demo_contexts(workdir: Path) -> dict[str, Any]:
     return contexts
 
 
-def taps_by_doctrine(contexts: dict[str, Any]) -> dict[str, list[int]]:
-    """Taps per AI activation, by the doctrine of the character activated."""
+def taps_by_doctrine(
+    contexts: dict[str, Any], *, typical: bool = True
+) -> dict[str, list[int]]:
+    """Taps per AI activation, by the doctrine of the character activated
+    (``typical``: tables as they mostly are; else every fact at even odds).
+    The round starts' inputs are under ``BEGIN``."""
     from engines.enums import Doctrine
     from tests.engines.table_battles import Log
     from tests.engines.table_player import TruthfulPlayer
 
     found: dict[str, list[int]] = {d.value: [] for d in Doctrine}
+    found[BEGIN] = []
     for slug, context in contexts.items():
         for n in range(PLAYS):
             player = TruthfulPlayer(
-                Log(context), random.Random(f"{slug}:{n}"), typical=True
+                Log(context), random.Random(f"{slug}:{n}"), typical=typical
             )
             counted = 0
             for _ in range(120):
@@ -91,25 +99,47 @@ def taps_by_doctrine(contexts: dict[str, Any]) -> dict[str, list[int]]:
                     doctrine = context.company(fighter.company).doctrine
                     found[doctrine.value].append(player.taps[-1])
                     counted = len(player.taps)
+            found[BEGIN].extend(player.begin_inputs)
     return found
 
 
-def figures(found: dict[str, list[int]]) -> dict[str, Any]:
-    every = [n for taps in found.values() for n in taps]
-    return {
+BEGIN = "begin_round"
+"""Where :func:`taps_by_doctrine` keeps the inputs each round's start took."""
+
+
+def figures(
+    found: dict[str, list[int]], random_truths: dict[str, list[int]] | None = None
+) -> dict[str, Any]:
+    """The figures: the median taps per AI activation (and per doctrine), the
+    median inputs a round's start asks; with uniformly random truths beside."""
+    begin = found.get(BEGIN, [])
+    activations = {k: v for k, v in found.items() if k != BEGIN}
+    every = [n for taps in activations.values() for n in taps]
+    result: dict[str, Any] = {
         "table_taps_median": statistics.median(every),
         "table_taps_by_doctrine": {
             doctrine: statistics.median(taps)
-            for doctrine, taps in found.items()
+            for doctrine, taps in activations.items()
             if taps
         },
+        "begin_round_inputs_median": statistics.median(begin) if begin else 0,
+        "begin_round_inputs_max": max(begin, default=0),
     }
+    if random_truths is not None:
+        other = figures(random_truths)
+        result["table_taps_median_random_truths"] = other["table_taps_median"]
+        result["table_taps_by_doctrine_random_truths"] = other["table_taps_by_doctrine"]
+    return result
 
 
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-taps-") as tmp:
         setup_django(Path(tmp))
-        result = figures(taps_by_doctrine(demo_contexts(Path(tmp))))
+        contexts = demo_contexts(Path(tmp))
+        result = figures(
+            taps_by_doctrine(contexts),
+            taps_by_doctrine(contexts, typical=False),
+        )
     merge_results(result)
     for key, value in result.items():
         print(f"{key}: {value}")

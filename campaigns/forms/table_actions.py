@@ -38,6 +38,8 @@ NAME_LENGTH = 40
 PURPOSE_LENGTH = 60
 """A random selection's purpose is kept to this many characters."""
 
+BEGUN = ("seen-", "holds-", "chosen-", "orders")
+"""A round's start: the answers given so far."""
 ACTION_FIELDS = frozenset({"action", "version", "csrfmiddlewaretoken"})
 """The form's own fields; the rest are an activation's answers."""
 
@@ -53,6 +55,8 @@ class TableAction:
     """The engine action it asks for (None: not an action that adds an entry)."""
     back: dict[str, str]
     """The query string of the question to show again when refused."""
+    then: dict[str, str]
+    """The query string to go on to once written (a fall told, its follow-up)."""
 
 
 def table_action(data: Fields) -> TableAction:
@@ -65,6 +69,9 @@ def table_action(data: Fields) -> TableAction:
         version=version,
         move=action_read(action, data),
         back=action_back(action, data),
+        then={"do": "act", "who": data.get("who", ""), "follow": "1"}
+        if action == "tap" and data.get("then") == "follow"
+        else {},
     )
 
 
@@ -80,8 +87,11 @@ def action_back(action: str, data: Fields) -> dict[str, str]:
         return query | answers_from(_answers(data))
     if action in ("select", "end"):
         return {"do": action}
-    if data.get("skip") == "1" and action in ("begin", "end_round", "round_orders"):
-        return {"skip": "1"}
+    back = {"skip": "1"} if data.get("skip") == "1" else {}
+    if action == "begin":  # the answers so far: the page asks the next question
+        return back | {k: data.get(k) for k in data.keys() if k.startswith(BEGUN)}
+    if action in ("end_round", "round_orders"):
+        return back
     return {}
 
 
@@ -96,15 +106,11 @@ def action_read(action: str, data: Fields) -> Action | None:
     """The engine action a POST asks for, with its inputs (None: no such)."""
     skipping = data.get("skip") == "1"
     match action:
-        case "begin":
-            seeing = set(data.getlist("sees"))
-            sightings = {
-                key: {"sees": key in seeing, "distance": data.get(f"near-{key}", "")}
-                for key in data.getlist("fighter")
-            }
-            return BeginRound(
-                sightings=sightings, orders=_orders(data), skipping=skipping
-            )
+        case "begin":  # only the sight answers the AI's choice needs
+            seen = [k for k in data.keys() if k.startswith("seen-")]
+            sightings = {k[5:]: {"sees": data.get(k) == "yes"} for k in seen}
+            orders = _orders(data)
+            return BeginRound(sightings, orders, skipping, picked=True)
         case "first":
             return ChooseFirst(first=data.get("first", ""))
         case "activate":

@@ -118,6 +118,7 @@ def _decision_answer(context: Context, state: State, entry: Any, url: str) -> An
         asked=tuple(tuple(pair) for pair in data.get("asked", ())),
         follow_up_url=follow,
         fell=fell,
+        subject=entry.subject,
     )
 
 

@@ -19,7 +19,6 @@ from campaigns.presenters.table_pieces import (
     FighterRow,
     Group,
     OrderLine,
-    SightRow,
     Tap,
 )
 from engines.combat import activation_order
@@ -109,25 +108,6 @@ def coop_line(context: Context, state: State) -> str:
         context.coop_players, ai_first=state.first is Side.AI, ai_name="the AI"
     )
     return ", ".join(names) + ", and so on."
-
-
-def sight_rows(context: Context, state: State) -> tuple[SightRow, ...]:
-    number = state.round + 1
-    rows = []
-    for f in sorted(state.all_fighters(context), key=lambda f: f.card_order):
-        mine = state.fighters[f.key]
-        if f.side is not Side.AI or f.arrives > number or mine.fallen or mine.left:
-            continue
-        doctrine = context.company(f.company).doctrine
-        rows.append(
-            SightRow(
-                key=f.key,
-                label=f.label,
-                pursuer=doctrine is Doctrine.PURSUIT,
-                arriving=f.arrives == number and number > 1,
-            )
-        )
-    return tuple(rows)
 
 
 def defenders(context: Context, state: State) -> tuple[tuple[str, str], ...]:

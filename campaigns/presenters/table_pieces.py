@@ -74,14 +74,8 @@ class Answer:
     asked: tuple[tuple[str, str], ...] = ()
     follow_up_url: str = ""
     fell: Tap | None = None
-
-
-@dataclass(frozen=True)
-class SightRow:
-    key: str
-    label: str
-    pursuer: bool
-    arriving: bool
+    subject: str = ""
+    """The answering AI character's key (its follow-up's)."""
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,10 @@ from campaigns.presenters.table_pieces import (
     Group,
     LogLine,
     OrderLine,
-    SightRow,
     Tap,
 )
+from engines.table.begin import Arrival
+from engines.table.context import Fighter
 from engines.table.entries import RoundEvent
 from engines.table.horde_end import EndWalk
 from engines.table.questions import Walk
@@ -65,7 +66,15 @@ class TablePage:
     """What those orders ask the players (a condition, a chosen victim)."""
     hidden: tuple[tuple[str, str], ...] = ()
     changes: tuple[Change, ...] = ()
-    sight_rows: tuple[SightRow, ...] = ()
+    arrivals: tuple[Arrival, ...] = ()
+    """The characters coming on as the round begins, and where: placed first."""
+    sight_ask: Fighter | None = None
+    """The next "Does it see an enemy?" before the round begins (None: none)."""
+    sight_told: tuple[tuple[str, bool], ...] = ()
+    begin_hidden: tuple[tuple[str, str], ...] = ()
+    choices: tuple[tuple[str, str], ...] = ()
+    """The AI characters the players may activate next (the order is picked)."""
+    pick_rule: str = ""
     lurkers: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     lurk_beyond: str = ""
     """How far from every enemy a lurker is (the rule's distance, in words)."""

@@ -24,6 +24,7 @@ from django.urls import reverse
 from campaigns.models import Battle, Campaign, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.presenters.table_answer import last_answer, log_line
+from campaigns.presenters.table_begin import begin_values, choices_values
 from campaigns.presenters.table_end import ending_values
 from campaigns.presenters.table_page import (
     answers_from,
@@ -36,7 +37,6 @@ from campaigns.presenters.table_page import (
     order_lines,
     phase_of,
     side_taps,
-    sight_rows,
     walk_for,
 )
 from campaigns.presenters.table_screen import TablePage
@@ -171,11 +171,13 @@ def table_page(
             "next_key": nxt.key,
             "next_doctrine": context.company(nxt.company).doctrine.label,
         }
-    if phase == "begin":
-        values["sight_rows"] = sight_rows(context, state)
     if phase in ("begin", "end_round", "orders"):
         values["round_orders"] = round_order_lines(context, state, phase=phase)
         values["order_asks"] = order_asks(context, state, phase=phase)
+    if phase == "begin" and writable:
+        values |= begin_values(context, state, query)
+    if phase == "activate":
+        values |= choices_values(context, state)
     if phase == "end_round":
         values["lurkers"] = lurker_rows(context, state)
         values["lurk_beyond"] = inches(LURK_BEYOND)

@@ -75,6 +75,7 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
                     lit=battlefield.lit,
                 ),
                 notes="" if force is None else force.instructions,
+                arrival=" ".join(() if force is None else force.arrival_lines()[:1]),
                 template=None
                 if template is None
                 else Template(

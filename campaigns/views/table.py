@@ -107,4 +107,4 @@ def _post(request: HttpRequest, battle: TableBattle) -> HttpResponse:
             return redirect(_url(asked.back))
         messages.error(request, " ".join(error.messages))
         return redirect(_url(asked.back))
-    return redirect(_url())
+    return redirect(_url(asked.then))

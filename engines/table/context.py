@@ -81,6 +81,8 @@ class TableCompany:
     template: Template | None = None
     notes: str = ""
     """The scene's notes to an AI company: what no order can say."""
+    arrival: str = ""
+    """Where its characters arriving later are placed, as the setup sheet says."""
 
     @property
     def horde(self) -> bool:

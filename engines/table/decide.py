@@ -27,6 +27,7 @@ from engines.doctrines import (
 from engines.doctrines.settings import DoctrineSettings
 from engines.enums import Doctrine
 from engines.orders.kinds import Order, holding
+from engines.table.begin import pursuit_position
 
 if TYPE_CHECKING:
     from engines.table.dice import TableRandom
@@ -67,7 +68,7 @@ def doctrine_decide(
             assert isinstance(subject, Pursuer)
             return pursuit_decide(
                 subject,
-                position=state.positions.get(fighter.key, 1),
+                position=pursuit_position(context, state, fighter),
                 rng=rng,
                 settings=settings,
             )

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engines.enums import Doctrine, Side
+from engines.table.begin import ai_choices, begin_check
 from engines.table.draft import Draft
 from engines.table.errors import NOT_NOW, UNANSWERED, TableRefused
 from engines.table.horde_end import round_end
@@ -50,6 +51,8 @@ class BeginRound:
     sightings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     orders: OrderAnswers | None = None
     skipping: bool = False
+    picked: bool = False
+    """The AI's order is picked as the round goes (engines/table/begin.py)."""
 
 
 @dataclass(frozen=True)
@@ -172,7 +175,9 @@ def legal_actions(
     nxt = state.question(skipping=skipping)
     legal: list[Legal] = []
     if nxt.phase == Phase.ACTIVATE:
-        legal.append(Legal(ActionKind.ACTIVATE, key=nxt.key))
+        # While the AI order is picked as the round goes, any still to act.
+        choices = [f.key for f in ai_choices(context, state)] or [nxt.key]
+        legal.extend(Legal(ActionKind.ACTIVATE, key=key) for key in choices)
     elif nxt.phase in PHASE_ACTIONS:
         legal.append(Legal(PHASE_ACTIONS[Phase(nxt.phase)]))
     if not state.round:
@@ -274,8 +279,16 @@ def action_draft(context: Context, state: State, action: Action) -> Draft:
     only: :func:`action_take` checks it is legal too)."""
     match action:
         case BeginRound():
+            if action.picked:
+                begin_check(
+                    context, state, sightings=action.sightings, orders=action.orders
+                )
             return round_begin(
-                context, state, sightings=action.sightings, orders=action.orders
+                context,
+                state,
+                sightings=action.sightings,
+                orders=action.orders,
+                picked=action.picked,
             )
         case ChooseFirst():
             try:
@@ -345,7 +358,9 @@ def entry_action(kind: str, inputs: Mapping[str, Any], subject: str = "") -> Act
     match EntryKind(kind):
         case EntryKind.ROUND:
             return BeginRound(
-                sightings=inputs["sightings"], orders=inputs.get("orders")
+                sightings=inputs["sightings"],
+                orders=inputs.get("orders"),
+                picked=inputs.get("picked", False),
             )
         case EntryKind.FIRST:
             return ChooseFirst(first=inputs["first"])

@@ -113,8 +113,9 @@ def place_on_table(w: Walker) -> None:
         return
     for enemy in w.enemies:
         if order.place.name in (enemy.name, enemy.label):
-            w.foes.setdefault(
-                enemy.key, {"distance": FAR, "in_sight": False, "engaged": True}
+            w.foes.setdefault(  # a placeholder: the questions may still ask it
+                enemy.key,
+                {"distance": FAR, "in_sight": False, "engaged": True, "unasked": True},
             )
             w.foes.pop("?", None)
 

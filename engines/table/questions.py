@@ -284,7 +284,9 @@ class Walker:
         return math.inf if value is None else value
 
     def foe(self, enemy: Fighter, **facts: Any) -> None:
-        self.foes.setdefault(enemy.key, {"engaged": True}).update(facts)
+        known = self.foes.setdefault(enemy.key, {"engaged": True})
+        known.pop("unasked", None)
+        known.update(facts)
 
     def distance(self, enemy: Fighter | None) -> float:
         if enemy is None:
@@ -359,7 +361,8 @@ class Walker:
         if near is None:
             return None
         known = self.foes.get(near.key, {})
-        if "distance" in known and "in_sight" in known:  # asked already (a hunt)
+        # Asked already (a hunt), not a placeholder the orders listed.
+        if "distance" in known and "in_sight" in known and not known.get("unasked"):
             distance, sees = float(known["distance"]), bool(known["in_sight"])
         else:
             distance = self.inches(

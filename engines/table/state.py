@@ -82,11 +82,8 @@ BEGIN, CHOOSE, ACTIVATE, END_ROUND, ORDERS, OVER, ENDED = tuple(Phase)
 
 @dataclass(frozen=True)
 class Next:
-    """What the battle needs next: begin a round, the humans' choice of who
-    goes first, an AI activation (``key``), the horde's end of round, the
-    round's end orders, the end (the last round is over), or nothing (it
-    ended). ``follow_up``: the AI character that may take its follow-up
-    activation now."""
+    """What the battle needs next (a :class:`Phase`; ``key``: the AI character
+    to activate; ``follow_up``: the one that may take its follow-up now)."""
 
     phase: Phase
     key: str = ""
@@ -242,9 +239,11 @@ class State:
             fighter = context.fighter(self.return_fire, self)
             if self.on_table(fighter):
                 return fighter
-        for key in self.order:
-            fighter = context.fighter(key, self)
-            if key not in self.activated and self.on_table(fighter):
+        ai = sorted(  # no order stored: picked as the round goes (table/begin.py)
+            self.fighters_on_table(context, Side.AI), key=lambda f: f.card_order
+        )
+        for fighter in [context.fighter(k, self) for k in self.order] or ai:
+            if fighter.key not in self.activated and self.on_table(fighter):
                 return fighter
         return None
 

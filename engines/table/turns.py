@@ -59,16 +59,16 @@ def round_begin(
     *,
     sightings: Mapping[str, Mapping[str, Any]],
     orders: OrderAnswers | None = None,
+    picked: bool = False,
 ) -> Draft:
-    """Begin the next round: the AI deck shuffled at battle start, the scene's
-    orders of the round's start, the random event, the initiative and the
-    AI's choice, and the AI's activation order.
+    """Begin the next round: the AI deck shuffled at battle start, the start
+    orders, the random event, the initiative and the AI's choice, the order.
 
-    ``sightings`` give, for the AI characters on the table, whether each sees
-    an enemy and how far the nearest enemy is (a pursuer: its quarry);
-    ``orders`` the players' answers to the start orders' questions (None, in
-    an entry made before the page asked them: the orders that ask nothing).
-    """
+    ``sightings``: whether each AI character sees an enemy, how far the
+    nearest is (a pursuer: its quarry); ``orders``: the answers to the start
+    orders' questions (None, before the page asked them); ``picked``: the
+    order is picked as the round goes (table/begin.py), the sightings only
+    what the AI's choice needs."""
     _round_may_begin(context, state)
     number = state.round + 1
     orders = answers_clean(orders)
@@ -105,8 +105,7 @@ def round_begin(
     characters = [_order_subject(context, f, seen[f.key]) for f in present]
     sees = ai_sees_an_enemy(characters, context.order_settings)
     ini = _round_initiative(context, Dice(rng), number, sees, log)
-    order = [c.id for c in activation_order(characters, context.order_settings)]
-    pursuers = [c for c in characters if isinstance(c, Pursuer)]
+    order, positions = _round_order(context, characters, picked=picked)
     labels = {f.key: f.label for f in present}
     words = _round_words(number, labels, arriving, orders_done, event, ini, order)
     return entry_draft(
@@ -116,6 +115,7 @@ def round_begin(
         inputs={
             "sightings": {k: dict(v) for k, v in sightings.items()},
             **({} if orders is None else {"orders": orders}),
+            **({"picked": True} if picked else {}),
         },
         rng=rng,
         deck=deck,
@@ -127,10 +127,23 @@ def round_begin(
         initiative=ini,
         sees=sees,
         order=order,
-        positions=pursuit_positions(pursuers) if pursuers else {},
-        sightings=seen,
+        positions=positions,
+        # Picked: only the sight answers given (the rest are not known).
+        sightings={k: v for k, v in seen.items() if k in sightings or not picked},
         log=log_to_data(log),
     )
+
+
+def _round_order(
+    context: Context, characters: Sequence[Situation | Pursuer], *, picked: bool
+) -> tuple[list[str], dict[str, int]]:
+    """The AI's activation order and the pursuers' positions (none while
+    the order is picked as the round goes: engines/table/begin.py)."""
+    if picked:
+        return [], {}
+    order = [c.id for c in activation_order(characters, context.order_settings)]
+    pursuers = [c for c in characters if isinstance(c, Pursuer)]
+    return order, pursuit_positions(pursuers) if pursuers else {}
 
 
 def _round_words(

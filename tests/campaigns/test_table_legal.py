@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Battle, BattleParticipant, TableEntry
+from engines.enums import Side
 from engines.table import state as table_state
 from engines.table.moves import ChooseFirst, TellTap
 from tests.campaigns.table_helpers import add, doctrine_battle, now, version
@@ -83,9 +84,15 @@ def test_the_end_of_the_battle_is_refused_before_it_begins(client, user, campaig
 
 
 def test_an_activation_of_a_character_not_next_is_refused(client, playing):
+    """The AI's order is picked as the round goes: any AI character still to
+    act may go next, not one that has acted."""
     context, state, _ = now(playing)
+    assert state.order == []
     nxt = state.question().key
-    other = next(k for k in state.order if k != nxt)
+    other = next(
+        f.key for f in state.fighters_on_table(context, Side.AI) if f.key != nxt
+    )
+    add(playing, TellTap(tap="activated", key=other))
     data = {"action": "activate", "who": other, "melee": "no"}
     (message,) = refused(client, playing, **data)
     assert "does not take that now" in message

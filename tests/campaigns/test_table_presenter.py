@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from campaigns.presenters.table_page import coop_line, sight_rows
+from campaigns.presenters.table_page import coop_line
 from engines.enums import Side
+from engines.table.begin import begin_walk
 from engines.table.flows import activation_walk
 from engines.table.state import state_start
 from engines.table.turns import first_choose, round_begin
@@ -39,7 +40,8 @@ def test_a_character_not_yet_arrived_is_not_asked_about_before_its_round():
         ),
     )
     log = Log(context)
-    assert "p6" not in [row.key for row in sight_rows(context, log.state)]
+    walk = begin_walk(context, log.state, seen={"p5": False, "p7": False})
+    assert walk.ask is None and "p6" not in [f.key for f, _ in walk.seen]
     log.add(lambda c, s: round_begin(c, s, sightings={}))
     if log.state.question().phase == "choose":
         log.add(lambda c, s: first_choose(c, s, first="ai"))

@@ -39,3 +39,5 @@ def test_an_ai_activation_takes_at_most_four_taps_at_the_median(contexts):
     medians = result["table_taps_by_doctrine"]
     assert result["table_taps_median"] <= TAPS_MEDIAN, medians
     assert all(m <= TAPS_MEDIAN + 1 for m in medians.values()), medians
+    # A round's start asks only what can change who goes first (issue 33).
+    assert result["begin_round_inputs_median"] <= 1, result

@@ -19,6 +19,7 @@ from engines.doctrines import (
     pursuit_decide,
 )
 from engines.enums import Doctrine, EndReason, Side
+from engines.table.begin import ai_choices, begin_walk, pursuit_position
 from engines.table.context import Context, Fighter
 from engines.table.decide import table_deck
 from engines.table.dice import TableRandom
@@ -166,7 +167,7 @@ def engine_decision(
     target = contact[0] if contact else min(quarry, key=lambda f: f.distance).label
     return pursuit_decide(
         truth.pursuer(target, **facts),
-        position=state.positions.get(fighter.key, 1),
+        position=pursuit_position(context, state, fighter),
         rng=rng,
         settings=settings,
     )
@@ -186,6 +187,8 @@ class TruthfulPlayer:
     """Taps each activation took (:func:`taps`)."""
     asked: list[tuple[str, ...]] = field(default_factory=list)
     """The questions each activation asked, by name."""
+    begin_inputs: list[int] = field(default_factory=list)
+    """The answers each round's start asked for (sight, start orders)."""
 
     @property
     def context(self) -> Context:
@@ -210,7 +213,9 @@ class TruthfulPlayer:
                 first = rng.choice([Side.PLAYER.value, Side.AI.value])
                 return self.log.add(lambda c, s: first_choose(c, s, first=first))
             case "activate":
-                return self._activate(state, nxt.key)
+                # The order is picked as the round goes: the first offered.
+                picks = [f.key for f in ai_choices(self.context, state)]
+                return self._activate(state, (picks or [nxt.key])[0])
             case "end_round":
                 return self._end_round(state)
             case "orders":
@@ -222,18 +227,18 @@ class TruthfulPlayer:
         return self.log.add(lambda c, s: battle_end(c, s, reason=reason))
 
     def _begin(self, state: State) -> Draft:
-        number = state.round + 1
-        sightings = {
-            f.key: {
-                "sees": self.rng.random() < 0.6,
-                "distance": self.rng.choice(["", "3", "8", "12.5", "20"]),
-            }
-            for f in state.all_fighters(self.context)
-            if f.side is Side.AI and f.arrives <= number
-        }
+        """As the page asks it: the start orders' questions, then "Does X see
+        an enemy?" one at a time while the AI's choice needs it."""
         orders = self._order_answers(state, "begin")
+        seen: dict[str, bool] = {}
+        while (walk := begin_walk(self.context, state, orders=orders, seen=seen)).ask:
+            seen[walk.ask.key] = self.rng.random() < 0.6
+        asks = order_asks(self.context, state, phase="begin")
+        self.begin_inputs.append(len(seen) + len(asks))
         return self.log.add(
-            lambda c, s: round_begin(c, s, sightings=sightings, orders=orders)
+            lambda c, s: round_begin(
+                c, s, sightings=walk.sightings, orders=orders, picked=True
+            )
         )
 
     def _order_answers(self, state: State, phase: str) -> dict:

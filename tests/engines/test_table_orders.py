@@ -247,3 +247,21 @@ def test_an_order_before_round_1_is_rolled_in_the_rounds_entry():
         context, state_start(context), "round", draft.data["inputs"], None
     )
     assert again == draft
+
+
+@pytest.mark.parametrize("doctrine", [Doctrine.PRIORITY, Doctrine.DECK])
+def test_the_place_of_a_no_enemy_order_is_still_asked_as_the_nearest(doctrine):
+    """A no-enemy-in-sight order toward Frodo lists him (far, unseen) so the
+    engine knows he is on the table; told nearest, his distance and sight are
+    still asked, not read from that placeholder (found by the differential
+    test: the page charged Merry at 3" while Frodo stood seen at 1")."""
+    order = NoEnemyInSight(place=Place(kind=PlaceKind.CHARACTER, name="Frodo"))
+    ctx = battle_context(doctrine, settings=doctrine_settings(doctrine, (order,)))
+    state = state_start(ctx)
+    state.round = 1
+    walk = activation_walk(ctx, state, ctx.fighter("p6"), {"melee": "near:p1"})
+    question = walk.question
+    assert question is not None
+    # Its distance asked, or (a card that asks the nearest seen) Frodo offered.
+    offered = [c.value for c in question.choices]
+    assert question.name == "near_in" or "p1" in offered
