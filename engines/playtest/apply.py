@@ -42,7 +42,7 @@ from engines.playtest.moves import (
 )
 from engines.playtest.pursuit import pursued
 from engines.playtest.situation import CoverSpot, Reading, ray_to_edge
-from engines.playtest.table import STEP, Piece, Table
+from engines.playtest.table import STEP, Piece, Table, overlaps
 from engines.playtest.terrain import BASE, RADIUS, touching_spot
 
 TO_ENEMY = frozenset(
@@ -253,8 +253,11 @@ def _clear(table: Table, me: Piece, walked: Walk) -> Point:
     if not table.crowded(end, but=me.key):
         return end
     steps = int(walked.inches / STEP)
+    if steps < 1:
+        return me.at
+    near = table.crowding(walked.path, but=me.key)
     for k in range(1, steps + 1):
         point = point_along(walked.path, walked.inches - k * STEP)
-        if not table.crowded(point, but=me.key):
+        if not overlaps(near, point):
             return point
     return me.at

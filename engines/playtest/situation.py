@@ -27,7 +27,7 @@ from engines.doctrines.horde import HordeMember, HordeRound, PlayerModel, Point
 from engines.enums import Cover, HordeMode
 from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import Limits, reach
-from engines.playtest.table import Marker, Piece, Table
+from engines.playtest.table import CONTACT, READINGS_KEPT, Marker, Piece, Table
 from engines.playtest.terrain import RADIUS, edge_gap, touches, touching_spot
 
 
@@ -86,11 +86,7 @@ def situation_for(
     standings = standings or {}
     me = table.piece(key)
     mine = standings.get(key, NOBODY)
-    engaged = table.engaged_keys()
-    enemies = tuple(
-        _enemy(table, me, e, mine, engaged=e.key in engaged)
-        for e in table.enemies_of(me)
-    )
+    enemies = _enemies(table, me, mine)
     marks = table.markers if objectives is None else objectives
     seen = tuple(
         Objective(
@@ -146,16 +142,45 @@ def situation_for(
     return Reading(situation=situation, toward=toward, away=away)
 
 
+def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
+    """Its enemies as it reads them, in card order. Each reading is kept on
+    the board by all it depends on (where the two stand, the enemy's company
+    and burden, its contacts, whether it hurt this one), so a pair that has
+    not changed since it was last read is not measured again."""
+    engaged = table.engaged_keys()
+    kept = table.board.enemies
+    if len(kept) >= READINGS_KEPT:
+        kept.clear()
+    at, hurt_by = me.at, mine.hurt_by
+    found = []
+    for enemy in table.enemies_of(me):
+        key = (
+            at,
+            enemy.at,
+            enemy.key,
+            enemy.company,
+            enemy.carrying,
+            enemy.key in engaged,
+            enemy.key in hurt_by,
+        )
+        reading = kept.get(key)
+        if reading is None:
+            reading = kept[key] = _enemy(table, me, enemy, key[6], engaged=key[5])
+        found.append(reading)
+    return tuple(found)
+
+
 def _enemy(
-    table: Table, me: Piece, enemy: Piece, mine: Standing, *, engaged: bool
+    table: Table, me: Piece, enemy: Piece, hurt_me: bool, *, engaged: bool
 ) -> Enemy:
+    gap = table.gap(me, enemy)
     return Enemy(
         id=enemy.key,
-        distance=table.gap(me, enemy),
+        distance=gap,
         in_sight=table.sees(me, enemy),
-        in_contact=table.in_contact(me, enemy),
+        in_contact=gap <= CONTACT,
         engaged=engaged,
-        hurt_me=enemy.key in mine.hurt_by,
+        hurt_me=hurt_me,
         company=enemy.company,
         carrying=enemy.carrying,
     )

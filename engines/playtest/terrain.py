@@ -140,10 +140,26 @@ class Ground:
         return tuple(a.outline for a in self.areas if a.kind in DIFFICULT)
 
     def blocks_sight(self, a: Point, b: Point) -> bool:
-        """Whether the terrain blocks the line of sight between ``a`` and ``b``."""
+        """Whether the terrain blocks the line of sight between ``a`` and ``b``.
+
+        An area whose box the line's box does not reach is passed over
+        unasked (each test would find nothing there: the same box test
+        opens each of them)."""
         woods = 0.0
+        (ax, ay), (bx, by) = a, b
+        low_x, high_x = (ax, bx) if ax < bx else (bx, ax)
+        low_y, high_y = (ay, by) if ay < by else (by, ay)
         for area in self.areas:
             kind = area.kind
+            west, north, east, south = area.outline.box
+            if kind in CRESTED:
+                if high_x < west or low_x > east or high_y < north or low_y > south:
+                    continue
+                if _over_crest(area, a, b):
+                    return True
+                continue
+            if high_x <= west or low_x >= east or high_y <= north or low_y >= south:
+                continue
             if kind in BLOCKS_SIGHT:
                 if area.outline.clip(a, b) is not None:
                     return True
@@ -151,8 +167,6 @@ class Ground:
                 woods += area.outline.crossed(a, b)
                 if woods > WOODS_SIGHT:
                     return True
-            elif kind in CRESTED and _over_crest(area, a, b):
-                return True
         return False
 
     def lit_near(self, p: Point) -> bool:
@@ -189,12 +203,13 @@ def _over_crest(area: Area, a: Point, b: Point) -> bool:
         return False
     if max(a[1], b[1]) < north or min(a[1], b[1]) > south:
         return False
-    if area.outline.touches(a) or area.outline.touches(b):
-        return False  # one of them stands on the hill and sees over it
     start, end, reach = area.crest
     if reach > 0:
-        return segment_distance(start, a, b) <= reach
-    return segments_cross(a, b, start, end)
+        crossed = segment_distance(start, a, b) <= reach
+    else:
+        crossed = segments_cross(a, b, start, end)
+    # one of them on the hill sees over it
+    return crossed and not area.outline.touches(a) and not area.outline.touches(b)
 
 
 def _area(feature: Feature) -> Area:
