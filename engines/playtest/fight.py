@@ -106,9 +106,22 @@ class Fight:
         if self.known is None:
             nobody = Standing()
             self.known = {
-                k: found for k in self.came if (found := self.standing(k)) != nobody
+                k: found
+                for k in self.came
+                if not self._nobody(k) and (found := self.standing(k)) != nobody
             }
         return self.known
+
+    def _nobody(self, key: str) -> bool:
+        """Plainly nobody's standing (unhurt, unrouted, a normal mode, a free
+        wound slot): no need to build it to know."""
+        me = self.chars[key]
+        return (
+            key not in self.hurt
+            and me.company not in self.routed
+            and self.mode(me.company) is HordeMode.NORMAL
+            and not self.wounded(key)
+        )
 
     def character(self, key: str) -> Character:
         return self.chars[key]

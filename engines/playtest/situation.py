@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from engines.doctrines import Edges, Enemy, Friend, Objective, Situation
 from engines.doctrines.horde import HordeMember, HordeRound, PlayerModel, Point
 from engines.enums import Cover, HordeMode
+from engines.playtest.built import Later, built
 from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import Limits, reach
 from engines.playtest.table import CONTACT, READINGS_KEPT, Marker, Piece, Table
@@ -67,6 +68,84 @@ class Reading:
     away: CoverSpot | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Around:
+    """What a measured situation's later parts are measured from."""
+
+    table: Table
+    me: Piece
+    standings: Mapping[str, Standing]
+    marks: Sequence[Marker]
+
+
+def _objectives(situation: MeasuredSituation) -> tuple[Objective, ...]:
+    around = situation.around
+    table, me = around.table, around.me
+    return tuple(
+        built(
+            Objective,
+            {
+                "id": m.name,
+                "distance": table.marker_gap(me, m),
+                "in_sight": table.sees_point(me.at, m.at),
+                "kind": m.kind,
+            },
+        )
+        for m in around.marks
+    )
+
+
+def _friends(situation: MeasuredSituation) -> tuple[Friend, ...]:
+    around = situation.around
+    table, me, standings = around.table, around.me, around.standings
+    return tuple(
+        built(
+            Friend,
+            {
+                "id": p.key,
+                "distance": table.gap(me, p),
+                "wounded": standings.get(p.key, NOBODY).wounded,
+            },
+        )
+        for p in table.pieces
+        if p.company == me.company and p.key != me.key
+    )
+
+
+def _edges(situation: MeasuredSituation) -> Edges:
+    around = situation.around
+    width, depth = around.table.ground.width, around.table.ground.depth
+    x, y = around.me.at
+    return Edges(
+        north=y - RADIUS,
+        east=width - x - RADIUS,
+        south=depth - y - RADIUS,
+        west=x - RADIUS,
+    )
+
+
+def _away(situation: MeasuredSituation) -> float | None:
+    around = situation.around
+    return _edge_away(around.table, around.me, situation.enemies)
+
+
+class MeasuredSituation(Situation):
+    """A situation read off the abstract table, its objectives, friends and
+    edges measured when a decide function first reads them
+    (:class:`~engines.playtest.built.Later`): the same values, measured only
+    for the decisions that look."""
+
+    objectives = Later(_objectives)
+    friends = Later(_friends)
+    edges = Later(_edges)
+    edge_away = Later(_away)
+
+    @property
+    def around(self) -> _Around:
+        found: _Around = self.__dict__["_around"]
+        return found
+
+
 def situation_for(
     table: Table,
     key: str,
@@ -88,58 +167,37 @@ def situation_for(
     mine = standings.get(key, NOBODY)
     enemies = _enemies(table, me, mine)
     marks = table.markers if objectives is None else objectives
-    seen = tuple(
-        Objective(
-            id=m.name,
-            distance=table.marker_gap(me, m),
-            in_sight=table.sees_point(me.at, m.at),
-            kind=m.kind,
-        )
-        for m in marks
-    )
-    friends = tuple(
-        Friend(
-            id=p.key,
-            distance=table.gap(me, p),
-            wounded=standings.get(p.key, NOBODY).wounded,
-        )
-        for p in table.pieces
-        if p.company == me.company and p.key != key
-    )
     toward = away = None
     furthest = False
     if with_cover and enemies:
         toward, away, furthest = _cover(table, me, limits or Limits())
-    width, depth = table.ground.width, table.ground.depth
-    x, y = me.at
-    situation = Situation(
-        id=me.key,
-        card_order=me.card_order,
-        move=me.move,
-        shooting_range=me.shooting_range,
-        enemies=enemies,
-        objectives=seen,
-        friends=friends,
-        cover_toward=Cover.NONE if toward is None else toward.cover,
-        cover_away=Cover.NONE if away is None else away.cover,
-        in_furthest_cover=furthest,
-        carrying=me.carrying,
-        wounded=mine.wounded,
-        hurt_this_round=mine.hurt_this_round,
-        attacked_before_activating=mine.attacked_before_activating,
-        routing=mine.routing,
-        follow_up=mine.follow_up,
-        mode=mine.mode,
-        edges=Edges(
-            north=y - RADIUS,
-            east=width - x - RADIUS,
-            south=depth - y - RADIUS,
-            west=x - RADIUS,
-        ),
-        edge_away=_edge_away(table, me, enemies),
-        round=round_number,
+    situation = built(
+        MeasuredSituation,
+        {
+            "id": me.key,
+            "card_order": me.card_order,
+            "move": me.move,
+            "shooting_range": me.shooting_range,
+            "enemies": enemies,
+            "cover_toward": Cover.NONE if toward is None else toward.cover,
+            "cover_away": Cover.NONE if away is None else away.cover,
+            "in_furthest_cover": furthest,
+            "carrying": me.carrying,
+            "wounded": mine.wounded,
+            "hurt_this_round": mine.hurt_this_round,
+            "attacked_before_activating": mine.attacked_before_activating,
+            "routing": mine.routing,
+            "follow_up": mine.follow_up,
+            "mode": mine.mode,
+            "round": round_number,
+            "_around": _Around(table=table, me=me, standings=standings, marks=marks),
+        },
     )
     return Reading(situation=situation, toward=toward, away=away)
+
+
+MEASURED_LATER = frozenset({"objectives", "friends", "edges", "edge_away"})
+"""The situation's fields :func:`situation_for` leaves to be measured when read."""
 
 
 def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
@@ -174,15 +232,19 @@ def _enemy(
     table: Table, me: Piece, enemy: Piece, hurt_me: bool, *, engaged: bool
 ) -> Enemy:
     gap = table.gap(me, enemy)
-    return Enemy(
-        id=enemy.key,
-        distance=gap,
-        in_sight=table.sees(me, enemy),
-        in_contact=gap <= CONTACT,
-        engaged=engaged,
-        hurt_me=hurt_me,
-        company=enemy.company,
-        carrying=enemy.carrying,
+    return built(
+        Enemy,
+        {
+            "id": enemy.key,
+            "distance": gap,
+            "in_sight": table.sees(me, enemy),
+            "in_contact": gap <= CONTACT,
+            "engaged": engaged,
+            "hurt_me": hurt_me,
+            "company": enemy.company,
+            "carrying": enemy.carrying,
+            "lit": False,
+        },
     )
 
 
