@@ -28,8 +28,14 @@ from engines.enums import Cover, HordeMode
 from engines.playtest.built import Later, built
 from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import Limits, reach
-from engines.playtest.table import CONTACT, READINGS_KEPT, Marker, Piece, Table
-from engines.playtest.terrain import RADIUS, edge_gap, touches, touching_spot
+from engines.playtest.table import CONTACT, Marker, Piece, Table
+from engines.playtest.terrain import (
+    RADIUS,
+    base_gap,
+    edge_gap,
+    touches,
+    touching_spot,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,49 +207,72 @@ MEASURED_LATER = frozenset({"objectives", "friends", "edges", "edge_away"})
 
 
 def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
-    """Its enemies as it reads them, in card order. Each reading is kept on
-    the board by all it depends on (where the two stand, the enemy's company
-    and burden, its contacts, whether it hurt this one), so a pair that has
-    not changed since it was last read is not measured again."""
+    """Its enemies as it reads them, in card order.
+
+    Each reading is kept on the board, in the reader's row, with all it
+    depends on: the two pieces themselves (a piece is never changed, only
+    replaced, so the same piece is the same place, company and burden),
+    whether the enemy is engaged and whether it hurt the reader. A pair that
+    has not changed since it was last read is not measured again.
+    """
     engaged = table.engaged_keys()
-    kept = table.board.enemies
-    if len(kept) >= READINGS_KEPT:
-        kept.clear()
-    at, hurt_by = me.at, mine.hurt_by
+    row = table.board.rows.get(me.key)
+    if row is None:
+        row = table.board.rows[me.key] = {}
+    hurt_by = mine.hurt_by
     found = []
     for enemy in table.enemies_of(me):
-        key = (
-            at,
-            enemy.at,
-            enemy.key,
-            enemy.company,
-            enemy.carrying,
-            enemy.key in engaged,
-            enemy.key in hurt_by,
-        )
-        reading = kept.get(key)
-        if reading is None:
-            reading = kept[key] = _enemy(table, me, enemy, key[6], engaged=key[5])
-        found.append(reading)
+        busy = enemy.key in engaged
+        hurt = enemy.key in hurt_by
+        kept = row.get(enemy.key)
+        if (
+            kept is None
+            or kept[0] is not enemy
+            or kept[1] is not me
+            or kept[2] is not busy
+            or kept[3] is not hurt
+        ):
+            kept = (enemy, me, busy, hurt, _enemy(table, me, enemy, hurt, engaged=busy))
+            row[enemy.key] = kept
+        found.append(kept[4])
     return tuple(found)
+
+
+def _sight(enemy: MeasuredEnemy) -> bool:
+    """:meth:`Table.sees`, from what the enemy reading kept of the table."""
+    board, at, there = enemy.__dict__["_from"]
+    ground = board.ground
+    limit = ground.sight_limit
+    if limit is not None and enemy.distance > limit and not ground.lit_near(there):
+        return False
+    return not board.blocks_sight(at, there)
+
+
+class MeasuredEnemy(Enemy):
+    """An enemy read off the abstract table, whether it is in sight measured
+    when a decide function first asks (:class:`~engines.playtest.built.Later`)."""
+
+    in_sight = Later(_sight)
 
 
 def _enemy(
     table: Table, me: Piece, enemy: Piece, hurt_me: bool, *, engaged: bool
 ) -> Enemy:
-    gap = table.gap(me, enemy)
+    """One enemy as ``me`` reads it: :meth:`Table.gap`, :meth:`Table.in_contact`
+    and (when read) :meth:`Table.sees`, the distance measured once for all."""
+    gap = base_gap(me.at, enemy.at)
     return built(
-        Enemy,
+        MeasuredEnemy,
         {
             "id": enemy.key,
             "distance": gap,
-            "in_sight": table.sees(me, enemy),
             "in_contact": gap <= CONTACT,
             "engaged": engaged,
             "hurt_me": hurt_me,
             "company": enemy.company,
             "carrying": enemy.carrying,
             "lit": False,
+            "_from": (table.board, me.at, enemy.at),
         },
     )
 

@@ -26,9 +26,6 @@ from engines.playtest.geometry import Convex, Point
 from engines.playtest.paths import Navigator
 from engines.playtest.terrain import BASE, RADIUS, Ground, base_gap
 
-EnemyKey = tuple[Point, Point, str, str, str | None, bool, bool]
-"""Where the reader and the enemy stand, the enemy's key, company and burden,
-whether it is engaged, whether it hurt the reader."""
 CONTACT = 1e-6
 """Inches of gap still read as base contact (rounding)."""
 STEP = 0.05
@@ -37,8 +34,6 @@ NEAR = 0.01
 """Inches of slack when picking the characters near a path (rounding)."""
 SIGHT_KEPT = 200_000
 """Lines of sight a board keeps measured before it forgets them all."""
-READINGS_KEPT = 100_000
-"""Enemies as characters read them that a board keeps before it forgets them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +59,11 @@ class Marker:
     kind: ObjectiveKind = ObjectiveKind.CARRIABLE
 
 
+Kept = tuple["Piece", "Piece", bool, bool, Enemy]
+"""An enemy as a character read it, and what from: the enemy's piece, the
+reader's, whether the enemy was engaged, whether it had hurt the reader."""
+
+
 @dataclass(frozen=True)
 class Board:
     """The ground and the routes over it, per set of areas kept out of.
@@ -82,11 +82,11 @@ class Board:
     _blocked: dict[tuple[Point, Point], bool] = field(
         default_factory=dict, compare=False, repr=False
     )
-    enemies: dict[EnemyKey, Enemy] = field(
+    rows: dict[str, dict[str, Kept]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    """Enemies as a character read them, by all the reading depends on
-    (:func:`engines.playtest.situation.situation_for` keeps them)."""
+    """Each character's latest reading of each enemy, with what it was read
+    from (:func:`engines.playtest.situation.situation_for` keeps them)."""
 
     def blocks_sight(self, a: Point, b: Point) -> bool:
         """The terrain blocks the line from ``a`` to ``b`` (measured once)."""
@@ -131,6 +131,7 @@ class Table:
     _contacts: list[frozenset[tuple[str, str]]] = field(
         init=False, compare=False, repr=False
     )
+    _engaged: list[frozenset[str]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         ordered = sorted(self.pieces, key=lambda p: p.card_order)
@@ -138,6 +139,7 @@ class Table:
         object.__setattr__(self, "_sides", sides)
         object.__setattr__(self, "_keyed", {p.key: p for p in self.pieces})
         object.__setattr__(self, "_contacts", [])
+        object.__setattr__(self, "_engaged", [])
 
     @property
     def ground(self) -> Ground:
@@ -178,7 +180,9 @@ class Table:
     def engaged_keys(self) -> frozenset[str]:
         """Everyone in base contact with an enemy (each pair measured once
         for this table, or handed on by the move that made it)."""
-        return frozenset(k for pair in self.contacts() for k in pair)
+        if not self._engaged:
+            self._engaged.append(frozenset(k for pair in self.contacts() for k in pair))
+        return self._engaged[0]
 
     def contacts(self) -> frozenset[tuple[str, str]]:
         """Every (AI, player) pair of characters in base contact."""
@@ -292,6 +296,7 @@ class Table:
     def _with_markers(self, markers: tuple[Marker, ...]) -> Table:
         table = _made(self.board, self.pieces, markers, self._sides, self._keyed)
         table._contacts.extend(self._contacts)
+        table._engaged.extend(self._engaged)
         return table
 
     def clear_along(self, key: str, end: Point) -> Point:
@@ -317,8 +322,8 @@ class Table:
 
     def crowding(self, path: Sequence[Point], *, but: str = "") -> tuple[Piece, ...]:
         """The others whose bases could overlap a base anywhere along ``path``
-        (those near its bounding box): :meth:`crowded` asked of them alone
-        gives the same answer for every point of the path."""
+        (those near its bounding box): asked of them alone, whether a point
+        of the path is :meth:`crowded` has the same answer."""
         reach = BASE + NEAR
         west = min(x for x, _ in path) - reach
         east = max(x for x, _ in path) + reach
@@ -337,11 +342,6 @@ def _overlaps(pieces: Iterable[Piece], at: Point, but: str) -> bool:
         if p.key != but and math.dist(p.at, at) < limit:
             return True
     return False
-
-
-def overlaps(pieces: Iterable[Piece], at: Point) -> bool:
-    """One of ``pieces`` (from :meth:`Table.crowding`) overlaps a base at ``at``."""
-    return _overlaps(pieces, at, "")
 
 
 def _touching(ai: Piece, player: Piece) -> tuple[str, str] | None:
@@ -368,6 +368,7 @@ def _made(
         ("_sides", sides),
         ("_keyed", keyed),
         ("_contacts", []),
+        ("_engaged", []),
     ):
         object.__setattr__(table, name, value)
     return table
