@@ -89,6 +89,9 @@ from engines.victory.conditions import Victory
 
 MELEE = frozenset({Action.CONTINUE_MELEE, Action.MOVE_INTO_MELEE, Action.CHARGE})
 SHOTS = frozenset({Action.SHOOT, Action.MOVE_AND_SHOOT})
+NO_LIMITS = Limits()
+"""A company with no scene orders moves unlimited (what :func:`limits_for`
+makes of no orders)."""
 MAX_ACTIVATIONS = 10_000
 """A battle that activates more often than this cannot be finishing."""
 
@@ -231,9 +234,9 @@ def _pursuer(state: Fight, key: str, *, follow_up: bool) -> Pursuer | None:
 def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
     """§4's initiative; the players' robot goes first when one of its
     characters sees an enemy, as the AI chooses (§7)."""
-    players = [
+    players = (
         _reading(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
-    ]
+    )  # read one by one: the first that sees an enemy settles it
     choice = Side.PLAYER if ai_sees_an_enemy(players) else Side.AI
     rolled = initiative(
         dice=state.dice,
@@ -248,8 +251,8 @@ def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
 def _next(state: Fight, order: Sequence[str], done: set[str]) -> str | None:
     """The next in the round's order (the AI's worked out at the round's start
     from what each sees, as the table page does) still on the table."""
-    standing = {p.key for p in state.table.pieces}
-    return next((k for k in order if k not in done and k in standing), None)
+    table = state.table
+    return next((k for k in order if k not in done and table.has(k)), None)
 
 
 def _limits(state: Fight, key: str) -> Limits:
@@ -257,6 +260,8 @@ def _limits(state: Fight, key: str) -> Limits:
     if me.side is Side.PLAYER:
         return Limits()
     orders = state.settings[me.company].orders
+    if not orders:
+        return NO_LIMITS
     return limits_for(state.table, orders, character=key, round_number=state.round)
 
 
@@ -466,14 +471,15 @@ def _pick_up(state: Fight, key: str) -> None:
     """§4 pre-activation: an unengaged character carrying nothing takes a
     carriable objective it touches."""
     me = state.table.piece(key)
-    if me.carrying is not None or state.table.engaged(me):
+    if me.carrying is not None:
         return
     for marker in state.table.markers:
         if (
             marker.kind is ObjectiveKind.CARRIABLE
             and state.table.marker_gap(me, marker) <= 0
         ):
-            state.table = state.table.picked_up(key, marker.name)
+            if not state.table.engaged(me):
+                state.table = state.table.picked_up(key, marker.name)
             return
 
 

@@ -23,7 +23,7 @@ from engines.enums import Action, Doctrine, HordeMode, ObjectiveKind, Outcome, S
 from engines.playtest.geometry import Point
 from engines.playtest.moves import nearest_edge
 from engines.playtest.report import Battle
-from engines.playtest.situation import Standing
+from engines.playtest.situation import NOBODY, Standing
 from engines.playtest.spec import Character, Spec
 from engines.playtest.table import Marker, Table
 from engines.playtest.terrain import RADIUS
@@ -92,25 +92,47 @@ class Fight:
     known: dict[str, Standing] | None = None
     """The standings that differ from nobody's, kept until a wound, a hurt or
     a rout changes one (:meth:`touch`)."""
+    changed: set[str] = field(default_factory=set)
+    """The characters whose standing changed since :attr:`known` was read."""
+    counted: int = 0
+    """How many had come on when :attr:`known` was read."""
 
     def deck(self) -> Deck:
         if self.ai_deck is None:
             self.ai_deck = Deck(dice=self.dice)
         return self.ai_deck
 
-    def touch(self) -> None:
-        self.known = None
+    def touch(self, key: str | None = None) -> None:
+        """Something a standing reads has changed: ``key``'s alone, or
+        anyone's (None)."""
+        if key is None:
+            self.known = None
+        elif self.known is not None:
+            self.changed.add(key)
 
     def standings(self) -> dict[str, Standing]:
         """Every standing on the table that is not nobody's."""
+        if self.known is not None and len(self.came) != self.counted:
+            self.known = None  # someone came on since: read them all again
         if self.known is None:
-            nobody = Standing()
-            self.known = {
-                k: found
-                for k in self.came
-                if not self._nobody(k) and (found := self.standing(k)) != nobody
-            }
+            self.changed.clear()
+            self.counted = len(self.came)
+            self.known = {k: found for k in self.came if (found := self._read(k))}
+        for key in self.changed:
+            found = self._read(key)
+            if found is None:
+                self.known.pop(key, None)
+            else:
+                self.known[key] = found
+        self.changed.clear()
         return self.known
+
+    def _read(self, key: str) -> Standing | None:
+        """``key``'s standing, or None when it is nobody's."""
+        if self._nobody(key):
+            return None
+        found = self.standing(key)
+        return None if found == NOBODY else found
 
     def _nobody(self, key: str) -> bool:
         """Plainly nobody's standing (unhurt, unrouted, a normal mode, a free
@@ -365,7 +387,7 @@ def wound(state: Fight, target: str, *, by: str) -> bool:
     """A wound on ``target`` (§4): the next free slot, or it falls (True)."""
     them = state.character(target)
     state.hurt[target] = (*state.hurt.get(target, ()), by)
-    state.touch()
+    state.touch(target)
     filled = state.filled.get(target, them.filled)
     if not take_wound(filled=filled, slots=them.slots).falls:
         state.filled[target] = filled + 1
