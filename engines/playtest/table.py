@@ -16,7 +16,7 @@ kept with the ground (:class:`Board`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from engines.combat import DEFAULT_MOVE
@@ -82,6 +82,11 @@ class Board:
     _blocked: dict[tuple[Point, Point], bool] = field(
         default_factory=dict, compare=False, repr=False
     )
+    kept_out: dict[Hashable, tuple[Convex, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The areas each keep-out order keeps out of on this ground
+    (:func:`engines.playtest.moves.limits_for` keeps them)."""
     rows: dict[str, dict[str, Kept]] = field(
         default_factory=dict, compare=False, repr=False
     )
