@@ -263,13 +263,13 @@ def segment_distance(p: Point, a: Point, b: Point) -> float:
 def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
     """Whether segments ``a``–``b`` and ``c``–``d`` meet."""
 
-    d1, d2 = _side(c, d, a), _side(c, d, b)
-    d3, d4 = _side(a, b, c), _side(a, b, d)
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = a, b, c, d
+    # which side of each segment's line the other's ends lie (cross products)
+    d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+    d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+    d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
     return d1 * d2 <= 0 and d3 * d4 <= 0 and not (d1 == d2 == 0)
-
-
-def _side(p: Point, q: Point, r: Point) -> float:
-    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
 
 
 def toward(a: Point, b: Point, inches: float) -> Point:

@@ -241,10 +241,10 @@ class Table:
         side = self._sides[piece.side]
         sides = {
             **self._sides,
-            piece.side: tuple(piece if p.key == piece.key else p for p in side),
+            piece.side: tuple(piece if p is old else p for p in side),
         }
         keyed = {**self._keyed, piece.key: piece}
-        pieces = tuple(piece if p.key == piece.key else p for p in self.pieces)
+        pieces = tuple(piece if p is old else p for p in self.pieces)
         table = _made(self.board, pieces, self.markers, sides, keyed)
         if self._contacts:
             table._contacts.append(self._contacts_after(old, piece))
@@ -366,14 +366,12 @@ def _made(
     """A table whose sides and keys are already worked out (a change hands
     them on rather than sorting the pieces again)."""
     table = object.__new__(Table)
-    for name, value in (
-        ("board", board),
-        ("pieces", pieces),
-        ("markers", markers),
-        ("_sides", sides),
-        ("_keyed", keyed),
-        ("_contacts", []),
-        ("_engaged", []),
-    ):
-        object.__setattr__(table, name, value)
+    put = object.__setattr__
+    put(table, "board", board)
+    put(table, "pieces", pieces)
+    put(table, "markers", markers)
+    put(table, "_sides", sides)
+    put(table, "_keyed", keyed)
+    put(table, "_contacts", [])
+    put(table, "_engaged", [])
     return table
