@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, TypeVar
 
 from engines.cards import Card
@@ -133,20 +134,23 @@ class Situation:
     def can_shoot(self) -> bool:
         return self.shooting_range is not None
 
-    @property
+    # A situation never changes: what it derives is worked out once, when
+    # first read (several steps of one decision read the same).
+
+    @cached_property
     def in_melee(self) -> bool:
         return any(enemy.in_contact for enemy in self.enemies)
 
-    @property
+    @cached_property
     def contacts(self) -> tuple[Enemy, ...]:
         """The enemies in base contact, in card order."""
         return tuple(enemy for enemy in self.enemies if enemy.in_contact)
 
-    @property
+    @cached_property
     def in_sight(self) -> tuple[Enemy, ...]:
         return tuple(enemy for enemy in self.enemies if enemy.in_sight)
 
-    @property
+    @cached_property
     def nearest_enemy(self) -> Enemy | None:
         return nearest(self.enemies)
 
