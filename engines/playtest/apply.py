@@ -254,12 +254,12 @@ def _into_range(table: Table, me: Piece, decision: Decision) -> Point | None:
 def _clear(table: Table, me: Piece, walked: Walk) -> Point:
     """The walk's end, cut back along the way until no base overlaps its own."""
     end = walked.end
-    if not table.crowded(end, but=me.key):
+    if not walked.path:
+        return end if not table.crowded(end, but=me.key) else me.at
+    near = table.crowding(walked.path, but=me.key)  # the end lies on the path
+    if min((math.dist(p.at, end) for p in near), default=math.inf) >= OVERLAP:
         return end
     steps = int(walked.inches / STEP)
-    if steps < 1:
-        return me.at
-    near = table.crowding(walked.path, but=me.key)
     k = 1
     while k <= steps:
         point = point_along(walked.path, walked.inches - k * STEP)

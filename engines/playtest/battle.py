@@ -48,12 +48,8 @@ from engines.doctrines import (
     Situation,
     activation_order,
     ai_sees_an_enemy,
-    deck_activate,
     deck_defend,
     deck_return_fire,
-    horde_decide,
-    priority_decide,
-    pursuit_decide,
 )
 from engines.doctrines.pursuit import pursuit_positions
 from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
@@ -76,22 +72,23 @@ from engines.playtest.fight import (
 )
 from engines.playtest.geometry import Point
 from engines.playtest.horde import horde_end
-from engines.playtest.moves import Limits, limits_for, place_point
-from engines.playtest.pursuit import pursuer_for
+from engines.playtest.moves import Limits, place_point
+from engines.playtest.reading import (
+    decision_of,
+    limits_of,
+    reading_of,
+    subject_of,
+)
 from engines.playtest.report import Battle
 from engines.playtest.rounds import round_orders
 from engines.playtest.setup import board_for, markers_for
-from engines.playtest.situation import Reading, situation_for
+from engines.playtest.situation import Reading
 from engines.playtest.spec import Spec
-from engines.playtest.table import Board, Marker, Table
+from engines.playtest.table import Board, Table
 from engines.scenario import SetupError, generate_setup
-from engines.victory.conditions import Victory
 
 MELEE = frozenset({Action.CONTINUE_MELEE, Action.MOVE_INTO_MELEE, Action.CHARGE})
 SHOTS = frozenset({Action.SHOOT, Action.MOVE_AND_SHOOT})
-NO_LIMITS = Limits()
-"""A company with no scene orders moves unlimited (what :func:`limits_for`
-makes of no orders)."""
 MAX_ACTIVATIONS = 10_000
 """A battle that activates more often than this cannot be finishing."""
 
@@ -177,7 +174,7 @@ def _play_round(state: Fight) -> None:
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
         state.verdict = judge_now(state, round_over=False)
         return
-    ai = [_subject(state, p.key) for p in state.table.of_side(Side.AI)]
+    ai = [subject_of(state, p.key) for p in state.table.of_side(Side.AI)]
     state.positions = pursuit_positions(a for a in ai if isinstance(a, Pursuer))
     first = _first(state, ai)
     order = {
@@ -210,32 +207,11 @@ def _play_round(state: Fight) -> None:
     hold(state)
 
 
-def _subject(state: Fight, key: str) -> Situation | Pursuer:
-    """An AI character as the activation order reads it: a pursuer by its
-    quarry (§5.4), any other by its situation."""
-    company = state.spec.company(state.character(key).company)
-    if company.doctrine is Doctrine.PURSUIT:
-        pursuer = _pursuer(state, key, follow_up=False)
-        if pursuer is not None:
-            return pursuer
-    return _reading(state, key).situation
-
-
-def _pursuer(state: Fight, key: str, *, follow_up: bool) -> Pursuer | None:
-    company = state.character(key).company
-    return pursuer_for(
-        state.table,
-        key,
-        quarry=state.settings[company].quarry,
-        standing=state.standing(key, follow_up=follow_up),
-    )
-
-
 def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
     """§4's initiative; the players' robot goes first when one of its
     characters sees an enemy, as the AI chooses (§7)."""
     players = (
-        _reading(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
+        reading_of(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
     )  # read one by one: the first that sees an enemy settles it
     choice = Side.PLAYER if ai_sees_an_enemy(players) else Side.AI
     rolled = initiative(
@@ -255,104 +231,13 @@ def _next(state: Fight, order: Sequence[str], done: set[str]) -> str | None:
     return next((k for k in order if k not in done and table.has(k)), None)
 
 
-def _limits(state: Fight, key: str) -> Limits:
-    me = state.character(key)
-    if me.side is Side.PLAYER:
-        return Limits()
-    orders = state.settings[me.company].orders
-    if not orders:
-        return NO_LIMITS
-    return limits_for(state.table, orders, character=key, round_number=state.round)
-
-
-def _reading(
-    state: Fight,
-    key: str,
-    *,
-    follow_up: bool = False,
-    limits: Limits | None = None,
-    attacked: bool = False,
-) -> Reading:
-    me = state.character(key)
-    standings = state.standings()
-    if follow_up or attacked:
-        mine = state.standing(key, follow_up=follow_up)
-        mine = replace(mine, attacked_before_activating=attacked)
-        standings = {**standings, key: mine}
-    objectives = _objectives(state) if me.side is Side.PLAYER else None
-    doctrine = state.spec.company(me.company).doctrine
-    return situation_for(
-        state.table,
-        key,
-        objectives=objectives,
-        standings=standings,
-        limits=limits,
-        round_number=state.round,
-        with_cover=doctrine is Doctrine.DECK and limits is not None,
-    )
-
-
-def _objectives(state: Fight) -> tuple[Marker, ...]:
-    """The players' robot's objectives: the markers its ways to win name (all
-    the markers when the scene names none)."""
-    victory = state.spec.victory
-    names = _way_objectives(victory)
-    marks = (*state.table.markers, *state.places)
-    return tuple(m for m in marks if not names or m.name in names)
-
-
-def _way_objectives(victory: Victory | None) -> set[str]:
-    if victory is None:
-        return set()
-    found: set[str] = set()
-    for way in victory.ways:
-        if way.side is not Side.PLAYER:
-            continue
-        for condition in way.conditions:
-            if condition.objective:
-                found.add(condition.objective)
-    return found
-
-
-def _decide(state: Fight, key: str, situation: Situation) -> Decision | None:
-    me = state.character(key)
-    company = state.spec.company(me.company)
-    if me.side is Side.PLAYER:
-        return priority_decide(situation, rng=state.dice.rng)
-    match company.doctrine:
-        case Doctrine.PRIORITY:
-            return priority_decide(
-                situation, rng=state.dice.rng, settings=state.settings[company.name]
-            )
-        case Doctrine.DECK:
-            deck = state.deck()
-            return deck_activate(
-                situation, deck=deck, settings=state.settings[company.name]
-            )
-        case Doctrine.PURSUIT:
-            pursuer = _pursuer(state, key, follow_up=situation.follow_up)
-            if pursuer is None:
-                return None
-            return pursuit_decide(
-                pursuer,
-                position=state.positions.get(key, 1),
-                rng=state.dice.rng,
-                settings=state.settings[company.name],
-            )
-        case Doctrine.HORDE:
-            return horde_decide(
-                situation, rng=state.dice.rng, settings=state.settings[company.name]
-            )
-    return None
-
-
 def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
     state.activations += 1
     if state.activations > MAX_ACTIVATIONS:
         raise Stuck("the battle goes on without end: no side can harm the other")
-    limits = _limits(state, key)
-    reading = _reading(state, key, follow_up=follow_up, limits=limits)
-    decision = _decide(state, key, reading.situation)
+    limits = limits_of(state, key)
+    reading = reading_of(state, key, follow_up=follow_up, limits=limits)
+    decision = decision_of(state, key, reading.situation)
     if decision is None:
         return
     decision = toward_exit(state, key, decision)
@@ -426,7 +311,7 @@ def _defensive_draw(state: Fight, attacker: str, target: str) -> Decision | None
     company = state.spec.company(me.company)
     if company.doctrine is not Doctrine.DECK:
         return None
-    reading = _reading(state, target, attacked=True)
+    reading = reading_of(state, target, attacked=True)
     return deck_defend(
         reading.situation,
         attacker=attacker,
@@ -442,9 +327,9 @@ def _after_defence(
     standing; either counts as its activation."""
     if decision.counts_as_activated or decision.action is Action.RETURN_FIRE:
         state.activated.add(key)
-    limits = _limits(state, key)
+    limits = limits_of(state, key)
     if decision.action is Action.RETURN_FIRE:
-        reading = _reading(state, key, limits=limits)
+        reading = reading_of(state, key, limits=limits)
         fire = deck_return_fire(
             reading.situation,
             attacker=attacker,
@@ -452,7 +337,7 @@ def _after_defence(
         )
         _carry_out(state, key, fire, limits=limits, reading=reading, follow_up=True)
     elif decision.action is Action.DIVE_FOR_COVER:
-        reading = _reading(state, key, limits=limits, attacked=True)
+        reading = reading_of(state, key, limits=limits, attacked=True)
         _carry_out(state, key, decision, limits=limits, reading=reading, follow_up=True)
 
 
