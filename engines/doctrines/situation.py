@@ -134,10 +134,7 @@ class Situation:
     def can_shoot(self) -> bool:
         return self.shooting_range is not None
 
-    # A situation never changes: what it derives is worked out once, when
-    # first read (several steps of one decision read the same).
-
-    @cached_property
+    @cached_property  # worked out once: a situation never changes
     def in_melee(self) -> bool:
         return any(enemy.in_contact for enemy in self.enemies)
 
