@@ -81,7 +81,7 @@ from engines.playtest.reading import (
 )
 from engines.playtest.report import Battle
 from engines.playtest.rounds import round_orders
-from engines.playtest.setup import board_for, markers_for
+from engines.playtest.setup import Boards, board_for, markers_for
 from engines.playtest.situation import Reading
 from engines.playtest.spec import Spec
 from engines.playtest.table import Board, Table
@@ -97,9 +97,16 @@ def _board(spec: Spec) -> Board:
     return board_for(spec.battlefield)
 
 
-def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battle:
+def fight(
+    spec: Spec,
+    *,
+    rng: RandomSource,
+    board: Board | None = None,
+    boards: Boards | None = None,
+) -> Battle:
     """One battle of ``spec`` on ``rng``; a battle that cannot be played to its
-    end says why in its ``unfinished``."""
+    end says why in its ``unfinished`` (``boards``: the run's boards, one per
+    terrain, for a battlefield rolled afresh)."""
     problem = spec.problem()
     if problem:
         return Battle(
@@ -114,6 +121,8 @@ def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battl
             way="not played",
             unfinished=f"the battle cannot be set up: {error}",
         )
+    if board is None and boards is not None:
+        board = boards.of(battlefield)
     state = play(replace(spec, battlefield=battlefield), rng=rng, board=board)
     return battle_of(state, unfinished=state.stuck)
 
