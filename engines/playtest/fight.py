@@ -96,6 +96,8 @@ class Fight:
     """The characters whose standing changed since :attr:`known` was read."""
     counted: int = 0
     """How many had come on when :attr:`known` was read."""
+    fighters: tuple[Fighter, ...] = ()
+    """Everyone who came on, as the judge reads them."""
 
     def deck(self) -> Deck:
         if self.ai_deck is None:
@@ -320,13 +322,15 @@ def points(state: Fight, side: Side) -> int:
 def judge_now(state: Fight, *, round_over: bool) -> Verdict:
     spec = state.spec
     victory = spec.victory or Victory(ways=(), battle_length=spec.battlefield.length)
-    facts = BattleFacts(
-        fighters=tuple(
+    if len(state.fighters) != len(state.came):  # someone came on since
+        state.fighters = tuple(
             Fighter(
                 name=k, company=state.character(k).company, side=state.character(k).side
             )
             for k in state.came
-        ),
+        )
+    facts = BattleFacts(
+        fighters=state.fighters,
         round=state.round,
         round_over=round_over,
         fallen=frozenset(state.fallen),
