@@ -76,13 +76,13 @@ class DoctrineSettings:
             return situation
         enemies = tuple(
             replace(e, in_sight=False)
-            if e.in_sight and not e.lit and not self.sees(e.distance)
+            if not self.sees(e.distance) and e.in_sight and not e.lit
             else e
             for e in situation.enemies
         )
         objectives = tuple(
             replace(o, in_sight=False)
-            if o.in_sight and not self.sees(o.distance)
+            if not self.sees(o.distance) and o.in_sight
             else o
             for o in situation.objectives
         )
