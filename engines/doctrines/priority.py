@@ -176,7 +176,7 @@ def _objective_within_move(turn: Turn, step: Step) -> Decision | None:
     objective = nearest(
         o
         for o in turn.situation.objectives
-        if o.in_sight and within(o.distance, turn.move)
+        if within(o.distance, turn.move) and o.in_sight
     )
     if objective is None:
         return None

@@ -84,17 +84,31 @@ class _Around:
     marks: Sequence[Marker]
 
 
+def _marker_sight(objective: MeasuredObjective) -> bool:
+    """:meth:`Table.sees_point`, from what the objective reading kept."""
+    table: Table = objective.__dict__["_from"][0]
+    at, there = objective.__dict__["_from"][1:]
+    return table.sees_point(at, there)
+
+
+class MeasuredObjective(Objective):
+    """An objective read off the abstract table, whether it is in sight
+    measured when a decide function first asks."""
+
+    in_sight = Later(_marker_sight)
+
+
 def _objectives(situation: MeasuredSituation) -> tuple[Objective, ...]:
     around = situation.around
     table, me = around.table, around.me
     return tuple(
         built(
-            Objective,
+            MeasuredObjective,
             {
                 "id": m.name,
                 "distance": table.marker_gap(me, m),
-                "in_sight": table.sees_point(me.at, m.at),
                 "kind": m.kind,
+                "_from": (table, me.at, m.at),
             },
         )
         for m in around.marks

@@ -75,7 +75,8 @@ def test_a_field_measured_when_read_is_what_an_eager_measure_gives():
     assert situation.friends == (Friend(id="goblin", distance=2.0, wounded=True),)
     assert situation.edges == Edges(north=4.5, east=18.5, south=18.5, west=4.5)
     assert situation.edge_away == 4.5
-    assert [o.id for o in situation.objectives] == ["Ring"]
+    assert [(o.id, o.in_sight) for o in situation.objectives] == [("Ring", True)]
+    assert [e.in_sight for e in situation.enemies] == [True]
     assert "friends" in vars(situation)  # kept: measured once
 
 
