@@ -317,7 +317,7 @@ def _defensive_draw(state: Fight, attacker: str, target: str) -> Decision | None
     me = state.character(target)
     if me.side is not Side.AI or target in state.activated:
         return None
-    company = state.spec.company(me.company)
+    company = state.company(me.company)
     if company.doctrine is not Doctrine.DECK:
         return None
     reading = reading_of(state, target, attacked=True)

@@ -18,10 +18,10 @@ decision reads the very value an eager measure would have given it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
-T = TypeVar("T")
+from engines.once import once
+
 Made = TypeVar("Made")
 
 FAST = "__post_init__"
@@ -36,20 +36,5 @@ def built(cls: type[Made], fields: dict[str, Any]) -> Made:
     return made
 
 
-class Later(Generic[T]):
-    """A field of an object measured by ``measure`` when first read, then kept
-    in the object's own dictionary (which a later reading finds first)."""
-
-    def __init__(self, measure: Callable[[Any], T]) -> None:
-        self.measure = measure
-        self.name = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, made: Any, owner: type | None = None) -> T:
-        if made is None:
-            raise AttributeError(self.name)
-        value = self.measure(made)
-        made.__dict__[self.name] = value
-        return value
+Later = once
+"""A field measured when first read (:class:`engines.once.once`)."""

@@ -24,7 +24,7 @@ from engines.playtest.geometry import Point
 from engines.playtest.moves import nearest_edge
 from engines.playtest.report import Battle
 from engines.playtest.situation import NOBODY, Standing
-from engines.playtest.spec import Character, Spec
+from engines.playtest.spec import Character, Company, Spec
 from engines.playtest.table import Marker, Table
 from engines.playtest.terrain import RADIUS
 from engines.victory import judge as victory_judge
@@ -89,6 +89,8 @@ class Fight:
     """Each pursuer's position this round (§5.4)."""
     chars: dict[str, Character] = field(default_factory=dict)
     """The spec's characters by name."""
+    companies: dict[str, Company] = field(default_factory=dict)
+    """The spec's companies by name, as they are asked for."""
     known: dict[str, Standing] | None = None
     """The standings that differ from nobody's, kept until a wound, a hurt or
     a rout changes one (:meth:`touch`)."""
@@ -149,6 +151,12 @@ class Fight:
 
     def character(self, key: str) -> Character:
         return self.chars[key]
+
+    def company(self, name: str) -> Company:
+        found = self.companies.get(name)
+        if found is None:
+            found = self.companies[name] = self.spec.company(name)
+        return found
 
     def wounded(self, key: str) -> bool:
         me = self.character(key)
@@ -406,7 +414,7 @@ def fall(state: Fight, key: str) -> None:
     state.table = state.table.dropped(key).without(key)
     state.fallen.append(key)
     me = state.character(key)
-    company = state.spec.company(me.company)
+    company = state.company(me.company)
     if company.name not in state.routed:
         members = [k for k in state.came if state.character(k).company == company.name]
         lost = sum(k in state.fallen or gone(state, k) for k in members)

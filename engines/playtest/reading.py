@@ -41,7 +41,7 @@ makes of no orders)."""
 def subject_of(state: Fight, key: str) -> Situation | Pursuer:
     """An AI character as the activation order reads it: a pursuer by its
     quarry (§5.4), any other by its situation."""
-    company = state.spec.company(state.character(key).company)
+    company = state.company(state.character(key).company)
     if company.doctrine is Doctrine.PURSUIT:
         pursuer = pursuer_of(state, key, follow_up=False)
         if pursuer is not None:
@@ -84,7 +84,7 @@ def reading_of(
         mine = replace(mine, attacked_before_activating=attacked)
         standings = {**standings, key: mine}
     objectives = _objectives(state) if me.side is Side.PLAYER else None
-    doctrine = state.spec.company(me.company).doctrine
+    doctrine = state.company(me.company).doctrine
     return situation_for(
         state.table,
         key,
@@ -120,7 +120,7 @@ def _way_objectives(victory: Victory | None) -> set[str]:
 
 def decision_of(state: Fight, key: str, situation: Situation) -> Decision | None:
     me = state.character(key)
-    company = state.spec.company(me.company)
+    company = state.company(me.company)
     if me.side is Side.PLAYER:
         return priority_decide(situation, rng=state.dice.rng)
     match company.doctrine:
