@@ -91,6 +91,8 @@ class Fight:
     """The spec's characters by name."""
     companies: dict[str, Company] = field(default_factory=dict)
     """The spec's companies by name, as they are asked for."""
+    leaving: tuple[Condition, ...] | None = None
+    """The players' ways to win that leave through a feature, once read."""
     known: dict[str, Standing] | None = None
     """The standings that differ from nobody's, kept until a wound, a hurt or
     a rout changes one (:meth:`touch`)."""
@@ -151,6 +153,12 @@ class Fight:
 
     def character(self, key: str) -> Character:
         return self.chars[key]
+
+    def exits_through(self) -> tuple[Condition, ...]:
+        """:func:`exits_through` of the spec, read once."""
+        if self.leaving is None:
+            self.leaving = exits_through(self.spec)
+        return self.leaving
 
     def company(self, name: str) -> Company:
         found = self.companies.get(name)
@@ -229,7 +237,7 @@ def exit_point(state: Fight, key: str) -> Point | None:
     """Where the players' robot heads to leave, where a way to win has this
     character leave through a feature (None: nowhere in particular)."""
     me = state.character(key)
-    for c in exits_through(state.spec):
+    for c in state.exits_through():
         if (c.character or key) == key and (c.company or me.company) == me.company:
             return next((m.at for m in state.places if m.name == c.feature), None)
     return None
@@ -248,11 +256,11 @@ def leaves_through(state: Fight, key: str) -> str:
     """The feature a player character touches that a way to win has it leave
     through ("" if none): it goes (§7: the exit the robot must reach)."""
     me = state.character(key)
-    if me.side is not Side.PLAYER:
+    if me.side is not Side.PLAYER or not state.exits_through():
         return ""
     outlines = {a.name: a.outline for a in state.table.ground.areas}
     at = state.table.piece(key).at
-    for c in exits_through(state.spec):
+    for c in state.exits_through():
         if c.character and c.character != key:
             continue
         if c.company and c.company != me.company:

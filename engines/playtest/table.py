@@ -309,6 +309,7 @@ class Table:
         ``end`` before its base would overlap another's."""
         start = self.piece(key).at
         steps = max(1, math.ceil(math.dist(start, end) / STEP))
+        near = self.crowding((start, end), but=key)  # every step lies on the way
         last = start
         for k in range(1, steps + 1):
             t = k / steps
@@ -316,7 +317,7 @@ class Table:
                 start[0] + t * (end[0] - start[0]),
                 start[1] + t * (end[1] - start[1]),
             )
-            if self.crowded(point, but=key):
+            if _overlaps(near, point, key):
                 return last
             last = point
         return last
