@@ -287,7 +287,7 @@ def _carry_out(
     target = decision.target
     if target is None or decision.action not in MELEE | SHOTS:
         return
-    if not any(p.key == target for p in state.table.pieces):
+    if not state.table.has(target):
         return
     them = state.table.piece(target)
     me = state.table.piece(key)
@@ -297,7 +297,7 @@ def _carry_out(
     if not melee and not state.table.sees(me, them):
         return
     fell = _strike(state, key, target, decision)
-    standing = any(p.key == key for p in state.table.pieces)
+    standing = state.table.has(key)
     if fell and melee and not follow_up and standing:
         _activate(state, key, follow_up=True)
 
