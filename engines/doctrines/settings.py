@@ -74,21 +74,23 @@ class DoctrineSettings:
         the enemies a lit feature shows (RULES §1)."""
         if self.sight_limit is None:
             return situation
-        return replace(
-            situation,
-            enemies=tuple(
-                replace(e, in_sight=False)
-                if e.in_sight and not e.lit and not self.sees(e.distance)
-                else e
-                for e in situation.enemies
-            ),
-            objectives=tuple(
-                replace(o, in_sight=False)
-                if o.in_sight and not self.sees(o.distance)
-                else o
-                for o in situation.objectives
-            ),
+        enemies = tuple(
+            replace(e, in_sight=False)
+            if not self.sees(e.distance) and e.in_sight and not e.lit
+            else e
+            for e in situation.enemies
         )
+        objectives = tuple(
+            replace(o, in_sight=False)
+            if not self.sees(o.distance) and o.in_sight
+            else o
+            for o in situation.objectives
+        )
+        if _same(enemies, situation.enemies) and _same(
+            objectives, situation.objectives
+        ):
+            return situation  # nothing beyond the limit was in sight
+        return replace(situation, enemies=enemies, objectives=objectives)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -102,6 +104,10 @@ class DoctrineSettings:
             "route": self.route,
             "orders": orders_to_data(self.orders),
         }
+
+
+def _same(these: tuple[Any, ...], those: tuple[Any, ...]) -> bool:
+    return all(a is b for a, b in zip(these, those, strict=True))
 
 
 DEFAULT_SETTINGS = DoctrineSettings()
