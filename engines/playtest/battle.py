@@ -51,7 +51,7 @@ from engines.doctrines import (
     deck_defend,
     deck_return_fire,
 )
-from engines.doctrines.pursuit import pursuit_positions
+from engines.doctrines.pursuit import POSITION_CAP
 from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.events import event_draw
 from engines.orders.kinds import Moment, NoEnemyInSight, active
@@ -183,23 +183,22 @@ def _play_round(state: Fight) -> None:
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
         state.verdict = judge_now(state, round_over=False)
         return
-    ai = [subject_of(state, p.key) for p in state.table.of_side(Side.AI)]
-    state.positions = pursuit_positions(a for a in ai if isinstance(a, Pursuer))
-    first = _first(state, ai)
-    order = {
-        Side.AI: [s.id for s in activation_order(ai)],
-        Side.PLAYER: [
-            p.key
-            for p in sorted(
-                state.table.of_side(Side.PLAYER), key=lambda p: p.card_order
-            )
-        ],
-    }
+    first = _first(
+        state, [subject_of(state, p.key) for p in state.table.of_side(Side.AI)]
+    )
+    players = [
+        p.key
+        for p in sorted(state.table.of_side(Side.PLAYER), key=lambda p: p.card_order)
+    ]
+    state.positions = {}
     state.activated.clear()
     side = first
     passes = 0
     while passes < 2:
-        key = _next(state, order[side], state.activated)
+        if side is Side.AI:
+            key = _next_ai(state)
+        else:
+            key = _next(state, players, state.activated)
         if key is None:
             passes += 1
         else:
@@ -234,10 +233,27 @@ def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
 
 
 def _next(state: Fight, order: Sequence[str], done: set[str]) -> str | None:
-    """The next in the round's order (the AI's worked out at the round's start
-    from what each sees, as the table page does) still on the table."""
+    """The players' robot's next, in card order, still on the table."""
     table = state.table
     return next((k for k in order if k not in done and table.has(k)), None)
+
+
+def _next_ai(state: Fight) -> str | None:
+    """The AI's next activation, picked when its turn comes among those still
+    to act, by the one activation order (§5) read off the table as it stands
+    then — as the table page has the players pick it. A pursuer's position is
+    one more than the pursuers that went before it this round."""
+    waiting = [
+        subject_of(state, p.key)
+        for p in state.table.of_side(Side.AI)
+        if p.key not in state.activated
+    ]
+    if not waiting:
+        return None
+    chosen = activation_order(waiting)[0]
+    if isinstance(chosen, Pursuer):
+        state.positions[chosen.id] = min(len(state.positions) + 1, POSITION_CAP)
+    return chosen.id
 
 
 def _activate(state: Fight, key: str, *, follow_up: bool) -> None:

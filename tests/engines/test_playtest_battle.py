@@ -419,3 +419,33 @@ def test_the_robots_carrier_heads_for_its_exit_not_the_nearest_edge():
     assert [(e.character, e.feature, e.carrying) for e in state.exits] == [
         ("Sam", "Gate", ("Ring",))
     ]
+
+
+@settings(max_examples=15, deadline=None)
+@given(scenes(), st.integers(0, 10**6))
+def test_the_ais_next_is_picked_when_its_turn_comes_among_those_still_to_act(
+    spec, seed
+):
+    """As the table page has the players pick it: the one activation order
+    read off the table as it stands at each AI turn, not once a round."""
+    import engines.playtest.battle as loop
+
+    picks: list[tuple[str, ...]] = []
+    activated: list[str] = []
+    order, activate = loop.activation_order, loop._activate
+
+    def ordered(waiting):
+        picks.append(tuple(sorted(w.id for w in waiting)))
+        return order(waiting)
+
+    def recorded(state, key, *, follow_up):
+        if not follow_up and state.character(key).side is Side.AI:
+            activated.append(key)
+        return activate(state, key, follow_up=follow_up)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(loop, "activation_order", ordered)
+        patch.setattr(loop, "_activate", recorded)
+        play(spec, rng=random.Random(battle_seed(seed, 0)))
+    assert len(picks) == len(activated)
+    assert all(key in waiting for key, waiting in zip(activated, picks, strict=True))
