@@ -97,18 +97,13 @@ def sam_by_the_south_edge(
     ways to win over its ``length`` rounds (none: decided by VP); ``sam``
     changes Sam's fields."""
     spec = duel_spec(DUELS[0])
-    field = Battlefield(
-        width=24,
-        depth=24,
-        forces=(
-            Force(key="p", name="P", side=Side.PLAYER, entry_edge=Edge.SOUTH,
-                  zone=_rect(10, 20)),
-            Force(key="a", name="A", side=Side.AI, entry_edge=Edge.NORTH,
-                  zone=_rect(11, 1)),
-        ),
+    p, a = spec.battlefield.forces
+    field = replace(
+        spec.battlefield,
+        forces=(replace(p, zone=_rect(10, 20)), replace(a, zone=_rect(11, 1))),
         features=features,
         length=length,
-    )  # fmt: skip
+    )
     return replace(
         spec,
         battlefield=field,
