@@ -71,6 +71,16 @@ from engines.text import spaced
 
 # --- the card -------------------------------------------------------------------------
 
+WOUNDED_WORDS = "Wounded: no free wound slot, the next wound fells it."
+HURT_WORDS = "Hurt this round: it took a wound token this round."
+CHARGE_WORDS = "Charge: into melee if the distance rolled reaches the target."
+DIRECTION_WORDS = (
+    "Direction roll: D6, then a second D6; if the second is even add 6 to the "
+    "first — a clock direction 1–12 (12 = north, 3 = east)."
+)
+"""The words the steps use, each printed under the first section whose steps
+use it, so a card over two pages keeps them beside its activation steps."""
+
 REINFORCEMENTS = "reinforcements"
 LURKING = "lurking"
 
@@ -148,18 +158,14 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
         notes=(
             *_start_note(settings),
             *sight_notes(settings),
-            "Wounded: no free wound slot, the next wound fells it. Hurt this round: "
-            "it took a wound token this round.",
             ROLLED_RULE,
             EDGE_RULE,
-            "Charge: into melee if the distance rolled reaches the target.",
-            "Direction roll: D6, then a second D6; if the second is even add 6 to "
-            "the first — a clock direction 1–12 (12 = north, 3 = east).",
         ),
         sections=(
             Section(
                 id=PRE_ACTIVATION,
                 title="Pre-activation",
+                notes=(WOUNDED_WORDS,),
                 steps=(
                     replace(MELEE_STEP, when="In melee (wounded or not)"),
                     Step(
@@ -175,6 +181,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
             Section(
                 id=HordeMode.NORMAL.value,
                 title="Normal — the first that applies",
+                notes=(HURT_WORDS, CHARGE_WORDS, DIRECTION_WORDS),
                 steps=(
                     Step(
                         "normal-1",
