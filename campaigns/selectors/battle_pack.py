@@ -91,6 +91,11 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     words = campaign_words(campaign)
     participants = list(battle.participants.all())
     labels = participant_labels(participants)
+    people = [
+        _participant(p, colours, snapshot.get(str(p.character_id)), words)
+        | {"label": labels[p.character_id]}
+        for p in participants
+    ]
     return {
         "version": DATA_VERSION,
         "paper": campaign.paper_size,
@@ -140,11 +145,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             "uses": _uses(scene, battlefield),
         },
         "companies": companies,
-        "participants": [
-            _participant(p, colours, snapshot.get(str(p.character_id)), words)
-            | {"label": labels[p.character_id]}
-            for p in participants
-        ],
+        "participants": people,
         "events": _events(campaign),
         "events_problem": _events_problem(campaign),
         "procedures": {
@@ -156,6 +157,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
                         starting_mode=c["starting_mode"],
                         orders=_force_orders(battlefield, c["id"]),
                         lit=battlefield.lit,
+                        ranges=_ranges(people, c["id"]),
                     ),
                 ).to_data()
             )
@@ -236,6 +238,16 @@ def _card_labels(data: dict[str, Any], labels: dict[int, str]) -> dict[str, Any]
         **data,
         "forces": [{**f, "arrival": arrival(f.get("arrival"))} for f in data["forces"]],
     }
+
+
+def _ranges(people: list[dict[str, Any]], company_id: int) -> list[tuple[str, int]]:
+    """The shooting range of each of the company's characters in this battle
+    (as its card prints it), by name."""
+    return [
+        (p["name"], p["shooting_range"] or 0)
+        for p in people
+        if p["company_id"] == company_id
+    ]
 
 
 def _force_orders(battlefield: Battlefield, company_id: int) -> tuple:

@@ -26,11 +26,13 @@ def doctrine_settings(
     starting_mode: str = "",
     orders: Sequence[Order] = (),
     lit: Sequence[Lit] = (),
+    ranges: Sequence[tuple[str, int]] = (),
 ) -> DoctrineSettings:
     """The scene's sight limit, reinforcements, pursuit lever, quarry and route,
     the horde's starting mode (the company's in this battle, if it has one,
     else the scene's) and the company's scene orders (as its battlefield force
-    keeps them) and the lit features (as its battlefield keeps them). Reads
+    keeps them), the lit features (as its battlefield keeps them) and the
+    company's characters' shooting ranges (name, inches), where known. Reads
     ``scene.quarry`` (prefetch it)."""
     return DoctrineSettings(
         sight_limit=scene.sight_limit,
@@ -42,4 +44,5 @@ def doctrine_settings(
         quarry=tuple(sorted(c.name for c in scene.quarry.all())),
         route=scene.route,
         orders=tuple(orders),
+        ranges=tuple(ranges),
     )
