@@ -26,7 +26,8 @@ from campaigns.models.company import SIDE_COLOURS
 from campaigns.models.orders import orders_prefetch
 from campaigns.models.victory import WayToWin, WinCondition, scene_victory
 from campaigns.selectors.battlefield import scene_forces, scene_table
-from campaigns.selectors.doctrine_settings import doctrine_settings
+from campaigns.selectors.doctrine_settings import company_ranges, doctrine_settings
+from campaigns.selectors.pack_names import card_labels, participant_labels
 from campaigns.setting_words import Words, campaign_words
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import HEX_COLOUR_PATTERN
@@ -49,7 +50,6 @@ from engines.enums import (
 from engines.events import event_deck_message
 from engines.roles import Role
 from engines.scouting import NO_COMMANDER_RATING, NO_COMMANDER_REPUTATION
-from engines.table.context import unique_labels
 from engines.victory import WayToWin as EngineWay
 from engines.victory import victory_uses
 
@@ -91,6 +91,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     words = campaign_words(campaign)
     participants = list(battle.participants.all())
     labels = participant_labels(participants)
+    present = [p for p in participants if p.mishap != Mishap.MISSES]
     people = [
         _participant(p, colours, snapshot.get(str(p.character_id)), words)
         | {"label": labels[p.character_id]}
@@ -107,7 +108,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             "random_events": campaign.random_events,
         },
         "battle": _battle(battle, words),
-        "battlefield": _card_labels(
+        "battlefield": card_labels(
             _battlefield_words(battlefield.to_data(), words), labels
         ),
         "scene": {
@@ -157,7 +158,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
                         starting_mode=c["starting_mode"],
                         orders=_force_orders(battlefield, c["id"]),
                         lit=battlefield.lit,
-                        ranges=_ranges(people, c["id"]),
+                        ranges=company_ranges(present, c["id"]),
                     ),
                 ).to_data()
             )
@@ -206,48 +207,6 @@ def battle_battlefield(battle: Battle, *, orders: bool = True) -> Battlefield:
             int(placement["inches"]),
         ),
     )
-
-
-def participant_labels(participants: list[BattleParticipant]) -> dict[int, str]:
-    """Each character's name as the table page and the result form say it:
-    numbered where two share it ("Boarder", "Boarder 2"), counting those on
-    the table in card order; one who misses the battle is numbered after them."""
-    present = [p for p in participants if p.mishap != Mishap.MISSES]
-    missing = [p for p in participants if p.mishap == Mishap.MISSES]
-    labels = unique_labels([p.character.name for p in present])
-    labels += unique_labels([p.character.name for p in missing], labels)
-    return {
-        p.character_id: label
-        for p, label in zip([*present, *missing], labels, strict=True)
-    }
-
-
-def _card_labels(data: dict[str, Any], labels: dict[int, str]) -> dict[str, Any]:
-    """The dealt entry cards named as the characters are everywhere else."""
-    by_key = {str(pk): label for pk, label in labels.items()}
-
-    def arrival(value: dict[str, Any] | None) -> dict[str, Any] | None:
-        if not value or not value.get("cards"):
-            return value
-        cards = [
-            {**c, "name": by_key.get(str(c["key"]), c["name"])} for c in value["cards"]
-        ]
-        return {**value, "cards": cards}
-
-    return {
-        **data,
-        "forces": [{**f, "arrival": arrival(f.get("arrival"))} for f in data["forces"]],
-    }
-
-
-def _ranges(people: list[dict[str, Any]], company_id: int) -> list[tuple[str, int]]:
-    """The shooting range of each of the company's characters in this battle
-    (as its card prints it), by name."""
-    return [
-        (p["name"], p["shooting_range"] or 0)
-        for p in people
-        if p["company_id"] == company_id
-    ]
 
 
 def _force_orders(battlefield: Battlefield, company_id: int) -> tuple:

@@ -25,8 +25,8 @@ from campaigns.selectors.battle_pack import (
     battle_for_pack,
     battle_pack_data,
     pack_queryset,
-    participant_labels,
 )
+from campaigns.selectors.pack_names import participant_labels
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
 from campaigns.setting_words import campaign_words
 from engines.dice import log_from_data

@@ -8,7 +8,7 @@ robot on the phone cannot differ.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from engines.doctrines import DoctrineSettings
@@ -17,7 +17,20 @@ from engines.orders import Order
 from engines.sight import Lit
 
 if TYPE_CHECKING:
-    from campaigns.models import Scene
+    from campaigns.models import BattleParticipant, Scene
+
+
+def company_ranges(
+    participants: Iterable[BattleParticipant], company_id: int
+) -> tuple[tuple[str, int], ...]:
+    """(name, inches; 0: none) of the company's characters in the battle, for
+    :func:`doctrine_settings` (a hunt's shooting line needs a hunter with a
+    range). Reads ``participant.character`` (select it)."""
+    return tuple(
+        (p.character.name, p.character.shooting_range or 0)
+        for p in participants
+        if p.character.company_id == company_id
+    )
 
 
 def doctrine_settings(

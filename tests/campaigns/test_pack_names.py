@@ -82,7 +82,7 @@ def test_the_battle_page_numbers_the_shared_name(client, user, boarders):
 
 
 def test_a_dealt_entry_card_is_named_as_its_character_everywhere():
-    from campaigns.selectors.battle_pack import _card_labels
+    from campaigns.selectors.pack_names import card_labels
 
     data = {
         "forces": [
@@ -98,6 +98,6 @@ def test_a_dealt_entry_card_is_named_as_its_character_everywhere():
             },
         ]
     }
-    labelled = _card_labels(data, {11: "Drone", 12: "Drone 2"})
+    labelled = card_labels(data, {11: "Drone", 12: "Drone 2"})
     cards = labelled["forces"][1]["arrival"]["cards"]
     assert [c["name"] for c in cards] == ["Drone", "Drone 2"]
