@@ -54,6 +54,16 @@ def ending_values(
     return values | _ending(ending) if ending is not None else values
 
 
+def beyond_from(data: Mapping[str, Any]) -> int | None:
+    """River Crossing's count of the attacker's characters beyond the river,
+    as the end form sends it: None when not given; a text that is no count is
+    sent on as -1, which the engine refuses with its reason."""
+    text = str(data.get("beyond", "")).strip()
+    if not text:
+        return None
+    return int(text) if text.isdigit() and len(text) <= 3 else -1
+
+
 def _ending(ending: TableEnding) -> dict[str, Any]:
     side = f":{ending.side.value}" if ending.side is not None else ""
     return {"ending_text": ending.text, "ending_value": f"{ending.reason.value}{side}"}
