@@ -78,8 +78,11 @@ DIRECTION_WORDS = (
     "Direction roll: D6, then a second D6; if the second is even add 6 to the "
     "first — a clock direction 1–12 (12 = north, 3 = east)."
 )
-"""The words the steps use, each printed under the first section whose steps
-use it, so a card over two pages keeps them beside its activation steps."""
+"""The words the activation steps use, printed with them (wounded and hurt
+under pre-activation, the direction roll under normal mode, the charge, rolled
+distances and the table edge with "Reading the steps", as the deck card
+defines its words), so a card over two pages keeps them on the page of the
+steps that use them."""
 
 REINFORCEMENTS = "reinforcements"
 LURKING = "lurking"
@@ -130,10 +133,15 @@ def _lurking_texts(settings: DoctrineSettings | None) -> tuple[str, str]:
     return ("Lurking", then)
 
 
+START_NOTE = "The horde starts this battle in {mode} mode."
+"""The card's note of the mode this battle's horde starts in (printed under
+"This battle, for the AI")."""
+
+
 def _start_note(settings: DoctrineSettings | None) -> tuple[str, ...]:
     if settings is None:
         return ()
-    return (f"The horde starts this battle in {settings.horde_start.value} mode.",)
+    return (START_NOTE.format(mode=settings.horde_start.value),)
 
 
 def build(settings: DoctrineSettings | None = None) -> Procedure:
@@ -158,14 +166,12 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
         notes=(
             *_start_note(settings),
             *sight_notes(settings),
-            ROLLED_RULE,
-            EDGE_RULE,
         ),
         sections=(
             Section(
                 id=PRE_ACTIVATION,
                 title="Pre-activation",
-                notes=(WOUNDED_WORDS,),
+                notes=(WOUNDED_WORDS, HURT_WORDS),
                 steps=(
                     replace(MELEE_STEP, when="In melee (wounded or not)"),
                     Step(
@@ -181,7 +187,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
             Section(
                 id=HordeMode.NORMAL.value,
                 title="Normal — the first that applies",
-                notes=(HURT_WORDS, CHARGE_WORDS, DIRECTION_WORDS),
+                notes=(DIRECTION_WORDS,),
                 steps=(
                     Step(
                         "normal-1",
@@ -255,6 +261,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
             Section(
                 id="charge",
                 title="Reading the steps",
+                notes=(CHARGE_WORDS, ROLLED_RULE, EDGE_RULE),
                 steps=(
                     Step(
                         SHOOT_INSTEAD,
