@@ -101,3 +101,15 @@ def test_a_dealt_entry_card_is_named_as_its_character_everywhere():
     labelled = card_labels(data, {11: "Drone", 12: "Drone 2"})
     cards = labelled["forces"][1]["arrival"]["cards"]
     assert [c["name"] for c in cards] == ["Drone", "Drone 2"]
+
+
+def test_the_resolution_page_numbers_the_shared_name(
+    client, user, boarders, result_data
+):
+    from campaigns.services.result_apply import result_apply
+
+    result_apply(battle=boarders, data=result_data(boarders))
+    client.force_login(user)
+    url = reverse("campaigns:resolution", args=[boarders.campaign.slug, boarders.pk])
+    html = client.get(url).content.decode()
+    assert "<bdi>Boarder 2</bdi>" in html and "<bdi>Boarder</bdi>" in html
