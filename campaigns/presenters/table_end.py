@@ -10,7 +10,7 @@ No database here: the selector reads the scene's ways
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from engines.table.state import Context, State
 from engines.table.victory import TableEnding, table_ending, table_questions
@@ -54,7 +54,13 @@ def ending_values(
     return values | _ending(ending) if ending is not None else values
 
 
-def beyond_from(data: Mapping[str, Any]) -> int | None:
+class Given(Protocol):
+    """The end form's fields (a QueryDict, a dict)."""
+
+    def get(self, key: str, default: Any = ...) -> Any: ...
+
+
+def beyond_from(data: Given) -> int | None:
     """River Crossing's count of the attacker's characters beyond the river,
     as the end form sends it: None when not given; a text that is no count is
     sent on as -1, which the engine refuses with its reason."""

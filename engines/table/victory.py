@@ -248,7 +248,9 @@ def end_beyond(rows: Sequence[Stored], side: Side | None) -> dict[Side, int]:
     """River Crossing: the attacker ``side``'s characters the players counted
     beyond the river when they ended the battle (the log's last end entry)."""
     end = next((r for r in reversed(rows) if r.kind == EntryKind.END), None)
-    data = None if side is None or end is None else entry_parse(end).data
+    if side is None or end is None:
+        return {}
+    data = entry_parse(end).data
     if not isinstance(data, EndData) or data.beyond is None:
         return {}
     return {side: data.beyond}
