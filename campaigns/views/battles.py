@@ -110,9 +110,7 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
         access=access, battle_id=battle_id, packs_downloaded=packs_downloaded(request)
     )
     here = site_url(request)
-    data = battle_pack_page_data(
-        campaign=access.campaign, battle_id=page.battle.pk, site_url=here
-    )
+    data = battle_pack_page_data(page=page, site_url=here)
     # Read only: the pack was asked for when the battle or what it prints
     # changed; a GET never enqueues work.
     pack = pack_status_read(key=pack_key(data))

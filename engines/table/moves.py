@@ -130,6 +130,8 @@ class EndBattle:
     kind: ClassVar[ActionKind] = ActionKind.END
     reason: str
     side: str = ""
+    beyond: int | None = None
+    """River Crossing: the attacker's characters standing beyond the river."""
 
 
 Action = (
@@ -327,7 +329,13 @@ def action_draft(context: Context, state: State, action: Action) -> Draft:
         case RollRoundOrders():
             return round_orders_end(context, state, answers=action.answers)
         case EndBattle():
-            return battle_end(context, state, reason=action.reason, side=action.side)
+            return battle_end(
+                context,
+                state,
+                reason=action.reason,
+                side=action.side,
+                beyond=action.beyond,
+            )
 
 
 ANYTIME = frozenset({ActionKind.TAP, ActionKind.SELECT, ActionKind.DEFEND})
@@ -392,7 +400,11 @@ def entry_action(kind: str, inputs: Mapping[str, Any], subject: str = "") -> Act
         case EntryKind.ORDERS:
             return RollRoundOrders(answers=inputs["orders"])
         case EntryKind.END:
-            return EndBattle(reason=inputs["reason"], side=inputs.get("side", ""))
+            return EndBattle(
+                reason=inputs["reason"],
+                side=inputs.get("side", ""),
+                beyond=inputs.get("beyond"),
+            )
 
 
 def entry_compute(

@@ -276,9 +276,18 @@ ENDED_BY = {
 last character, who conceded."""
 
 
-def battle_end(context: Context, state: State, *, reason: str, side: str = "") -> Draft:
-    """The battle is over: how it ended, and for an objective or a concession
-    which side (the result form reads it and fills in the outcome)."""
+def battle_end(
+    context: Context,
+    state: State,
+    *,
+    reason: str,
+    side: str = "",
+    beyond: int | None = None,
+) -> Draft:
+    """The battle is over: how it ended, for an objective or a concession
+    which side, and in a River Crossing how many of the attacker's characters
+    stand beyond the river (the result form reads it and fills in the outcome
+    and the VP)."""
     if state.ended:
         raise table_refusal("The battle has already ended.")
     try:
@@ -295,10 +304,13 @@ def battle_end(context: Context, state: State, *, reason: str, side: str = "") -
         name = "Your side" if who is Side.PLAYER else "The AI side"
         text = f"The battle ends: {name.lower()} {ENDED_BY[why]}."
         outputs["side"] = who.value
-    return entry_draft(
-        EntryKind.END,
-        state,
-        text=text,
-        inputs={"reason": why.value, "side": outputs.get("side", "")},
-        **outputs,
-    )
+    inputs = {"reason": why.value, "side": outputs.get("side", "")}
+    if beyond is not None:
+        if not 0 <= beyond <= len(state.all_fighters(context)):
+            raise table_refusal(
+                "Say how many of the attacker's characters stand beyond the "
+                "river (a whole number, 0 or more)."
+            )
+        inputs["beyond"] = outputs["beyond"] = beyond
+        text += f" Beyond the river at the end: {beyond}."
+    return entry_draft(EntryKind.END, state, text=text, inputs=inputs, **outputs)
