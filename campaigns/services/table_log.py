@@ -4,7 +4,8 @@ Each write names the log's ``version`` the page was built from. It runs under
 the log row's lock: one transaction moves the version from the one the page
 saw to the next (a compare-and-set ``UPDATE``), folds the entries once, asks
 the engine for the entry the typed action makes (refused when the battle does
-not offer that action now) and saves it. A write from a page that is no longer
+not offer that action now, nor its page: once the scene's rules end the battle,
+only its end, the taps and an undo) and saves it. A write from a page that is no longer
 current (another phone wrote since, or this one from another tab) finds another
 version and is refused with :class:`TableLogStale`, changing nothing: two phones never
 interleave entries. The log keeps a digest of its last writer's session, so the
@@ -20,9 +21,11 @@ from django.db.models import F
 from campaigns.models import Battle, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_context import table_context
+from campaigns.selectors.table_victory import table_scores_exits, table_victory
 from engines.table.errors import TableRefused
 from engines.table.moves import Action, action_take
-from engines.table.state import state_fold
+from engines.table.state import Context, State, state_fold
+from engines.table.victory import TableEnding, table_ending
 
 STALE_ELSEWHERE = (
     "Not recorded: the battle log changed on another phone since this page was "
@@ -94,8 +97,11 @@ def table_entry_add(
             )
         entries = list(log.entries.order_by("position"))
         context = table_context(battle=battle, seed=log.seed)
+        state = state_fold(context, entries)
         try:
-            draft = action_take(context, state_fold(context, entries), action)
+            draft = action_take(
+                context, state, action, ending=_ending(battle, context, state)
+            )
         except TableRefused as refused:
             raise ValidationError(refused.message, code=refused.code) from None
         return TableEntry.objects.create(
@@ -110,6 +116,18 @@ def table_entry_add(
             deck=draft.deck,
             author=author[: TableEntry._meta.get_field("author").max_length],
         )
+
+
+def _ending(battle: Battle, context: Context, state: State) -> TableEnding | None:
+    """The battle's end by its scene's rules, as its page judges it: once a
+    way to win is met at once the page offers only the end, the taps and an
+    undo, and so does the log."""
+    return table_ending(
+        context,
+        state,
+        table_victory(battle=battle),
+        scores_exits=table_scores_exits(battle=battle),
+    )
 
 
 def table_entry_undo(*, battle: Battle, version: int, writer: str = "") -> TableEntry:
