@@ -24,7 +24,7 @@ from campaigns.selectors.table_context import table_context
 from campaigns.selectors.table_victory import table_scores_exits, table_victory
 from engines.table.errors import TableRefused
 from engines.table.moves import Action, action_take
-from engines.table.state import Context, State, state_fold
+from engines.table.state import Context, State, state_fold, state_fold_or_none
 from engines.table.victory import TableEnding, table_ending
 
 STALE_ELSEWHERE = (
@@ -130,6 +130,15 @@ def _ending(battle: Battle, context: Context, state: State) -> TableEnding | Non
     )
 
 
+def _fits(battle: Battle, log: TableLog) -> bool:
+    """The log began from the battle's set-up and folds on it: the page offers
+    no new start for it."""
+    if log.seed != battle.setup_seed:
+        return False
+    context = table_context(battle=battle, seed=log.seed)
+    return state_fold_or_none(context, log.entries.order_by("position")) is not None
+
+
 def table_entry_undo(*, battle: Battle, version: int, writer: str = "") -> TableEntry:
     """Take back the log's last entry: the dice and the deck are where they
     were before it. Returns the entry taken back (no longer saved)."""
@@ -144,9 +153,15 @@ def table_entry_undo(*, battle: Battle, version: int, writer: str = "") -> Table
 
 def table_log_restart(*, battle: Battle, version: int, writer: str = "") -> TableLog:
     """Empty the log and begin it again from the battle's current seed (after
-    the set-up was re-rolled)."""
+    the set-up was re-rolled, or once it no longer fits the battle); a log that
+    fits the battle is refused (its page offers no new start)."""
     with transaction.atomic():
         log = _locked(battle, version, writer)
+        if _fits(battle, log):
+            raise ValidationError(
+                "Not recorded: this log fits the battle's set-up, so it is not "
+                "started again. Undo its entries to play them again."
+            )
         log.entries.all().delete()
         log.seed = battle.setup_seed
         TableLog.objects.filter(pk=log.pk).update(seed=log.seed)

@@ -177,3 +177,9 @@ def test_the_ended_page_still_ends_the_battle_taps_and_undoes(client, weathertop
         url, {"action": "end", "reason": "objective:ai", "version": version(weathertop)}
     )
     assert now(weathertop)[1].ended == "objective"
+
+
+def test_a_new_start_forged_for_a_log_that_fits_is_refused(client, playing):
+    """Only a log that no longer fits the battle is offered a new start."""
+    (message,) = refused(client, playing, version(playing), action="restart")
+    assert "fits the battle's set-up" in message
