@@ -62,7 +62,7 @@ def ai_card(
         }
     if company["doctrine"] == Doctrine.PURSUIT:
         procedure = {**procedure, "summary": PURSUIT_DICE}
-    blocks: list[dict[str, Any]] = [
+    blocks: list[dict[str, Any] | None] = [
         _this_battle(data, company, participants, battlefield),
         _stats_block(company, participants),
         round_block(
