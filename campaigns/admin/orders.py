@@ -72,7 +72,7 @@ def _blank(name: str):
     if name == "characters":
         return []
     field = SceneOrder._meta.get_field(name)
-    if field.has_default():
+    if isinstance(field, models.Field) and field.has_default():
         return field.get_default()
     return "" if isinstance(field, models.CharField) else None
 
@@ -132,6 +132,8 @@ class SceneOrderInline(AdminFieldsMixin, admin.StackedInline):
     def _scene_company(self, request) -> SceneCompany | None:
         match = getattr(request, "resolver_match", None)
         raw = match.kwargs.get("object_id") if match else None
+        if raw is None:
+            return None
         try:
             return SceneCompany.objects.select_related("scene").get(pk=int(raw))
         except (TypeError, ValueError, SceneCompany.DoesNotExist):

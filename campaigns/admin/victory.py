@@ -39,7 +39,7 @@ KIND_OWN = frozenset(name for names in KIND_FIELDS.values() for name in names)
 def _blank(name: str):
     """The value a field a condition's kind does not use is saved with."""
     field = WinCondition._meta.get_field(name)
-    if field.has_default():
+    if isinstance(field, models.Field) and field.has_default():
         return field.get_default()
     return "" if isinstance(field, models.CharField) else None
 
@@ -96,6 +96,8 @@ class WinConditionInline(AdminFieldsMixin, admin.StackedInline):
     def _scene_id(self, request) -> int | None:
         match = getattr(request, "resolver_match", None)
         raw = match.kwargs.get("object_id") if match else None
+        if raw is None:
+            return None
         try:
             return WayToWin.objects.values_list("scene_id", flat=True).get(pk=int(raw))
         except (TypeError, ValueError, WayToWin.DoesNotExist):
