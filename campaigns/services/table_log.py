@@ -3,13 +3,12 @@
 Each write names the log's ``version`` the page was built from. It runs under
 the log row's lock: one transaction moves the version from the one the page
 saw to the next (a compare-and-set ``UPDATE``), folds the entries once, asks
-the engine for the entry the typed action makes (refused when the battle does
-not offer that action now, nor its page: once the scene's rules end the battle,
-only its end, the taps and an undo) and saves it. A write from a page that is no longer
-current (another phone wrote since, or this one from another tab) finds another
-version and is refused with :class:`TableLogStale`, changing nothing: two phones never
-interleave entries. The log keeps a digest of its last writer's session, so the
-refusal says "on another phone" only when it was.
+the engine for the entry the typed action makes (refused when the battle, as its
+page judges it by the scene's rules too, does not offer it now) and saves it. A
+write from a page no longer current (another phone wrote since, or this one from
+another tab) finds another version and is refused with :class:`TableLogStale`,
+changing nothing: two phones never interleave entries. The log keeps a digest of
+its last writer's session, so the refusal says "on another phone" only when it was.
 """
 
 from __future__ import annotations
@@ -24,8 +23,8 @@ from campaigns.selectors.table_context import table_context
 from campaigns.selectors.table_victory import table_scores_exits, table_victory
 from engines.table.errors import TableRefused
 from engines.table.moves import Action, action_take
-from engines.table.state import Context, State, state_fold, state_fold_or_none
-from engines.table.victory import TableEnding, table_ending
+from engines.table.state import state_fold, state_fold_or_none
+from engines.table.victory import table_ending
 
 STALE_ELSEWHERE = (
     "Not recorded: the battle log changed on another phone since this page was "
@@ -98,10 +97,11 @@ def table_entry_add(
         entries = list(log.entries.order_by("position"))
         context = table_context(battle=battle, seed=log.seed)
         state = state_fold(context, entries)
+        victory = table_victory(battle=battle)
+        exits = table_scores_exits(battle=battle)
+        ending = table_ending(context, state, victory, scores_exits=exits)
         try:
-            draft = action_take(
-                context, state, action, ending=_ending(battle, context, state)
-            )
+            draft = action_take(context, state, action, ending=ending)
         except TableRefused as refused:
             raise ValidationError(refused.message, code=refused.code) from None
         return TableEntry.objects.create(
@@ -118,27 +118,6 @@ def table_entry_add(
         )
 
 
-def _ending(battle: Battle, context: Context, state: State) -> TableEnding | None:
-    """The battle's end by its scene's rules, as its page judges it: once a
-    way to win is met at once the page offers only the end, the taps and an
-    undo, and so does the log."""
-    return table_ending(
-        context,
-        state,
-        table_victory(battle=battle),
-        scores_exits=table_scores_exits(battle=battle),
-    )
-
-
-def _fits(battle: Battle, log: TableLog) -> bool:
-    """The log began from the battle's set-up and folds on it: the page offers
-    no new start for it."""
-    if log.seed != battle.setup_seed:
-        return False
-    context = table_context(battle=battle, seed=log.seed)
-    return state_fold_or_none(context, log.entries.order_by("position")) is not None
-
-
 def table_entry_undo(*, battle: Battle, version: int, writer: str = "") -> TableEntry:
     """Take back the log's last entry: the dice and the deck are where they
     were before it. Returns the entry taken back (no longer saved)."""
@@ -152,16 +131,14 @@ def table_entry_undo(*, battle: Battle, version: int, writer: str = "") -> Table
 
 
 def table_log_restart(*, battle: Battle, version: int, writer: str = "") -> TableLog:
-    """Empty the log and begin it again from the battle's current seed (after
-    the set-up was re-rolled, or once it no longer fits the battle); a log that
-    fits the battle is refused (its page offers no new start)."""
+    """Empty the log and begin it again from the battle's current seed (only
+    one that no longer fits the battle, as its page offers)."""
     with transaction.atomic():
         log = _locked(battle, version, writer)
-        if _fits(battle, log):
-            raise ValidationError(
-                "Not recorded: this log fits the battle's set-up, so it is not "
-                "started again. Undo its entries to play them again."
-            )
+        rows = log.entries.order_by("position")
+        context = table_context(battle=battle, seed=log.seed)
+        if log.seed == battle.setup_seed and state_fold_or_none(context, rows):
+            raise ValidationError("Not recorded: this log fits the battle's set-up.")
         log.entries.all().delete()
         log.seed = battle.setup_seed
         TableLog.objects.filter(pk=log.pk).update(seed=log.seed)
