@@ -332,7 +332,7 @@ class SceneAdmin(
         """Saved: on to a new scene of the same campaign, on a table of the
         same size (a sub-scene's next is another sub-scene of its battle)."""
         messages.success(request, f"“{scene}” is saved. Now the next scene.")
-        params = {
+        params: dict[str, object] = {
             "campaign": scene.campaign_id,
             "table_width": scene.table_width,
             "table_depth": scene.table_depth,

@@ -69,13 +69,15 @@ class BattleSetupForm(ServiceErrorsMixin):
         if self.fixed:
             del self.fields["stance"]
         selectable = [c for c in lineup.player if c.selectable]
-        self.fields["participants"].choices = [
+        participants = self.fields["participants"]
+        scouts = self.fields["scouts"]
+        assert isinstance(participants, forms.MultipleChoiceField)
+        assert isinstance(scouts, forms.MultipleChoiceField)
+        participants.choices = [
             (str(c.character.pk), c.character.name) for c in selectable
         ]
-        self.fields["participants"].initial = [
-            str(pk) for pk in lineup.default_participant_ids()
-        ]
-        self.fields["scouts"].choices = [
+        participants.initial = [str(pk) for pk in lineup.default_participant_ids()]
+        scouts.choices = [
             (str(c.character.pk), f"{c.character.name} scouts") for c in selectable
         ]
         if self.fixed:

@@ -68,7 +68,7 @@ def ai_card(
         **procedure,
         "notes": [n for n in procedure["notes"] if n not in starts],
     }
-    blocks: list[dict[str, Any]] = [
+    blocks: list[dict[str, Any] | None] = [
         _this_battle(data, company, participants, battlefield, told=starts),
         _stats_block(company, participants),
         round_block(

@@ -250,7 +250,7 @@ def _sheet(cards: list[dict[str, Any]], paper: str) -> dict[str, Any]:
     rows = math.ceil(len(cards) / 3)
     width, height = 63 * columns, 88 * rows
     (x_out, x_in), (y_out, y_in) = CROP_MARKS[paper]["x"], CROP_MARKS[paper]["y"]
-    marks = []
+    marks: list[tuple[float, float, float, float]] = []
     for x in (63 * i for i in range(columns + 1)):
         marks.append((x, y_out, x, y_in))
         marks.append((x, height - y_in, x, height - y_out))

@@ -85,7 +85,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     # (campaigns.services.battle_snapshot), whatever healed or changed since; a
     # planned one as they stand (nothing but a correction changes them before
     # it is played), as does one set up before snapshots were kept.
-    snapshot = {}
+    snapshot: dict[str, Any] = {}
     if battle.status != BattleStatus.PLANNED:
         snapshot = (battle.setup_data or {}).get("cards") or {}
     words = campaign_words(campaign)

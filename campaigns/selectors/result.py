@@ -179,7 +179,7 @@ def result_entry_rows(*, battle: Battle) -> list[EntryRow]:
     ]
 
 
-def _open_before(wound: dict[str, Any], battle: Battle) -> bool:
+def _open_before(wound: Mapping[str, Any], battle: Battle) -> bool:
     """Whether the wound was open when the battle began: for a battle not yet
     resolved, whether it is open now; for a resolved one, it was not taken in
     that battle or a later one, and it healed (if it did) in or after it."""

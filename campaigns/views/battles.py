@@ -45,7 +45,7 @@ def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
     page = setup_page(access=access, slug=scene)
     if request.method not in ("GET", "HEAD", "POST"):
         return method_not_allowed(request, ["GET", "POST"])
-    if page.blocked:
+    if page.blocked or page.lineup is None:  # no line-up: it cannot be set up
         if request.method == "POST":
             messages.error(request, f"Nothing was set up. {page.blocked}")
         return render_page(

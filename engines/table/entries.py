@@ -74,8 +74,8 @@ class Newcomer:
     label: str
     side: Side
     company: int
-    move: int
-    shooting_range: int | None
+    move: float
+    shooting_range: float | None
     free_slots: int
 
 
