@@ -70,7 +70,10 @@ def _uses(name: str, data: dict) -> bool:
 
 def _company_id(request) -> int | None:
     """The company of the scene's company page this request is for."""
-    companies = SceneCompany.objects.filter(pk=page_object_id(request))
+    page_id = page_object_id(request)
+    if page_id is None:
+        return None
+    companies = SceneCompany.objects.filter(pk=page_id)
     return companies.values_list("company_id", flat=True).first()
 
 
@@ -139,7 +142,10 @@ class SceneOrderInline(SceneScopedInline, AdminFieldsMixin, admin.StackedInline)
 
     def scene_id(self, request) -> int | None:
         """The scene of the scene's company page this request is for."""
-        companies = SceneCompany.objects.filter(pk=page_object_id(request))
+        page_id = page_object_id(request)
+        if page_id is None:
+            return None
+        companies = SceneCompany.objects.filter(pk=page_id)
         return companies.values_list("scene_id", flat=True).first()
 
     def formfield_for_manytomany(self, db_field, request, **kwargs):

@@ -39,6 +39,8 @@ class InScene(Enum):
 
 def in_scene(scene_id: int | None, listed: InScene) -> models.QuerySet[Any]:
     """The scene's own rows of this kind (none when there is no scene)."""
+    if scene_id is None:
+        scene_id = 0  # no scene: no row has it
     companies = SceneCompany.objects.filter(scene_id=scene_id)
     if listed is InScene.PLAYER_CHARACTERS:
         companies = companies.filter(side=Side.PLAYER)

@@ -95,7 +95,10 @@ class WinConditionInline(SceneScopedInline, AdminFieldsMixin, admin.StackedInlin
 
     def scene_id(self, request) -> int | None:
         """The scene of the way-to-win page this request is for."""
-        ways = WayToWin.objects.filter(pk=page_object_id(request))
+        way_id = page_object_id(request)
+        if way_id is None:
+            return None
+        ways = WayToWin.objects.filter(pk=way_id)
         return ways.values_list("scene_id", flat=True).first()
 
 

@@ -153,10 +153,12 @@ class BattleSetupForm(ServiceErrorsMixin):
         its initial values), for the odds of a kept playtest."""
         if self.is_bound:
             stance = self.data.get("stance")
-            picked = self.data.getlist("participants")
+            getlist = getattr(self.data, "getlist", None)
+            picked = getlist("participants") if getlist else []
         else:
             stance = self.fields["stance"].initial if not self.fixed else None
             picked = self.fields["participants"].initial
-        allowed = {value for value, _ in self.fields["participants"].choices}
-        ids = [int(v) for v in picked if v in allowed]
+        field = self.fields["participants"]
+        assert isinstance(field, forms.MultipleChoiceField)
+        ids = [int(v) for v in picked if field.valid_value(str(v))]
         return (None if self.fixed else stance), ids

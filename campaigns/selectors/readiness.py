@@ -167,18 +167,21 @@ def campaign_readiness(*, campaign: Campaign, with_odds: bool = False) -> Readin
     )
 
 
-def _scene_odds(campaign: Campaign, open_scenes: list[dict]) -> tuple[SceneOdds, ...]:
+def _scene_odds(
+    campaign: Campaign, open_scenes: Sequence[Mapping[str, Any]]
+) -> tuple[SceneOdds, ...]:
     fighting = [s for s in open_scenes if s["kind"] in FIGHTING]
     kept = latest_odds(scene_ids=[s["id"] for s in fighting])
     out = []
     for scene in fighting:
         odds = kept.get(scene["id"])
+        warnings: tuple[str, ...] = ()
         if odds is None:
-            summary, warnings = "no playtest kept yet", ()
+            summary = "no playtest kept yet"
         else:
             stance = f"{odds.stance.lower()}, " if odds.stance else ""
             summary = f"{odds.summary} ({stance}{odds.report.battles} battles)"
-            warnings = odds.report.warnings
+            warnings = tuple(odds.report.warnings)
         out.append(
             SceneOdds(
                 title=scene["title"],
