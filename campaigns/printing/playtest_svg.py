@@ -98,7 +98,7 @@ def rounds_histogram(rounds: Mapping[int, int], *, caption: str = "") -> SafeStr
             label,
             label,
         )
-    first, last = min(counts), max(counts)
+    first, last = min(1, min(counts)), max(counts)  # from round 1: in context
     span = range(first, last + 1)
     step = CHART_WIDTH / len(span)
     tallest = max(counts.values())
@@ -113,7 +113,8 @@ def rounds_histogram(rounds: Mapping[int, int], *, caption: str = "") -> SafeStr
                 _n(room - height),
                 _n(step * 0.8),
                 _n(height),
-                f"{count} battles lasted {number} rounds",
+                f"{count} battle{'' if count == 1 else 's'} lasted {number} "
+                f"round{'' if number == 1 else 's'}",
                 _n(i * step + step / 2),
                 _n(CHART_HEIGHT - 3),
                 number,

@@ -31,10 +31,18 @@ def test_each_part_says_its_share_and_interval():
     assert titles[1].startswith("Victory: 25.0 % (95 % interval")
 
 
-def test_the_histogram_has_a_bar_per_round_the_tallest_full():
+def test_the_histogram_has_a_bar_per_round_from_the_first_the_tallest_full():
     tree = ET.fromstring(str(rounds_histogram(report(BATTLES, seed=1).rounds)))
     heights = [float(r.get("height")) for r in tree.iter(f"{SVG}rect")]
-    assert heights == pytest.approx([43, 0, 86, 43])
+    assert heights == pytest.approx([0, 0, 43, 0, 86, 43])
+
+
+def test_battles_that_all_lasted_one_length_show_as_one_bar_among_the_rounds():
+    tree = ET.fromstring(str(rounds_histogram({6: 200})))
+    widths = [float(r.get("width")) for r in tree.iter(f"{SVG}rect")]
+    assert len(widths) == 6 and max(widths) < 240 / 4
+    titles = [t.text for t in tree.iter(f"{SVG}title")]
+    assert "0 battles lasted 1 round" in titles
 
 
 def test_a_caption_is_escaped():
