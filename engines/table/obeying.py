@@ -29,6 +29,7 @@ from engines.table.kinds import Phase
 from engines.table.questions import FAR, Walker
 from engines.table.round_orders import end_orders_due, start_orders_due
 from engines.table.state import Context, Fighter, State
+from engines.table.staying import STAY_KEY, stay_binding, stay_needed
 
 
 def binding(w: Walker) -> tuple[Order, ...]:
@@ -207,6 +208,28 @@ def ask_orders(w: Walker) -> None:
 
 
 def ask_orders_after(w: Walker, subject: Situation | Pursuer) -> Situation | Pursuer:
+    """What the orders ask once the doctrine's questions are answered: the
+    horde's hunted target, then how far a stay-within lets its move go."""
+    subject = _horde_hunt(w, subject)
+    ask_stay(w, subject)
+    return subject
+
+
+def ask_stay(w: Walker, subject: Situation | Pursuer) -> None:
+    """A stay-within binding the character and a decision that moves it (not
+    toward the place itself): how far it stands from the place, the one
+    distance that says where its move must stop (:mod:`engines.table.staying`)."""
+    order = stay_binding(binding(w))
+    if order is None or not stay_needed(order, w.trial(subject)):
+        return
+    w.inches(
+        STAY_KEY,
+        f"How far is {w.name} from {order.place.words()}?",
+        f"Its order: {order.words()}. Base edge to the nearest point of it, in inches.",
+    )
+
+
+def _horde_hunt(w: Walker, subject: Situation | Pursuer) -> Situation | Pursuer:
     """The horde asks for its hunted target only once its roll charges (its
     flow has then asked for the enemy it would charge without the hunt):
     the charge, or the shot instead, may then go to the hunted target."""
