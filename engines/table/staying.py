@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from engines.doctrines import Decision
 from engines.enums import Action
-from engines.orders.kinds import StayWithin
+from engines.orders.kinds import Order, StayWithin
 from engines.table.inches import parse_inches
 from engines.text import inches
 
@@ -25,7 +25,7 @@ STAY_KEY = "stay_in"
 """The answer: how far the character stands from the place it stays within."""
 
 
-def stay_binding(orders: tuple[object, ...]) -> StayWithin | None:
+def stay_binding(orders: tuple[Order, ...]) -> StayWithin | None:
     """The first stay-within order among those binding the character."""
     return next((o for o in orders if isinstance(o, StayWithin)), None)
 
@@ -63,7 +63,7 @@ def stay_words(order: StayWithin, decision: Decision, *, away: float) -> str:
 
 
 def stay_kept(
-    decision: Decision, orders: tuple[object, ...], answers: Mapping[str, str]
+    decision: Decision, orders: tuple[Order, ...], answers: Mapping[str, str]
 ) -> Decision:
     """The decision with its stay-within limit decided from the answer (the
     order's words replaced by where the move must stop); unchanged when no
