@@ -25,6 +25,7 @@ from engines.orders.kinds import (
 )
 from engines.orders.kinds import active as orders_active
 from engines.table.decide import shun_key
+from engines.table.keeping import KEEP_KEY, keep_binding, keep_needed, keep_question
 from engines.table.kinds import Phase
 from engines.table.questions import FAR, Walker
 from engines.table.round_orders import end_orders_due, start_orders_due
@@ -218,15 +219,27 @@ def ask_orders_after(w: Walker, subject: Situation | Pursuer) -> Situation | Pur
 def ask_stay(w: Walker, subject: Situation | Pursuer) -> None:
     """A stay-within binding the character and a decision that moves it (not
     toward the place itself): how far it stands from the place, the one
-    distance that says where its move must stop (:mod:`engines.table.staying`)."""
-    order = stay_binding(binding(w))
-    if order is None or not stay_needed(order, w.trial(subject)):
+    distance that says where its move must stop (:mod:`engines.table.staying`);
+    a keep-out and a move that ends beside its target: whether the target
+    stands in the area (:mod:`engines.table.keeping`)."""
+    orders = binding(w)
+    order, keep = stay_binding(orders), keep_binding(orders)
+    if order is None and keep is None:
         return
-    w.inches(
-        STAY_KEY,
-        f"How far is {w.name} from {order.place.words()}?",
-        f"Its order: {order.words()}. Base edge to the nearest point of it, in inches.",
-    )
+    trial = w.trial(subject)
+    if order is not None and stay_needed(order, trial):
+        w.inches(
+            STAY_KEY,
+            f"How far is {w.name} from {order.place.words()}?",
+            f"Its order: {order.words()}. Base edge to the nearest point of it, "
+            "in inches.",
+        )
+    if keep is not None and keep_needed(keep, trial):
+        w.yes(
+            KEEP_KEY,
+            keep_question(keep, trial),
+            f"Its order: {keep.words()}. No move of it may end there.",
+        )
 
 
 def _horde_hunt(w: Walker, subject: Situation | Pursuer) -> Situation | Pursuer:

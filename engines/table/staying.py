@@ -62,6 +62,22 @@ def stay_words(order: StayWithin, decision: Decision, *, away: float) -> str:
     )
 
 
+STOPS_SHORT = {
+    Action.MOVE_INTO_MELEE: Action.MOVE_TOWARD_ENEMY,
+    Action.MOVE_TO_OBJECTIVE: Action.MOVE_TOWARD_OBJECTIVE,
+}
+"""A move that was to end beside its target, when a limit forbids ending there:
+it moves toward it instead, as far as the limit lets it."""
+
+
+def stopped_short(decision: Decision, why: str) -> Decision:
+    """The decision moving toward its target instead of ending beside it."""
+    action = STOPS_SHORT.get(decision.action)
+    if action is None:
+        return decision
+    return replace(decision, action=action, detail=f"{decision.detail}; {why}")
+
+
 def stay_kept(
     decision: Decision, orders: tuple[Order, ...], answers: Mapping[str, str]
 ) -> Decision:
@@ -76,4 +92,6 @@ def stay_kept(
         return decision
     said = stay_words(order, decision, away=away)
     limits = tuple(said if text == order.words() else text for text in decision.limits)
+    if "cannot end beside" in said:
+        decision = stopped_short(decision, "the limit stops it short")
     return replace(decision, limits=limits)

@@ -37,6 +37,7 @@ from engines.table.errors import UNANSWERED, TableRefused
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
 from engines.table.inches import parse_inches
+from engines.table.keeping import limits_kept
 from engines.table.kinds import EntryKind
 from engines.table.obeying import orders_binding
 from engines.table.questions import REORGANIZE
@@ -49,7 +50,6 @@ from engines.table.round_orders import (
     start_orders_due,
 )
 from engines.table.state import Context, Fighter, State
-from engines.table.staying import stay_kept
 from engines.table.taps import TAPS, battle_end, tap_record
 
 # --- the round ------------------------------------------------------------------------
@@ -363,7 +363,7 @@ def activation_decide(
                 context, state, fighter, subject, rng=rng, deck=deck, answers=answers
             )
             binds = orders_binding(context, state, fighter)
-            made = stay_kept(made, binds, walk.answers)  # where its move stops
+            made = limits_kept(made, binds, walk.answers)  # where its move stops
         decision = made.to_data()
         step = step_words(context, fighter, made.step)
         if made.order:

@@ -55,6 +55,8 @@ class Truth:
     """(name, distance, seen, kind) of each objective on the table."""
     stay: float = 0
     """Inches from the character to the place a stay-within order names."""
+    kept: bool = False
+    """The one its move ends beside stands in the area a keep-out names."""
 
     def situation(self, **facts) -> Situation:
         """The engine's full situation (``facts``: id, move, range, state)."""
@@ -220,6 +222,8 @@ def answer(
             return f"{truth.room_wide if 'wide' in question.text else truth.room_in:g}"
         case "stay_in":
             return f"{truth.stay:g}"
+        case "kept_inside":
+            return _yes(truth.kept)
         case "offset":
             return f"{truth.offset:g}"
         case "contact":

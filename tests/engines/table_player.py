@@ -26,11 +26,12 @@ from engines.table.dice import TableRandom
 from engines.table.draft import Draft
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end, round_end_walk
+from engines.table.keeping import KEEP_KEY, limits_kept
 from engines.table.obeying import orders_binding
 from engines.table.questions import NEAREST, QUICK_INCHES, REORGANIZE, WITH
 from engines.table.round_orders import order_asks, round_orders_end
 from engines.table.state import State
-from engines.table.staying import STAY_KEY, stay_kept
+from engines.table.staying import STAY_KEY
 from engines.table.taps import battle_end, tap_record
 from engines.table.turns import (
     activation_decide,
@@ -123,6 +124,7 @@ def random_truth(
         behind=rng.random() < 0.5,
         # Not drawn from ``rng``: the battles of every seed stay as they were.
         stay=float(state.entries * 3 % 11),
+        kept=state.entries % 3 == 0,
     )
 
 
@@ -177,9 +179,11 @@ def engine_decision(
             rng=rng,
             settings=settings,
         )
-    # A stay-within decided from the truth's distance to its place, as the page.
+    # The limits decided from the truth (its distance to the place, whether
+    # its target stands in the kept-out area), as the page decides them.
     binds = orders_binding(context, state, fighter)
-    return stay_kept(made, binds, {STAY_KEY: f"{truth.stay:g}"})
+    answers = {STAY_KEY: f"{truth.stay:g}", KEEP_KEY: "yes" if truth.kept else "no"}
+    return limits_kept(made, binds, answers)
 
 
 @dataclass
