@@ -38,12 +38,11 @@ def stay_needed(order: StayWithin, decision: Decision) -> bool:
 
 def stay_words(order: StayWithin, decision: Decision, *, away: float) -> str:
     """Where the move must stop, from how far (``away``) it stands from the place."""
-    place = order.place.words()
     limit = inches(order.distance)
     room = order.distance - away
-    said = f"{order.words()}: it stands {inches(away)} from {place}"
+    said = f"{order.words()}: it stands {inches(away)} from there"
     if room <= 0:
-        return f"{said}, so its move may not take it any further from {place}"
+        return f"{said}, so its move may take it no further away"
     move = decision.inches
     if move is not None and move <= room:
         return f"{said}, so its move of {inches(move)} cannot take it past {limit}"
@@ -57,8 +56,8 @@ def stay_words(order: StayWithin, decision: Decision, *, away: float) -> str:
         # beside it within the limit.
         out = f"; it cannot end beside {decision.target} within the limit"
     return (
-        f"{said}: after {inches(room)} it goes on only while it stays within "
-        f"{limit} of {place}, and stops where it would leave it{out}"
+        f"{said}; after {inches(room)} it goes on only while it stays within "
+        f"{limit}, stopping where it would leave it{out}"
     )
 
 

@@ -84,7 +84,7 @@ def test_an_orc_moving_toward_a_hobbit_is_told_where_its_move_stops(open_tab, de
         go(page, page.locator("button[value=activate]"))
     assert STAY_KEY in asked
     facts = page.locator(".tm-answer .tm-facts")
-    expect(facts).to_contain_text(f'{stay.words()}: it stands 5" from')
+    expect(facts).to_contain_text(f'{stay.words()}: it stands 5" from there')
     expect(facts).to_contain_text('after 3" it goes on only while it stays within 8"')
     visit.check("the answer with its limit")
     assert visit.foreign_requests == [] and visit.console_errors == []

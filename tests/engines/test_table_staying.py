@@ -41,17 +41,17 @@ def moving(action=Action.MOVE_TOWARD_ENEMY, inches=6.0, target="Frodo"):
         (0, Action.MOVE_TOWARD_ENEMY, 6, 'so its move of 6" cannot take it past 6"'),
         # Less room than its move: free so far, then it stops at the limit.
         (4, Action.MOVE_TOWARD_ENEMY, 6, 'after 2" it goes on only while it stays'),
-        (4, Action.MOVE_INTO_MELEE, 5, "stops where it would leave it"),
+        (4, Action.MOVE_INTO_MELEE, 5, "stopping where it would leave it"),
         # A charge at an enemy further from the place than the limit allows.
         (2, Action.MOVE_INTO_MELEE, 9, "it cannot end beside Frodo within the limit"),
         # At or beyond the limit already: no further away.
-        (6, Action.MOVE_TOWARD_ENEMY, 6, "may not take it any further from the tower"),
-        (7, Action.FLEE, 3, "may not take it any further from the tower"),
+        (6, Action.MOVE_TOWARD_ENEMY, 6, "its move may take it no further away"),
+        (7, Action.FLEE, 3, "its move may take it no further away"),
     ],
 )
 def test_where_the_move_must_stop(away, action, inches, said):
     words = stay_words(STAY, moving(action, inches), away=away)
-    assert words.startswith(f'{STAY.words()}: it stands {away}" from the tower')
+    assert words.startswith(f'{STAY.words()}: it stands {away}" from there')
     assert said in words
 
 
@@ -154,8 +154,8 @@ def test_the_activation_says_where_its_move_stops():
     decision = draft.data["decision"]
     assert decision["action"] == Action.MOVE_TOWARD_ENEMY.value
     assert decision["limits"] == [
-        f'{STAY.words()}: it stands 4" from the tower: after 2" it goes on only '
-        'while it stays within 6" of the tower, and stops where it would leave it'
+        f'{STAY.words()}: it stands 4" from there; after 2" it goes on only '
+        'while it stays within 6", stopping where it would leave it'
     ]
 
 
