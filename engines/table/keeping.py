@@ -26,17 +26,17 @@ ENDS_BESIDE = (Action.MOVE_INTO_MELEE, Action.MOVE_TO_OBJECTIVE)
 """Decisions whose move ends beside their target."""
 
 
-def keep_binding(orders: tuple[Order, ...]) -> KeepOut | None:
-    """The first keep-out order among those binding the character."""
-    return next((o for o in orders if isinstance(o, KeepOut)), None)
+def keep_binding(orders: tuple[Order, ...]) -> tuple[KeepOut, ...]:
+    """The keep-out orders among those binding the character."""
+    return tuple(o for o in orders if isinstance(o, KeepOut))
 
 
-def keep_needed(order: KeepOut, decision: Decision) -> bool:
-    """Whether the decision ends its move beside its target, limited by it."""
+def keep_needed(keeps: tuple[KeepOut, ...], decision: Decision) -> bool:
+    """Whether the decision ends its move beside its target, limited by them."""
     return (
         decision.action in ENDS_BESIDE
         and decision.target is not None
-        and order.words() in decision.limits
+        and any(order.words() in decision.limits for order in keeps)
     )
 
 
@@ -48,39 +48,46 @@ def kept_area(order: KeepOut) -> str:
     return area
 
 
-def keep_question(order: KeepOut, decision: Decision) -> str:
-    return f"Is {decision.target} in {kept_area(order)}?"
+def kept_areas(keeps: tuple[KeepOut, ...]) -> str:
+    """Every area, as one question asks them: 'the Pony or the Houses'."""
+    return " or ".join(kept_area(order) for order in keeps)
 
 
-def keep_words(order: KeepOut, decision: Decision, *, inside: bool) -> str:
-    """Where the move stops, as the answer says."""
+def keep_question(keeps: tuple[KeepOut, ...], decision: Decision) -> str:
+    return f"Is {decision.target} in {kept_areas(keeps)}?"
+
+
+def keep_words(keeps: tuple[KeepOut, ...], decision: Decision, *, inside: bool) -> str:
+    """Where the move stops, as the answer says (on the first order's line)."""
+    said, areas = keeps[0].words(), kept_areas(keeps)
     if inside:
         return (
-            f"{order.words()}: {decision.target} stands in it, so the move cannot "
-            "end beside it: it stops at the area's edge"
+            f"{said}: {decision.target} stands in {areas}, so the move cannot end "
+            "beside it: it stops at the edge"
         )
     return (
-        f"{order.words()}: {decision.target} stands outside it; the move goes "
-        "round the area by the shortest way"
+        f"{said}: {decision.target} stands outside {areas}; the move goes round "
+        "by the shortest way"
     )
 
 
 def keep_kept(
     decision: Decision, orders: tuple[Order, ...], answers: Mapping[str, str]
 ) -> Decision:
-    """The decision with its keep-out limit decided from the answer (unchanged
+    """The decision with its keep-out limits decided from the answer (unchanged
     when none binds, its move ends beside no one, or nothing was answered)."""
-    order = keep_binding(orders)
-    if order is None or not keep_needed(order, decision):
+    keeps = keep_binding(orders)
+    if not keeps or not keep_needed(keeps, decision):
         return decision
     answer = answers.get(KEEP_KEY, "")
     if answer not in ("yes", "no"):
         return decision
-    said = keep_words(order, decision, inside=answer == "yes")
-    limits = tuple(said if text == order.words() else text for text in decision.limits)
+    said = keep_words(keeps, decision, inside=answer == "yes")
+    first = next(o.words() for o in keeps if o.words() in decision.limits)
+    limits = tuple(said if text == first else text for text in decision.limits)
     if answer == "yes":
         decision = stopped_short(
-            decision, f"it stops at the edge of {kept_area(order)}"
+            decision, f"it stops at the edge of {kept_areas(keeps)}"
         )
     return replace(decision, limits=limits)
 

@@ -224,7 +224,7 @@ def ask_stay(w: Walker, subject: Situation | Pursuer) -> None:
     stands in the area (:mod:`engines.table.keeping`)."""
     orders = binding(w)
     order, keep = stay_binding(orders), keep_binding(orders)
-    if order is None and keep is None:
+    if order is None and not keep:
         return
     trial = w.trial(subject)
     if order is not None and stay_needed(order, trial):
@@ -234,11 +234,12 @@ def ask_stay(w: Walker, subject: Situation | Pursuer) -> None:
             f"Its order: {order.words()}. Base edge to the nearest point of it, "
             "in inches.",
         )
-    if keep is not None and keep_needed(keep, trial):
+    if keep and keep_needed(keep, trial):
         w.yes(
             KEEP_KEY,
             keep_question(keep, trial),
-            f"Its order: {keep.words()}. No move of it may end there.",
+            f"Its orders: {'; '.join(o.words() for o in keep)}. No move of it may "
+            "end there.",
         )
 
 

@@ -56,7 +56,20 @@ def charge(order=STREAM, action=Action.MOVE_INTO_MELEE, target="Frodo"):
 )
 def test_the_area_in_words(order, area):
     assert kept_area(order) == area
-    assert keep_question(order, charge(order)) == f"Is Frodo in {area}?"
+    assert keep_question((order,), charge(order)) == f"Is Frodo in {area}?"
+
+
+def test_several_areas_are_asked_at_once():
+    """Bree's wraiths keep out of the Pony and the Houses: one question."""
+    pony = KeepOut(area=Place(kind=PlaceKind.FEATURE, name="Pony"))
+    keeps = (pony, STREAM)
+    assert keep_question(keeps, charge(pony)) == "Is Frodo in the Pony or the stream?"
+    made = keep_kept(charge(pony), keeps, {KEEP_KEY: "yes"})
+    assert made.action is Action.MOVE_TOWARD_ENEMY
+    assert made.limits == (
+        f"{pony.words()}: Frodo stands in the Pony or the stream, so the move "
+        "cannot end beside it: it stops at the edge",
+    )
 
 
 @pytest.mark.parametrize(
@@ -71,14 +84,14 @@ def test_the_area_in_words(order, area):
     ],
 )
 def test_asked_only_of_a_move_that_ends_beside_its_target(action, needed):
-    assert keep_needed(STREAM, charge(action=action)) is needed
+    assert keep_needed((STREAM,), charge(action=action)) is needed
 
 
 @pytest.mark.parametrize(
     ("inside", "action", "words"),
     [
-        ("yes", Action.MOVE_TOWARD_ENEMY, "Frodo stands in it, so the move cannot"),
-        ("no", Action.MOVE_INTO_MELEE, "Frodo stands outside it; the move goes"),
+        ("yes", Action.MOVE_TOWARD_ENEMY, "Frodo stands in the stream, so the"),
+        ("no", Action.MOVE_INTO_MELEE, "Frodo stands outside the stream; the"),
     ],
 )
 def test_a_target_in_the_area_is_moved_toward_not_reached(inside, action, words):
