@@ -1,7 +1,9 @@
 """Move limits on a phone (issue 33 item 1): in the demo's Lighting the Beacons
 the orcs stay within 8" of the beacon. An orc moving toward a seen hobbit is
 asked how far it stands from the beacon, and the answer says where its move
-must stop, not only the order's words."""
+must stop, not only the order's words. In Bree the wraiths keep out of the
+Prancing Pony and the houses: a wraith charging a hobbit who stands inside is
+asked so, and moves toward him instead."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from playwright.sync_api import expect
 from campaigns.models import Campaign, Scene
 from campaigns.services.demo import DEMO_CAMPAIGN_SLUG
 from engines.enums import Side
-from engines.orders import StayWithin
+from engines.orders import KeepOut, StayWithin
+from engines.table.keeping import KEEP_KEY
 from engines.table.moves import BeginRound, ChooseFirst
 from engines.table.questions import MANY, NUMBER
 from engines.table.staying import STAY_KEY
@@ -60,6 +63,19 @@ def test_an_orc_moving_toward_a_hobbit_is_told_where_its_move_stops(open_tab, de
         ],
         stay=5,
     )
+    asked = answer_on_page(visit, truth, STAY_KEY, stay.words())
+    assert STAY_KEY in asked
+    facts = page.locator(".tm-answer .tm-facts")
+    expect(facts).to_contain_text(f'{stay.words()}: it stands 5" from there')
+    expect(facts).to_contain_text('after 3" it goes on only while it stays within 8"')
+    visit.check("the answer with its limit")
+    assert visit.foreign_requests == [] and visit.console_errors == []
+
+
+def answer_on_page(visit, truth: Truth, limit_key: str, words: str) -> dict:
+    """Answer the activation's questions from ``truth`` on the page, checking
+    the limit's question shows the order's words; then activate."""
+    page = visit.page
     asked: dict[str, str] = {}
     keys: dict[str, str] = {}
     for _ in range(12):
@@ -70,9 +86,9 @@ def test_an_orc_moving_toward_a_hobbit_is_told_where_its_move_stops(open_tab, de
         value = answer(question, truth, asked, keys)
         asked[question.name] = value
         form = page.locator("form.tm-question")
-        if question.name == STAY_KEY:
-            expect(form).to_contain_text(stay.words())
-            visit.check("how far from the beacon")
+        if question.name == limit_key:
+            expect(form).to_contain_text(words)
+            visit.check(f"the limit's question {limit_key}")
         if question.ask == NUMBER:
             form.locator("input.tm-number__input").fill(value)
             go(page, form.get_by_role("button", name="Next"))
@@ -82,9 +98,42 @@ def test_an_orc_moving_toward_a_hobbit_is_told_where_its_move_stops(open_tab, de
             go(page, form.locator(f"button[value='{value}']"))
     if page.locator("button[value=activate]").count():
         go(page, page.locator("button[value=activate]"))
-    assert STAY_KEY in asked
+    return asked
+
+
+def test_a_bree_wraith_charging_a_hobbit_in_the_pony_moves_toward_him(open_tab, demo):  # noqa: F811
+    campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG)
+    battle = set_up(campaign, Scene.objects.get(campaign=campaign, slug="bree"))
+    add(battle, BeginRound(sightings={}))
+    if now(battle)[1].question().phase == "choose":
+        add(battle, ChooseFirst(first=Side.AI.value))
+    context, _state, _ = now(battle)
+    keeps = [
+        o
+        for c in context.ai_companies
+        for o in c.settings.orders
+        if isinstance(o, KeepOut)
+    ]
+    assert len(keeps) > 1
+
+    visit = open_tab(PHONE, name="table limits bree")
+    log_in(visit, demo.username, DEMO_PASSWORD)
+    page = visit.page
+    page.goto(visit.url(table_path(campaign, battle)))
+    go(page, page.get_by_role("link", name=re.compile("^Activate")).first)
+    # Every hobbit 3" away, seen and free: the wraith charges the nearest.
+    truth = Truth(
+        foes=[
+            Foe(f.label, 3, seen=True, engaged=False)
+            for f in sorted(context.fighters, key=lambda f: f.card_order)
+            if f.side is Side.PLAYER
+        ],
+        kept=True,
+    )
+    asked = answer_on_page(visit, truth, KEEP_KEY, keeps[0].words())
+    assert KEEP_KEY in asked
+    expect(page.locator(".tm-answer__sentence")).to_contain_text("it stops at the edge")
     facts = page.locator(".tm-answer .tm-facts")
-    expect(facts).to_contain_text(f'{stay.words()}: it stands 5" from there')
-    expect(facts).to_contain_text('after 3" it goes on only while it stays within 8"')
-    visit.check("the answer with its limit")
+    expect(facts).to_contain_text("so the move cannot end beside it")
+    visit.check("the wraith's answer with its limits")
     assert visit.foreign_requests == [] and visit.console_errors == []
