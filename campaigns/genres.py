@@ -9,6 +9,8 @@ migration; an admin may add and edit settings of their own.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.enums import Scenario, TroopType
 
 T = TroopType
@@ -126,7 +128,7 @@ HISTORICAL_TERRAIN = {
 """Each kind of rolled terrain piece (RULES §3.13, keyed by the rules' word:
 ``engines.battlefield.terrain.Piece``) in the setting's words."""
 
-SHIPPED = (
+SHIPPED: tuple[dict[str, Any], ...] = (
     {
         "slug": "fantasy",
         "name": "Fantasy",

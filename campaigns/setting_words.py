@@ -40,6 +40,8 @@ class Words:
     keeping a capital where the rules' phrase had one."""
 
     swaps: Mapping[str, str] = field(default_factory=dict)
+    _pattern: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
+    _lower: Mapping[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         changed = {k: v for k, v in self.swaps.items() if k != v}

@@ -12,10 +12,11 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 from django.conf import settings
 from django.db import connection
+from django.db.models import QuerySet
 from django.utils import timezone
 from django_tasks import task
 
@@ -60,31 +61,37 @@ def time_limit(seconds: float) -> Iterator[None]:
 
 
 @contextmanager
-def heartbeat(row_id: int, started_at) -> Iterator[None]:
-    """While the render runs, mark its row alive every PACK_RENDER_HEARTBEAT
-    seconds from a thread of its own, so that a page can tell a worker that
-    died mid-render (silent) from one still at it, long before the time limit.
+def beating(rows: QuerySet, *, every: float, name: str) -> Iterator[None]:
+    """While the work runs, mark ``rows`` (its own row, while it is still this
+    run's) alive every ``every`` seconds from a thread of its own, so that a
+    sweep can tell a worker that died mid-work (silent) from one still at it,
+    long before the time limit. A missed beat (a lock, a database restarting)
+    is logged and the next one tried: it only makes the work look late.
 
     Not inside a transaction (a task run at once by a request or a test):
     the thread could not see the row, and its write would wait on the lock."""
-    every = float(settings.PACK_RENDER_HEARTBEAT)
     if every <= 0 or connection.in_atomic_block:
         yield
         return
     stop = threading.Event()
 
     def beat() -> None:
+        missed = False
         try:
             while not stop.wait(every):
-                PackRender.objects.filter(
-                    pk=row_id, status=PackRenderStatus.RUNNING, started_at=started_at
-                ).update(alive_at=timezone.now())
-        except Exception:  # a missed beat only makes the render look late
-            logger.warning("Battle pack heartbeat stopped", exc_info=True)
+                try:
+                    rows.update(alive_at=timezone.now())
+                except Exception:
+                    if not missed:
+                        logger.warning("%s missed a beat", name, exc_info=True)
+                    missed = True
+                    connection.close()  # the next beat connects afresh
+                else:
+                    missed = False
         finally:
             connection.close()  # this thread's own
 
-    thread = threading.Thread(target=beat, name=f"pack-heartbeat-{row_id}")
+    thread = threading.Thread(target=beat, name=name)
     thread.daemon = True
     thread.start()
     try:
@@ -92,6 +99,18 @@ def heartbeat(row_id: int, started_at) -> Iterator[None]:
     finally:
         stop.set()
         thread.join(timeout=every + 5)
+
+
+def heartbeat(row_id: int, started_at) -> AbstractContextManager[None]:
+    """Mark the pack render alive every PACK_RENDER_HEARTBEAT seconds while it
+    runs (:func:`beating`); a row sent again since is another run's."""
+    return beating(
+        PackRender.objects.filter(
+            pk=row_id, status=PackRenderStatus.RUNNING, started_at=started_at
+        ),
+        every=float(settings.PACK_RENDER_HEARTBEAT),
+        name=f"pack-heartbeat-{row_id}",
+    )
 
 
 @task()
@@ -163,11 +182,12 @@ class PlaytestGone(Exception):
 
 
 class _Progress:
-    """Write the battles done to the row now and then (not per battle), and
-    stop the playtest when the row is gone."""
+    """Write the battles done to the run's row now and then (not per battle),
+    and stop the playtest when the row is gone or no longer this run's (its
+    scene deleted, or reported failed by the sweep)."""
 
-    def __init__(self, row_id: int) -> None:
-        self.row_id = row_id
+    def __init__(self, run: QuerySet) -> None:
+        self.run = run
         self.every = float(settings.PLAYTEST_PROGRESS_EVERY)
         self.last: float | None = None
 
@@ -176,9 +196,7 @@ class _Progress:
         if self.last is not None and now - self.last < self.every and done < total:
             return
         self.last = now
-        written = PlaytestReport.objects.filter(
-            pk=self.row_id, status=PlaytestStatus.RUNNING
-        ).update(battles_done=done, alive_at=timezone.now())
+        written = self.run.update(battles_done=done, alive_at=timezone.now())
         if not written:
             raise PlaytestGone
 
@@ -186,8 +204,10 @@ class _Progress:
 @task()
 def playtest_run(report_id: int) -> str:
     """Fight the playtest of PlaytestReport ``report_id`` and keep its report
-    (or why it failed) on the row. A row gone meanwhile (its scene deleted)
-    ends it quietly. Returns what happened, for the task's own record."""
+    (or why it failed) on the row, marking it alive every PLAYTEST_HEARTBEAT
+    seconds while it fights. A row gone meanwhile (its scene deleted), or
+    reported failed by the sweep, ends it quietly. Returns what happened, for
+    the task's own record."""
     row = PlaytestReport.objects.select_related("scene").filter(pk=report_id).first()
     if row is None:
         return "gone"
@@ -196,8 +216,19 @@ def playtest_run(report_id: int) -> str:
     ).update(status=PlaytestStatus.RUNNING, battles_done=0, alive_at=timezone.now())
     if not started:
         return f"{row.status} already"
+    # This run's row: asked again since (a new run), it is another's.
+    run = PlaytestReport.objects.filter(
+        pk=row.pk, status=PlaytestStatus.RUNNING, asked_at=row.asked_at
+    )
     try:
-        with time_limit(settings.PLAYTEST_TIME_LIMIT):
+        with (
+            beating(
+                run,
+                every=float(settings.PLAYTEST_HEARTBEAT),
+                name=f"playtest-heartbeat-{row.pk}",
+            ),
+            time_limit(settings.PLAYTEST_TIME_LIMIT),
+        ):
             try:
                 spec = playtest_spec(
                     scene=row.scene,
@@ -212,7 +243,7 @@ def playtest_run(report_id: int) -> str:
                     battles=row.battles,
                     seed=row.seed,
                     jobs=settings.PLAYTEST_JOBS,
-                    progress=_Progress(row.pk),
+                    progress=_Progress(run),
                 )
     except PlaytestGone:
         return "gone"
@@ -220,6 +251,7 @@ def playtest_run(report_id: int) -> str:
         limit = settings.PLAYTEST_TIME_LIMIT
         return _playtest_failed(
             row.pk,
+            run,
             f"It took longer than {limit:g} seconds and was stopped; "
             "try fewer battles.",
         )
@@ -227,10 +259,8 @@ def playtest_run(report_id: int) -> str:
         if not PlaytestReport.objects.filter(pk=row.pk).exists():
             return "gone"  # its scene was deleted while its spec was read
         logger.exception("Playtest %s failed", row.pk)
-        return _playtest_failed(row.pk, "The playtest stopped on an error.")
-    kept = PlaytestReport.objects.filter(
-        pk=row.pk, status=PlaytestStatus.RUNNING
-    ).update(
+        return _playtest_failed(row.pk, run, "The playtest stopped on an error.")
+    kept = run.update(
         status=PlaytestStatus.DONE,
         report=result.to_data(),
         battles_done=row.battles,
@@ -241,9 +271,9 @@ def playtest_run(report_id: int) -> str:
     return "done" if kept else "gone"
 
 
-def _playtest_failed(row_id: int, message: str) -> str:
+def _playtest_failed(row_id: int, run: QuerySet, message: str) -> str:
     logger.warning("Playtest %s failed: %s", row_id, message)
-    PlaytestReport.objects.filter(pk=row_id, status=PlaytestStatus.RUNNING).update(
+    run.update(
         status=PlaytestStatus.FAILED,
         error=message[:300],
         finished_at=timezone.now(),

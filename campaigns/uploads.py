@@ -24,7 +24,7 @@ MULTIPART_ALLOWANCE = 64 * 1024
 class TooLargeUpload(UploadedFile):
     """A file that was over the limit: its name and size, no content."""
 
-    def __init__(self, name: str, size: int, content_type: str) -> None:
+    def __init__(self, name: str | None, size: int, content_type: str | None) -> None:
         super().__init__(BytesIO(), name, content_type, size)
 
 

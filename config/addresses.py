@@ -25,7 +25,7 @@ def machine_addresses() -> list[str]:
     if not candidates:
         try:
             infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-            candidates = [info[4][0] for info in infos]
+            candidates = [str(info[4][0]) for info in infos]
         except OSError:
             pass
     addresses = []

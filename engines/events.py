@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.cards import PICTURE_RANKS, RANK_NAMES, SUIT_ORDER, Card, Deck
 from engines.dice import DiceLog
@@ -77,7 +78,13 @@ def event_deck_message(codes: Iterable[str]) -> str | None:
     events, one for each J, Q and K of each suit; missing K♠ and Q♥; not a
     picture card: 10♣; twice: J♦."
     """
-    codes = [str(code) for code in codes]
+    return _deck_message(tuple(str(code) for code in codes))
+
+
+@lru_cache(maxsize=64)
+def _deck_message(codes: tuple[str, ...]) -> str | None:
+    """:func:`event_deck_message` of these codes, worked out once (a
+    playtest checks the same deck at every round's draw)."""
     keys = [_key(code) for code in codes]
     present = Counter(key for key in keys if key in EVENT_KEYS)
     missing = [key for key in EVENT_KEYS if key not in present]

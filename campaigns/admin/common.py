@@ -72,6 +72,13 @@ def _is_id(raw: object) -> bool:
     return raw in ("", None) or _int_or_none(raw) is not None
 
 
+def page_object_id(request) -> int | None:
+    """The id in the address of the admin change page this request is for
+    (None on another page, or when it is not an id)."""
+    match = getattr(request, "resolver_match", None)
+    return _int_or_none(match.kwargs.get("object_id")) if match else None
+
+
 def edited_campaign_id(request) -> int | None:
     """The campaign of the admin page this request is for: the one being
     changed, the one a changed part belongs to, or the one an add page was

@@ -10,22 +10,23 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from django.db import models
 from django.urls import reverse
 from django.utils.html import format_html
 
 from campaigns.admin.builders import BuilderScopeMixin
-from campaigns.admin.common import ADMIN_CSS, ADMIN_JS, AdminFieldsMixin
-from campaigns.admin.pack_inputs import PackInputsMixin
-from campaigns.models import (
-    Character,
-    Company,
-    Objective,
-    SceneArrival,
-    SceneCompany,
-    SceneFeature,
-    SceneOrder,
+from campaigns.admin.common import (
+    ADMIN_CSS,
+    ADMIN_JS,
+    AdminFieldsMixin,
+    page_object_id,
 )
+from campaigns.admin.pack_inputs import PackInputsMixin
+from campaigns.admin.scene_scoped import (
+    InScene,
+    SceneScopedInline,
+    unused_value,
+)
+from campaigns.models import Character, SceneArrival, SceneCompany, SceneOrder
 from campaigns.models.orders import COMMON_FIELDS, KIND_FIELDS
 from engines.enums import Side
 from engines.orders import OrderKind, PlaceKind, TargetKind, Victim
@@ -67,14 +68,13 @@ def _uses(name: str, data: dict) -> bool:
     return True
 
 
-def _blank(name: str):
-    """The value a field an order's kind does not use is saved with."""
-    if name == "characters":
-        return []
-    field = SceneOrder._meta.get_field(name)
-    if field.has_default():
-        return field.get_default()
-    return "" if isinstance(field, models.CharField) else None
+def _company_id(request) -> int | None:
+    """The company of the scene's company page this request is for."""
+    page_id = page_object_id(request)
+    if page_id is None:
+        return None
+    companies = SceneCompany.objects.filter(pk=page_id)
+    return companies.values_list("company_id", flat=True).first()
 
 
 class SceneOrderForm(forms.ModelForm):
@@ -91,7 +91,7 @@ class SceneOrderForm(forms.ModelForm):
                 and name in cleaned_data
                 and not _uses(name, cleaned_data)
             ):
-                cleaned_data[name] = _blank(name)
+                cleaned_data[name] = unused_value(SceneOrder, name)
         sc = self.instance.scene_company if self.instance.scene_company_id else None
         characters = cleaned_data.get("characters") or []
         if sc is not None:
@@ -105,7 +105,7 @@ class SceneOrderForm(forms.ModelForm):
         return cleaned_data
 
 
-class SceneOrderInline(AdminFieldsMixin, admin.StackedInline):
+class SceneOrderInline(SceneScopedInline, AdminFieldsMixin, admin.StackedInline):
     model = SceneOrder
     form = SceneOrderForm
     extra = 0
@@ -129,44 +129,29 @@ class SceneOrderInline(AdminFieldsMixin, admin.StackedInline):
         "effect",
     )
 
-    def _scene_company(self, request) -> SceneCompany | None:
-        match = getattr(request, "resolver_match", None)
-        raw = match.kwargs.get("object_id") if match else None
-        try:
-            return SceneCompany.objects.select_related("scene").get(pk=int(raw))
-        except (TypeError, ValueError, SceneCompany.DoesNotExist):
-            return None
+    scene_choices = {
+        "target_character": InScene.CHARACTERS,
+        "place_character": InScene.CHARACTERS,
+        "shunned": InScene.PLAYER_CHARACTERS,  # a shun names a player character
+        "target_company": InScene.COMPANIES,
+        "target_objective": InScene.OBJECTIVES,
+        "place_objective": InScene.OBJECTIVES,
+        "place_feature": InScene.FEATURES,
+        "except_feature": InScene.FEATURES,
+    }
 
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        sc = self._scene_company(request)
-        scene_id = sc.scene_id if sc else None
-        in_scene = SceneCompany.objects.filter(scene_id=scene_id)
-        companies = in_scene.values("company_id")
-        match db_field.name:
-            case "target_character":
-                kwargs["queryset"] = Character.objects.filter(
-                    company_id__in=companies
-                ).select_related("company")
-            case "shunned":  # a shun names a player character of the scene
-                player = in_scene.filter(side=Side.PLAYER).values("company_id")
-                kwargs["queryset"] = Character.objects.filter(
-                    company_id__in=player
-                ).select_related("company")
-            case "place_character":
-                kwargs["queryset"] = Character.objects.filter(company_id__in=companies)
-            case "target_company":
-                kwargs["queryset"] = Company.objects.filter(pk__in=companies)
-            case "target_objective" | "place_objective":
-                kwargs["queryset"] = Objective.objects.filter(scene_id=scene_id)
-            case "place_feature" | "except_feature":
-                kwargs["queryset"] = SceneFeature.objects.filter(scene_id=scene_id)
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+    def scene_id(self, request) -> int | None:
+        """The scene of the scene's company page this request is for."""
+        page_id = page_object_id(request)
+        if page_id is None:
+            return None
+        companies = SceneCompany.objects.filter(pk=page_id)
+        return companies.values_list("scene_id", flat=True).first()
 
     def formfield_for_manytomany(self, db_field, request, **kwargs):
-        if db_field.name == "characters":
-            sc = self._scene_company(request)
+        if db_field.name == "characters":  # the company's own
             kwargs["queryset"] = Character.objects.filter(
-                company_id=sc.company_id if sc else None
+                company_id=_company_id(request)
             )
             kwargs["widget"] = forms.CheckboxSelectMultiple
         return super().formfield_for_manytomany(db_field, request, **kwargs)
@@ -178,17 +163,10 @@ class SceneArrivalInline(AdminFieldsMixin, admin.TabularInline):
     verbose_name_plural = "single characters arriving in another round"
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        if db_field.name == "character":
-            match = getattr(request, "resolver_match", None)
-            raw = match.kwargs.get("object_id") if match else None
-            company = (
-                SceneCompany.objects.filter(pk=int(raw))
-                .values_list("company_id", flat=True)
-                .first()
-                if raw and str(raw).isdigit()
-                else None
+        if db_field.name == "character":  # the company's own
+            kwargs["queryset"] = Character.objects.filter(
+                company_id=_company_id(request)
             )
-            kwargs["queryset"] = Character.objects.filter(company_id=company)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 

@@ -5,13 +5,21 @@ page's GET never has to (only a pack whose print changed is rendered)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from campaigns.services.pack_render import campaign_packs_schedule
 from campaigns.site_url import site_url
 
+# The mixin goes before admin.ModelAdmin: to the type checker, it extends it.
+if TYPE_CHECKING:
+    from django.contrib import admin
 
-class PackInputsMixin:
+    _ModelAdmin = admin.ModelAdmin[Any]
+else:
+    _ModelAdmin = object
+
+
+class PackInputsMixin(_ModelAdmin):
     """Put before ``admin.ModelAdmin`` in the bases. ``pack_campaign`` is the
     dotted path from an object to its campaign's id."""
 

@@ -26,6 +26,7 @@ from campaigns.admin.common import (
     ScopedAutocompleteSelect,
     ScopedSearchMixin,
     edited_campaign_id,
+    page_object_id,
     scoped_autocomplete,
 )
 from campaigns.admin.pack_inputs import PackInputsMixin
@@ -34,7 +35,6 @@ from campaigns.admin.scene_companies import (
     SceneCompanyFormSet,
     SceneCompanyInline,
     _campaign_characters,
-    _object_id,
 )
 from campaigns.admin.scene_terrain import SceneTerrainMixin
 from campaigns.admin.victory import WayToWinInline
@@ -234,7 +234,7 @@ class SceneAdmin(
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name in ("parent", "next_on_victory", "next_on_defeat"):
-            object_id = _object_id(request)
+            object_id = page_object_id(request)
             scenes = Scene.objects.filter(campaign_id=edited_campaign_id(request))
             if object_id is not None:
                 scenes = scenes.exclude(pk=object_id)
@@ -332,7 +332,7 @@ class SceneAdmin(
         """Saved: on to a new scene of the same campaign, on a table of the
         same size (a sub-scene's next is another sub-scene of its battle)."""
         messages.success(request, f"“{scene}” is saved. Now the next scene.")
-        params = {
+        params: dict[str, object] = {
             "campaign": scene.campaign_id,
             "table_width": scene.table_width,
             "table_depth": scene.table_depth,

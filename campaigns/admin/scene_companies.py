@@ -30,15 +30,6 @@ DEPLOYMENT_FIELDS = {
 """The fields each deployment uses; the others are cleared."""
 
 
-def _object_id(request) -> int | None:
-    match = getattr(request, "resolver_match", None)
-    raw = match.kwargs.get("object_id") if match else None
-    try:
-        return int(raw) if raw is not None else None
-    except ValueError:
-        return None
-
-
 def _campaign_characters(request):
     return Character.objects.filter(
         company__campaign_id=edited_campaign_id(request)

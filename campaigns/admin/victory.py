@@ -14,34 +14,27 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import ValidationError
-from django.db import models
 from django.urls import reverse
 from django.utils.html import format_html
 
 from campaigns.admin.builders import BuilderScopeMixin
-from campaigns.admin.common import ADMIN_CSS, ADMIN_JS, AdminFieldsMixin
-from campaigns.models import (
-    Character,
-    Company,
-    Objective,
-    SceneCompany,
-    SceneFeature,
-    WayToWin,
-    WinCondition,
+from campaigns.admin.common import (
+    ADMIN_CSS,
+    ADMIN_JS,
+    AdminFieldsMixin,
+    page_object_id,
 )
+from campaigns.admin.scene_scoped import (
+    InScene,
+    SceneScopedInline,
+    unused_value,
+)
+from campaigns.models import WayToWin, WinCondition
 from campaigns.models.victory import KIND_FIELDS
 from campaigns.selectors.victory import scene_victory_read
 from engines.victory import victory_notices, way_problem
 
 KIND_OWN = frozenset(name for names in KIND_FIELDS.values() for name in names)
-
-
-def _blank(name: str):
-    """The value a field a condition's kind does not use is saved with."""
-    field = WinCondition._meta.get_field(name)
-    if field.has_default():
-        return field.get_default()
-    return "" if isinstance(field, models.CharField) else None
 
 
 class WinConditionForm(forms.ModelForm):
@@ -54,7 +47,7 @@ class WinConditionForm(forms.ModelForm):
         kind = cleaned_data.get("kind") or ""
         for name in KIND_OWN:
             if name in cleaned_data and name not in KIND_FIELDS.get(kind, ()):
-                cleaned_data[name] = _blank(name)
+                cleaned_data[name] = unused_value(WinCondition, name)
                 setattr(self.instance, name, cleaned_data[name])
         return cleaned_data
 
@@ -76,7 +69,7 @@ class WinConditionFormSet(forms.BaseInlineFormSet):
             raise ValidationError(problem)
 
 
-class WinConditionInline(AdminFieldsMixin, admin.StackedInline):
+class WinConditionInline(SceneScopedInline, AdminFieldsMixin, admin.StackedInline):
     model = WinCondition
     form = WinConditionForm
     formset = WinConditionFormSet
@@ -93,29 +86,20 @@ class WinConditionInline(AdminFieldsMixin, admin.StackedInline):
         ("when", "round"),
     )
 
-    def _scene_id(self, request) -> int | None:
-        match = getattr(request, "resolver_match", None)
-        raw = match.kwargs.get("object_id") if match else None
-        try:
-            return WayToWin.objects.values_list("scene_id", flat=True).get(pk=int(raw))
-        except (TypeError, ValueError, WayToWin.DoesNotExist):
-            return None
+    scene_choices = {
+        "character": InScene.CHARACTERS,
+        "company": InScene.COMPANIES,
+        "objective": InScene.OBJECTIVES,
+        "feature": InScene.FEATURES,
+    }
 
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        scene_id = self._scene_id(request)
-        companies = SceneCompany.objects.filter(scene_id=scene_id).values("company_id")
-        match db_field.name:
-            case "character":
-                kwargs["queryset"] = Character.objects.filter(
-                    company_id__in=companies
-                ).select_related("company")
-            case "company":
-                kwargs["queryset"] = Company.objects.filter(pk__in=companies)
-            case "objective":
-                kwargs["queryset"] = Objective.objects.filter(scene_id=scene_id)
-            case "feature":
-                kwargs["queryset"] = SceneFeature.objects.filter(scene_id=scene_id)
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+    def scene_id(self, request) -> int | None:
+        """The scene of the way-to-win page this request is for."""
+        way_id = page_object_id(request)
+        if way_id is None:
+            return None
+        ways = WayToWin.objects.filter(pk=way_id)
+        return ways.values_list("scene_id", flat=True).first()
 
 
 @admin.register(WayToWin)

@@ -69,13 +69,15 @@ class BattleSetupForm(ServiceErrorsMixin):
         if self.fixed:
             del self.fields["stance"]
         selectable = [c for c in lineup.player if c.selectable]
-        self.fields["participants"].choices = [
+        participants = self.fields["participants"]
+        scouts = self.fields["scouts"]
+        assert isinstance(participants, forms.MultipleChoiceField)
+        assert isinstance(scouts, forms.MultipleChoiceField)
+        participants.choices = [
             (str(c.character.pk), c.character.name) for c in selectable
         ]
-        self.fields["participants"].initial = [
-            str(pk) for pk in lineup.default_participant_ids()
-        ]
-        self.fields["scouts"].choices = [
+        participants.initial = [str(pk) for pk in lineup.default_participant_ids()]
+        scouts.choices = [
             (str(c.character.pk), f"{c.character.name} scouts") for c in selectable
         ]
         if self.fixed:
@@ -151,10 +153,12 @@ class BattleSetupForm(ServiceErrorsMixin):
         its initial values), for the odds of a kept playtest."""
         if self.is_bound:
             stance = self.data.get("stance")
-            picked = self.data.getlist("participants")
+            getlist = getattr(self.data, "getlist", None)
+            picked = getlist("participants") if getlist else []
         else:
             stance = self.fields["stance"].initial if not self.fixed else None
             picked = self.fields["participants"].initial
-        allowed = {value for value, _ in self.fields["participants"].choices}
-        ids = [int(v) for v in picked if v in allowed]
+        field = self.fields["participants"]
+        assert isinstance(field, forms.MultipleChoiceField)
+        ids = [int(v) for v in picked if field.valid_value(str(v))]
         return (None if self.fixed else stance), ids

@@ -46,10 +46,10 @@ class CampaignNewForm(forms.Form):
 
     def __init__(self, *args, user, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["setting"].queryset = settings_for(user=user)
-        self.fields["setting"].initial = (
-            self.fields["setting"].queryset.filter(slug="fantasy").first()
-        )
+        setting = self.fields["setting"]
+        assert isinstance(setting, forms.ModelChoiceField)
+        setting.queryset = settings_for(user=user)
+        setting.initial = setting.queryset.filter(slug="fantasy").first()
 
     def clean(self):
         cleaned = super().clean()

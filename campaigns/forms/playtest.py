@@ -62,7 +62,9 @@ class PlaytestForm(forms.Form):
             del self.fields["stance"]
         for name in ("battles", "seed"):
             self.fields[name].widget.attrs.pop("max", None)
-        self.fields["participants"].choices = [
+        participants = self.fields["participants"]
+        assert isinstance(participants, forms.MultipleChoiceField)
+        participants.choices = [
             (str(c.character.pk), c.character.name)
             for c in lineup.player
             if c.selectable

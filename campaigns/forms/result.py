@@ -242,7 +242,8 @@ class ResultForm(ServiceErrorsMixin):
         }
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         rolled = cleaned.get("setup_rolled")
         if rolled is not None and rolled != self.battle.times_rolled:
             raise ValidationError(SETUP_CHANGED)

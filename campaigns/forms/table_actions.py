@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from campaigns.bidi import isolated
+from campaigns.presenters.table_end import beyond_from
 from campaigns.presenters.table_page import answers_from
 from engines.table.moves import (
     Action,
@@ -138,7 +139,7 @@ def action_read(action: str, data: Fields) -> Action | None:
             return RollRoundOrders(answers=_orders(data), skipping=skipping)
         case "end":
             reason, _, side = data.get("reason", "").partition(":")
-            return EndBattle(reason=reason, side=side)
+            return EndBattle(reason=reason, side=side, beyond=beyond_from(data))
     return None
 
 

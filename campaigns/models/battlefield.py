@@ -287,7 +287,11 @@ class SceneCompany(models.Model):
             )
         if (self.arrival_start is None) != (self.arrival_length is None):
             error("arrival_length", "Give the stretch's start and length, or neither.")
-        elif scene is not None and self.arrival_start is not None:
+        elif (
+            scene is not None
+            and self.arrival_start is not None
+            and self.arrival_length is not None
+        ):
             side = (
                 scene.table_width
                 if self.entry_edge in (Edge.NORTH, Edge.SOUTH)
@@ -403,7 +407,7 @@ class Objective(models.Model):
             )
         if (
             scene is not None
-            and self.carried_by_id
+            and self.carried_by is not None
             and self.carried_by.company.campaign_id != scene.campaign_id
         ):
             errors["carried_by"] = "The carrier must be one of the campaign's."

@@ -202,10 +202,13 @@ class Company(models.Model):
         super().clean()
         self._fill_colour()
         errors = {}
-        if self.commander_id and self.commander.campaign_id != self.campaign_id:
+        if (
+            self.commander is not None
+            and self.commander.campaign_id != self.campaign_id
+        ):
             errors["commander"] = "The commander must belong to the same campaign."
         if (
-            self.reinforcement_template_id
+            self.reinforcement_template is not None
             and self.reinforcement_template.company_id != self.pk
         ):
             errors["reinforcement_template"] = (

@@ -9,6 +9,9 @@ from django.db import models
 from campaigns.models._checks import choice_check
 from campaigns.validators import validate_printable
 
+USER_MODEL = settings.AUTH_USER_MODEL
+"""The user model (read here: a model below has a ``settings`` relation)."""
+
 
 class EventDeck(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
@@ -17,7 +20,7 @@ class EventDeck(models.Model):
         blank=True, max_length=1000, validators=[MaxLengthValidator(1000)]
     )
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
+        USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,

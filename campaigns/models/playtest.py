@@ -1,12 +1,13 @@
 """Kept playtest reports (RULES §7): one per scene, roster, stance and seed.
 
 The scene's playtest page asks for one (:mod:`campaigns.services.playtest`),
-the task :func:`campaigns.playtest_task.playtest_run` fights it and moves the
+the task :func:`campaigns.tasks.playtest_run` fights it and moves the
 row on:
 
     queued ──worker takes it──▶ running ──▶ done (the report, or why the
                                               scene cannot be fought)
-                                        └─▶ failed (the time limit, an error)
+                                        └─▶ failed (the time limit, an error,
+                                            its worker silent: the sweep)
 
 At most one playtest of a scene is on its way at a time (a conditional unique
 constraint), so two POSTs at once run one. Deleting the scene deletes its rows;

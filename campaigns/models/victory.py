@@ -244,10 +244,12 @@ def scene_names(scene) -> SceneNames:  # type: ignore[no-untyped-def]
 
 def scene_victory(scene, ways=None) -> Victory:  # type: ignore[no-untyped-def]
     """The engine's victory of a scene (its ways read from the prefetch of
-    :func:`victory_prefetch` where made, or from ``ways`` when given)."""
-    ways = scene.ways_to_win.all() if ways is None else ways
+    :func:`victory_prefetch` where made, or ``ways``, the engine's, when
+    given)."""
+    if ways is None:
+        ways = [way.to_engine() for way in scene.ways_to_win.all()]
     return Victory(
-        ways=tuple(way.to_engine() for way in ways),
+        ways=tuple(ways),
         battle_length=scene.battle_length,
         time_out=Side(scene.time_out_winner) if scene.time_out_winner else None,
         rout_loses=scene.rout_loses,

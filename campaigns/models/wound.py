@@ -88,7 +88,8 @@ class PersistingWound(models.Model):
 
     def clean(self) -> None:
         super().clean()
-        if self.healed_at_scene_id and self.healed_at_scene.kind != SceneKind.SANCTUARY:
+        scene = self.healed_at_scene
+        if scene is not None and scene.kind != SceneKind.SANCTUARY:
             raise ValidationError(
                 {"healed_at_scene": "Wounds heal at a sanctuary scene only."}
             )

@@ -10,7 +10,7 @@ No database here: the selector reads the scene's ways
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from engines.table.state import Context, State
 from engines.table.victory import TableEnding, table_ending, table_questions
@@ -52,6 +52,22 @@ def ending_values(
         return values
     ending = table_ending(context, state, victory, answers=answers)
     return values | _ending(ending) if ending is not None else values
+
+
+class Given(Protocol):
+    """The end form's fields (a QueryDict, a dict)."""
+
+    def get(self, key: str, default: Any = ...) -> Any: ...
+
+
+def beyond_from(data: Given) -> int | None:
+    """River Crossing's count of the attacker's characters beyond the river,
+    as the end form sends it: None when not given; a text that is no count is
+    sent on as -1, which the engine refuses with its reason."""
+    text = str(data.get("beyond", "")).strip()
+    if not text:
+        return None
+    return int(text) if text.isdigit() and len(text) <= 3 else -1
 
 
 def _ending(ending: TableEnding) -> dict[str, Any]:

@@ -77,6 +77,9 @@ class TablePage:
     pick_rule: str = ""
     lurkers: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     lurk_beyond: str = ""
+    beyond_question: str = ""
+    """River Crossing, as the battle ends: how many of the attacker's
+    characters stand beyond the river (the result form scores them)."""
     """How far from every enemy a lurker is (the rule's distance, in words)."""
     end_walk: EndWalk | None = None
     """The end of round's questions: is each reinforcement's point on the table?"""

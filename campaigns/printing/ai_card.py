@@ -26,7 +26,7 @@ from campaigns.printing.fit import text_width
 from campaigns.printing.inches import inch_marks
 from engines.battlefield import DEAL_WORDS, Battlefield
 from engines.cards import Card
-from engines.doctrines.horde import CAP_TRACKER
+from engines.doctrines.horde import CAP_TRACKER, START_NOTE
 from engines.doctrines.orders import ROUND as ROUND_ORDERS
 from engines.enums import Doctrine, HordeMode, Side
 from engines.events import EVENT_KEYS
@@ -62,8 +62,14 @@ def ai_card(
         }
     if company["doctrine"] == Doctrine.PURSUIT:
         procedure = {**procedure, "summary": PURSUIT_DICE}
-    blocks: list[dict[str, Any]] = [
-        _this_battle(data, company, participants, battlefield),
+    # "This battle" says the mode the horde starts in; the notes need not.
+    starts = [n for n in procedure["notes"] if n.startswith(START_PREFIX)]
+    procedure = {
+        **procedure,
+        "notes": [n for n in procedure["notes"] if n not in starts],
+    }
+    blocks: list[dict[str, Any] | None] = [
+        _this_battle(data, company, participants, battlefield, told=starts),
         _stats_block(company, participants),
         round_block(
             data,
@@ -135,6 +141,7 @@ def ai_card(
 
 
 SIGHT_NOTE = "Nobody sees further than"
+START_PREFIX = START_NOTE.split("{", 1)[0]
 PURSUIT_DICE = (
     "Each pursuer rolls two dice of different colours: Movement (M) and Control (C)."
 )
@@ -197,7 +204,10 @@ def _this_battle(
     company: dict[str, Any],
     participants: list[dict[str, Any]],
     battlefield: Battlefield,
+    *,
+    told: Iterable[str] = (),
 ) -> dict[str, Any]:
+    """The battle's facts for the AI, and the doctrine's notes ``told`` here."""
     battle, scene = data["battle"], data["scene"]
     lines: list[str] = []
     role = battle["roles"].get(Side.AI.value)
@@ -252,6 +262,7 @@ def _this_battle(
             )
         if scene["route"].strip():
             lines.append(f"The route: {scene['route'].strip().rstrip('.')}.")
+    lines += told
     return {
         "kind": "battle",
         "title": "This battle, for the AI",

@@ -7,7 +7,7 @@ overflowing; the smallest type is still one a player reads at arm's length.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,7 +146,7 @@ def _fill(blocks, heights, room) -> list[list[dict[str, Any]]]:
     return columns
 
 
-def _lines(text: str | Iterable[Run], width: float, size: float) -> int:
+def _lines(text: str | Sequence[Run], width: float, size: float) -> int:
     return max(1, len(layout(text, width, size)))
 
 

@@ -104,7 +104,15 @@ def _context(data: dict[str, Any]) -> dict[str, Any]:
     paper = PAPER_CLASSES.get(data["paper"], "a4")
     companies = [_with_ink(c) for c in data["companies"]]
     battle = data["battle"]
-    participants = with_generals(battle, [_with_ink(p) for p in data["participants"]])
+    # Each character printed under the name the table page and the result
+    # page give it: numbered where two share a name ("Boarder 2").
+    participants = with_generals(
+        battle,
+        [
+            _with_ink(p | {"name": p.get("label", p["name"])})
+            for p in data["participants"]
+        ],
+    )
     battlefield = Battlefield.from_data(data["battlefield"])
     events = _events(data["events"])
     diagram = table_diagram(
@@ -242,7 +250,7 @@ def _sheet(cards: list[dict[str, Any]], paper: str) -> dict[str, Any]:
     rows = math.ceil(len(cards) / 3)
     width, height = 63 * columns, 88 * rows
     (x_out, x_in), (y_out, y_in) = CROP_MARKS[paper]["x"], CROP_MARKS[paper]["y"]
-    marks = []
+    marks: list[tuple[float, float, float, float]] = []
     for x in (63 * i for i in range(columns + 1)):
         marks.append((x, y_out, x, y_in))
         marks.append((x, height - y_in, x, height - y_out))

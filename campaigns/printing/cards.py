@@ -298,7 +298,7 @@ def _slots_and_paras(p: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Para
     if p["special_rules"].strip():
         paras.append(Para("Special:", p["special_rules"]))
     # One line per different wound, naming the slots it fills.
-    groups: dict[tuple[str, str, bool], list[int]] = {}
+    groups: dict[tuple[str, str, bool, tuple[tuple[str, Any], ...]], list[int]] = {}
     for slot in marked:
         if slot.wound is None:
             continue

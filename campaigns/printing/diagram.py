@@ -25,6 +25,7 @@ from campaigns.printing.diagram_text import (
     objective_line,
     terrain_kind,
 )
+from campaigns.printing.inches import svg_inches as _n
 from engines.battlefield import Battlefield, Force
 from engines.enums import Cover, Deployment, Shape
 
@@ -40,11 +41,6 @@ SMALL_MM = 2.0
 COVER_FILL = {Cover.HARD.value: "#7d7d7d", Cover.SOFT.value: "#9fbf8a", "none": "none"}
 EXIT_DASH = "1.2 0.6"
 COVER_OPACITY = {Cover.HARD.value: 0.55, Cover.SOFT.value: 0.5, "none": 0}
-
-
-def _n(value: float) -> float:
-    """A short SVG number (hundredths of an inch)."""
-    return round(value, 2)
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from campaigns.printing.inches import svg_inches as _n
 from engines.battlefield import Force
 from engines.enums import Edge
-
-
-def _n(value: float) -> float:
-    """A short SVG number (hundredths of an inch)."""
-    return round(value, 2)
 
 
 @dataclass(frozen=True)

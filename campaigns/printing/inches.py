@@ -1,4 +1,5 @@
-"""One inch mark on paper: 6″, never 6"."""
+"""Inches on paper: one inch mark in words (6″, never 6"), and short SVG
+numbers of inches in drawings."""
 
 from __future__ import annotations
 
@@ -17,3 +18,8 @@ def inch_marks(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: inch_marks(v) for k, v in value.items()}
     return value
+
+
+def svg_inches(value: float) -> float:
+    """A short SVG number of inches (hundredths of an inch)."""
+    return round(value, 2)

@@ -53,8 +53,16 @@ def _text(paragraphs: Iterable[str], width: float, size: float, gap: float) -> f
     return sum(_lines(p, width, size) * line + gap for p in paragraphs if p)
 
 
-def _box(paragraphs: Iterable[str], width: float, size: float, gap: float) -> float:
-    return BOX_CHROME + H3 + _text(paragraphs, width, size, gap)
+def _box(
+    paragraphs: Iterable[str], width: float, size: float, gap: float, density: str
+) -> float:
+    return _chrome(density) + H3 + _text(paragraphs, width, size, gap)
+
+
+def _chrome(density: str) -> float:
+    """A box's padding, border and gap at a density: every box of the sheet,
+    in either column or below them, is set tighter on a tight sheet."""
+    return BOX_CHROME - BOX_TIGHTER[density]
 
 
 STAKES_NOTE = (
@@ -82,11 +90,12 @@ def setup_density(context: dict[str, Any]) -> str:
 
 
 def setup_height(context: dict[str, Any], density: str) -> float:
-    """An estimate (mm) of the setup sheet at a density."""
+    """An estimate (mm) of the setup sheet at a density: the heading, the
+    taller of its two columns, and the full-width boxes that start right
+    under it."""
     parts = setup_parts(context, density)
     top = max(parts["left"], parts["right"])
-    saved = BOX_TIGHTER[density] * parts["boxes"]
-    return (HEADING_MM + top + 3 + parts["lower"] - saved) * SAFETY
+    return (HEADING_MM + top + parts["lower"]) * SAFETY
 
 
 def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
@@ -120,10 +129,14 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
     ]
     rows += [battle["scenario_name"], battle["seed"]]
     parts["scenario"] = (
-        BOX_CHROME + H3 + _text(rows, RIGHT_WIDTH - TERM_WIDTH, size, ROW_GAP)
+        _chrome(density) + H3 + _text(rows, RIGHT_WIDTH - TERM_WIDTH, size, ROW_GAP)
     )
     parts["scoring"] = _box(
-        list(context["battlefield"].scoring), RIGHT_WIDTH - 2.5, size, ITEM_GAP
+        list(context["battlefield"].scoring),
+        RIGHT_WIDTH - 2.5,
+        size,
+        ITEM_GAP,
+        density,
     )
 
     initiative = setup["initiative"]
@@ -136,6 +149,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         RIGHT_WIDTH,
         size,
         PARAGRAPH_GAP,
+        density,
     ) + _text(
         [
             "Generals alternate activations; one with nothing left lets the other "
@@ -150,7 +164,7 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         columns = setup["dice_log"]
         width = RIGHT_WIDTH / len(columns) - 3
         parts["dice"] = (
-            BOX_CHROME
+            _chrome(density)
             + H3
             + max(_text(c, width, DICE_PT, 0) for c in columns) * DICE_LINE / LINE
         )
@@ -163,7 +177,10 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
 
     lower = lower_boxes(context)
     heights = {
-        key: [_box(paragraphs, width, size, gap) for width in (FULL_WIDTH, RIGHT_WIDTH)]
+        key: [
+            _box(paragraphs, width, size, gap, density)
+            for width in (FULL_WIDTH, RIGHT_WIDTH)
+        ]
         for key, paragraphs, gap in lower
     }
     # Boxes from the top of the lower part move up into the right column while
@@ -176,7 +193,6 @@ def setup_parts(context: dict[str, Any], density: str) -> dict[str, float]:
         lifted += 1
     parts["lifted"] = float(lifted)
     parts["lower"] = sum(heights[key][0] for key, _p, _g in lower[lifted:])
-    parts["boxes"] = len(lower)
     return parts
 
 

@@ -24,9 +24,10 @@ from campaigns.models import (
 from campaigns.models.battle import BattleStatus
 from campaigns.models.company import SIDE_COLOURS
 from campaigns.models.orders import orders_prefetch
-from campaigns.models.victory import WayToWin, conditions_prefetch, scene_victory
+from campaigns.models.victory import WayToWin, WinCondition, scene_victory
 from campaigns.selectors.battlefield import scene_forces, scene_table
-from campaigns.selectors.doctrine_settings import doctrine_settings
+from campaigns.selectors.doctrine_settings import company_ranges, doctrine_settings
+from campaigns.selectors.pack_names import card_labels, participant_labels
 from campaigns.setting_words import Words, campaign_words
 from campaigns.site_url import site_url as default_site_url
 from campaigns.validators import HEX_COLOUR_PATTERN
@@ -49,16 +50,17 @@ from engines.enums import (
 from engines.events import event_deck_message
 from engines.roles import Role
 from engines.scouting import NO_COMMANDER_RATING, NO_COMMANDER_REPUTATION
+from engines.victory import WayToWin as EngineWay
 from engines.victory import victory_uses
 
-DATA_VERSION = 5
+DATA_VERSION = 6
 """Bump when the shape of the data changes (it is part of the pack's hash)."""
 
 
 def battle_for_pack(*, campaign: Campaign, battle_id: int) -> Battle:
     """The campaign's battle ``battle_id`` (Battle.DoesNotExist for another
     campaign's battle), with everything the pack prints prefetched."""
-    return _pack_queryset(battle_id).get(campaign=campaign, pk=battle_id)
+    return pack_queryset(battle_id).get(campaign=campaign, pk=battle_id)
 
 
 def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str, Any]:
@@ -67,12 +69,12 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     ``site_url`` is the address printed for the result page
     (:func:`campaigns.site_url.site_url`); left out, the configured or local one.
 
-    Seven queries at most (nine for a fixed scene: its ways to win), whatever
+    Seven queries at most (eight for a fixed scene: its ways to win), whatever
     the number of participants; fewer when
     ``battle`` came from :func:`battle_for_pack`.
     """
     if "companies" not in getattr(battle, "_prefetched_objects_cache", {}):
-        battle = _pack_queryset(battle.pk).get(pk=battle.pk)
+        battle = pack_queryset(battle.pk).get(pk=battle.pk)
     site_url = site_url or default_site_url()
     campaign = battle.campaign
     scene = battle.scene
@@ -83,10 +85,18 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
     # (campaigns.services.battle_snapshot), whatever healed or changed since; a
     # planned one as they stand (nothing but a correction changes them before
     # it is played), as does one set up before snapshots were kept.
-    snapshot = {}
+    snapshot: dict[str, Any] = {}
     if battle.status != BattleStatus.PLANNED:
         snapshot = (battle.setup_data or {}).get("cards") or {}
     words = campaign_words(campaign)
+    participants = list(battle.participants.all())
+    labels = participant_labels(participants)
+    present = [p for p in participants if p.mishap != Mishap.MISSES]
+    people = [
+        _participant(p, colours, snapshot.get(str(p.character_id)), words)
+        | {"label": labels[p.character_id]}
+        for p in participants
+    ]
     return {
         "version": DATA_VERSION,
         "paper": campaign.paper_size,
@@ -98,7 +108,9 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             "random_events": campaign.random_events,
         },
         "battle": _battle(battle, words),
-        "battlefield": _battlefield_words(battlefield.to_data(), words),
+        "battlefield": card_labels(
+            _battlefield_words(battlefield.to_data(), words), labels
+        ),
         "scene": {
             "title": scene.title,
             "slug": scene.slug,
@@ -134,10 +146,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
             "uses": _uses(scene, battlefield),
         },
         "companies": companies,
-        "participants": [
-            _participant(p, colours, snapshot.get(str(p.character_id)), words)
-            for p in battle.participants.all()
-        ],
+        "participants": people,
         "events": _events(campaign),
         "events_problem": _events_problem(campaign),
         "procedures": {
@@ -149,6 +158,7 @@ def battle_pack_data(*, battle: Battle, site_url: str | None = None) -> dict[str
                         starting_mode=c["starting_mode"],
                         orders=_force_orders(battlefield, c["id"]),
                         lit=battlefield.lit,
+                        ranges=company_ranges(present, c["id"]),
                     ),
                 ).to_data()
             )
@@ -207,7 +217,8 @@ def _force_orders(battlefield: Battlefield, company_id: int) -> tuple:
 # --- the queries --------------------------------------------------------------
 
 
-def _pack_queryset(battle_id: int):
+def pack_queryset(battle_id: int):
+    """The battle ``battle_id`` with everything its pack prints prefetched."""
     # The wounds the characters brought to this battle: open now and not taken
     # here, or healed by this very battle's resolution.
     wounds = PersistingWound.objects.filter(
@@ -241,13 +252,27 @@ def _uses(scene: Any, battlefield: Battlefield) -> dict[str, Any]:
     generated battle scores by its own lines: none)."""
     if battlefield.generated:
         return {"exits": [], "objectives": {}}
-    # A fixed scene's ways, read here only (a generated battle asks nothing).
-    ways = WayToWin.objects.filter(scene=scene).prefetch_related(conditions_prefetch())
-    uses = victory_uses(scene_victory(scene, ways=ways))
+    uses = victory_uses(scene_victory(scene, ways=_scene_ways(scene)))
     return {
         "exits": sorted(uses.exits),
         "objectives": {name: use.value for name, use in uses.objectives},
     }
+
+
+def _scene_ways(scene: Any) -> list[EngineWay]:
+    """A fixed scene's ways to win with their conditions, in one query (a
+    generated battle asks nothing): the conditions joined to their way. A way
+    with no condition names no exit and no objective, so leaving it out
+    changes no use."""
+    rows = (
+        WinCondition.objects.filter(way__scene=scene)
+        .select_related("way", "character", "company", "feature", "objective")
+        .order_by("way__order", "way_id", "id")
+    )
+    ways: dict[int, tuple[WayToWin, list[WinCondition]]] = {}
+    for row in rows:
+        ways.setdefault(row.way_id, (row.way, []))[1].append(row)
+    return [way.to_engine_with(conditions) for way, conditions in ways.values()]
 
 
 def _battlefield_words(data: dict[str, Any], words: Words) -> dict[str, Any]:

@@ -149,6 +149,6 @@ def _objective(o: Objective) -> ObjectiveMark:
         kind=ObjectiveKind(o.kind),
         x=o.x,
         y=o.y,
-        carrier=isolated(o.carried_by.name) if o.carried_by_id else None,
+        carrier=isolated(o.carried_by.name) if o.carried_by is not None else None,
         victory_points=o.victory_points,
     )

@@ -21,7 +21,12 @@ from campaigns.models import (
 )
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.access import CampaignAccess
-from campaigns.selectors.battle_pack import battle_for_pack, battle_pack_data
+from campaigns.selectors.battle_pack import (
+    battle_for_pack,
+    battle_pack_data,
+    pack_queryset,
+)
+from campaigns.selectors.pack_names import participant_labels
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
 from campaigns.setting_words import campaign_words
 from engines.dice import log_from_data
@@ -44,10 +49,13 @@ class BattleGone(Http404):
         self.campaign = campaign
 
 
-def battle_for_campaign(*, campaign: Campaign, battle_id: int) -> Battle:
+def battle_for_campaign(
+    *, campaign: Campaign, battle_id: int, pack: bool = False
+) -> Battle:
     """The battle with its scene, companies and participants (a fixed number of
     queries); 404 when it is not this campaign's (:class:`BattleGone` when it
-    was, and was discarded)."""
+    was, and was discarded). ``pack``: with all its pack prints too, so the
+    page that shows both reads the battle once."""
     participants = BattleParticipant.objects.select_related(
         "character__company"
     ).order_by("order", "id")
@@ -62,6 +70,9 @@ def battle_for_campaign(*, campaign: Campaign, battle_id: int) -> Battle:
             Prefetch("companies", queryset=companies),
         )
     )
+    if pack:
+        queryset = pack_queryset(battle_id).filter(campaign=campaign)
+        queryset = queryset.select_related("scene__parent")
     battle = queryset.filter(pk=battle_id).first()
     if battle is None:
         discard = CampaignLogEntry.objects.filter(
@@ -96,6 +107,14 @@ def battle_url(name: str, battle: Battle) -> str:
 
 
 @dataclass(frozen=True)
+class ParticipantLine:
+    """A character on the battle page, under its name as the table says it."""
+
+    participant: BattleParticipant
+    label: str
+
+
+@dataclass(frozen=True)
 class BattlePage:
     """The battle page: the setup in words, the dice log, both sides, and the
     step the dashboard would offer (the pack, the result, the resolution),
@@ -104,8 +123,8 @@ class BattlePage:
 
     battle: Battle
     scene: Scene
-    player_participants: tuple[BattleParticipant, ...]
-    ai_participants: tuple[BattleParticipant, ...]
+    player_participants: tuple[ParticipantLine, ...]
+    ai_participants: tuple[ParticipantLine, ...]
     companies: tuple[BattleCompany, ...]
     dice_log: tuple[tuple[int, str], ...]
     """Each roll told in a line, in the campaign's setting's words."""
@@ -128,16 +147,24 @@ def battle_page(
 ) -> BattlePage:
     """The battle page's content (three queries, three more for a resolved
     battle the owner may reopen)."""
-    battle = battle_for_campaign(campaign=access.campaign, battle_id=battle_id)
+    battle = battle_for_campaign(
+        campaign=access.campaign, battle_id=battle_id, pack=True
+    )
     participants = tuple(battle.participants.all())
+    labels = participant_labels(list(participants))
+    lines = [ParticipantLine(p, labels[p.character_id]) for p in participants]
     steps, not_now = _battle_steps(access, battle, packs_downloaded)
     words = campaign_words(battle.campaign)
     fixed = bool((battle.setup_data or {}).get("fixed"))
     return BattlePage(
         battle=battle,
         scene=battle.scene,
-        player_participants=tuple(p for p in participants if p.side == Side.PLAYER),
-        ai_participants=tuple(p for p in participants if p.side == Side.AI),
+        player_participants=tuple(
+            line for line in lines if line.participant.side == Side.PLAYER
+        ),
+        ai_participants=tuple(
+            line for line in lines if line.participant.side == Side.AI
+        ),
         companies=tuple(battle.companies.all()),
         dice_log=tuple(
             (number, words.text(entry.describe()))
@@ -204,10 +231,10 @@ def battle_for_pack_page(*, campaign: Campaign, battle_id: int) -> Battle:
         raise Http404("No such battle in this campaign.") from error
 
 
-def battle_pack_page_data(
-    *, campaign: Campaign, battle_id: int, site_url: str
-) -> dict[str, Any]:
-    """The data of the battle's pack, read afresh for its page; 404 when the
-    battle is gone (discarded by another request since the page was read)."""
-    battle = battle_for_pack_page(campaign=campaign, battle_id=battle_id)
-    return battle_pack_data(battle=battle, site_url=site_url)
+def battle_pack_page_data(*, page: BattlePage, site_url: str) -> dict[str, Any]:
+    """The data of the battle's pack, from the battle as its page read it (with
+    the pack's prefetch: one read for both); 404 when the battle is gone
+    (discarded by another request since the page was read)."""
+    if not Battle.objects.filter(pk=page.battle.pk).exists():
+        raise Http404("No such battle in this campaign.")
+    return battle_pack_data(battle=page.battle, site_url=site_url)

@@ -275,7 +275,7 @@ def wounds_told(by: str, **within: Any) -> dict[int, list[WoundTold]]:
 
 
 def chronicle_page(
-    *, campaign: Campaign, page: object, per_page: int = CHRONICLE_PAGE
+    *, campaign: Campaign, page: int | str | None, per_page: int = CHRONICLE_PAGE
 ) -> tuple[Chronicle, Page]:
     """One page of the chronicle: ``per_page`` top-level scenes with their
     sub-scenes, so the page costs the same however long the story grows."""
@@ -332,7 +332,7 @@ def campaign_chronicle(
         entry = entries.get(scene_id)
         if entry is not None:
             entry.discards.extend(ChronicleDiscard(entry=e) for e in found)
-    within = {"healed_at_scene__campaign": campaign}
+    within: dict[str, Any] = {"healed_at_scene__campaign": campaign}
     if scene_ids is not None:
         within["healed_at_scene_id__in"] = scene_ids
     for scene_id, wounds in wounds_told("healed_at_scene_id", **within).items():
@@ -341,7 +341,7 @@ def campaign_chronicle(
             entry.healed_here.extend(wounds)
     top = []
     for scene in scenes:
-        parent = entries.get(scene.parent_id)
+        parent = None if scene.parent_id is None else entries.get(scene.parent_id)
         if parent is not None:
             parent.sub_scenes.append(entries[scene.pk])
         elif scene.parent_id is None:
@@ -357,6 +357,8 @@ class ChroniclePage:
     page_obj: Page
 
 
-def chronicle_screen_page(*, campaign: Campaign, page: object) -> ChroniclePage:
+def chronicle_screen_page(
+    *, campaign: Campaign, page: int | str | None
+) -> ChroniclePage:
     chronicle, page_obj = chronicle_page(campaign=campaign, page=page)
     return ChroniclePage(chronicle=chronicle, page_obj=page_obj)

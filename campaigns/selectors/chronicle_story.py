@@ -113,7 +113,9 @@ def commanders_as_they_were(
             .select_related("company__commander")
             .order_by("battle_id", "side")
         )
-    commander_ids = {bc.company.commander_id for bc in leading}
+    commander_ids = {
+        bc.company.commander_id for bc in leading if bc.company.commander_id is not None
+    }
     changes: dict[int, list[CommanderChange]] = {}
     for change in CommanderChange.objects.filter(
         commander_id__in=commander_ids
@@ -123,6 +125,8 @@ def commanders_as_they_were(
     told: dict[int, list[CommanderAsWas]] = {}
     for bc in sorted(leading, key=lambda bc: bc.side != Side.PLAYER.value):
         commander = bc.company.commander
+        if commander is None:  # the query asks for a leading company's commander
+            continue
         values = _values_at(
             commander, changes.get(commander.pk, []), when[bc.battle_id]
         )

@@ -8,7 +8,7 @@ robot on the phone cannot differ.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from engines.doctrines import DoctrineSettings
@@ -17,7 +17,20 @@ from engines.orders import Order
 from engines.sight import Lit
 
 if TYPE_CHECKING:
-    from campaigns.models import Scene
+    from campaigns.models import BattleParticipant, Scene
+
+
+def company_ranges(
+    participants: Iterable[BattleParticipant], company_id: int
+) -> tuple[tuple[str, int], ...]:
+    """(name, inches; 0: none) of the company's characters in the battle, for
+    :func:`doctrine_settings` (a hunt's shooting line needs a hunter with a
+    range). Reads ``participant.character`` (select it)."""
+    return tuple(
+        (p.character.name, p.character.shooting_range or 0)
+        for p in participants
+        if p.character.company_id == company_id
+    )
 
 
 def doctrine_settings(
@@ -26,11 +39,13 @@ def doctrine_settings(
     starting_mode: str = "",
     orders: Sequence[Order] = (),
     lit: Sequence[Lit] = (),
+    ranges: Sequence[tuple[str, int]] = (),
 ) -> DoctrineSettings:
     """The scene's sight limit, reinforcements, pursuit lever, quarry and route,
     the horde's starting mode (the company's in this battle, if it has one,
     else the scene's) and the company's scene orders (as its battlefield force
-    keeps them) and the lit features (as its battlefield keeps them). Reads
+    keeps them), the lit features (as its battlefield keeps them) and the
+    company's characters' shooting ranges (name, inches), where known. Reads
     ``scene.quarry`` (prefetch it)."""
     return DoctrineSettings(
         sight_limit=scene.sight_limit,
@@ -42,4 +57,5 @@ def doctrine_settings(
         quarry=tuple(sorted(c.name for c in scene.quarry.all())),
         route=scene.route,
         orders=tuple(orders),
+        ranges=tuple(ranges),
     )

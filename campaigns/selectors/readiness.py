@@ -16,7 +16,9 @@ admin's panel asks for each unplayed fighting scene's latest playtest odds too
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 from django.db.models import Count, Q
@@ -165,18 +167,21 @@ def campaign_readiness(*, campaign: Campaign, with_odds: bool = False) -> Readin
     )
 
 
-def _scene_odds(campaign: Campaign, open_scenes: list[dict]) -> tuple[SceneOdds, ...]:
+def _scene_odds(
+    campaign: Campaign, open_scenes: Sequence[Mapping[str, Any]]
+) -> tuple[SceneOdds, ...]:
     fighting = [s for s in open_scenes if s["kind"] in FIGHTING]
     kept = latest_odds(scene_ids=[s["id"] for s in fighting])
     out = []
     for scene in fighting:
         odds = kept.get(scene["id"])
+        warnings: tuple[str, ...] = ()
         if odds is None:
-            summary, warnings = "no playtest kept yet", ()
+            summary = "no playtest kept yet"
         else:
             stance = f"{odds.stance.lower()}, " if odds.stance else ""
             summary = f"{odds.summary} ({stance}{odds.report.battles} battles)"
-            warnings = odds.report.warnings
+            warnings = tuple(odds.report.warnings)
         out.append(
             SceneOdds(
                 title=scene["title"],
@@ -191,7 +196,7 @@ def _scene_odds(campaign: Campaign, open_scenes: list[dict]) -> tuple[SceneOdds,
     return tuple(out)
 
 
-def _terrain_notes(open_scenes: list[dict]) -> list[Gap]:
+def _terrain_notes(open_scenes: Sequence[Mapping[str, Any]]) -> list[Gap]:
     """§3.13: a generated fighting scene with no terrain of its own gets it
     from the dice at each battle."""
     return [
@@ -220,7 +225,7 @@ def _event_deck_gaps(campaign: Campaign) -> list[Gap]:
         )
     )
     problem = event_deck_problem(titles=titles)
-    if problem is None:
+    if problem is None or deck is None:
         return []
     return [
         Gap(
@@ -232,9 +237,11 @@ def _event_deck_gaps(campaign: Campaign) -> list[Gap]:
     ]
 
 
-def _scene_gaps(campaign: Campaign, open_scenes: list[dict]) -> list[Gap]:
+def _scene_gaps(
+    campaign: Campaign, open_scenes: Sequence[Mapping[str, Any]]
+) -> list[Gap]:
     fighting_ids = [s["id"] for s in open_scenes if s["kind"] in FIGHTING]
-    entries: dict[int, list[dict]] = defaultdict(list)
+    entries: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
     company_ids: set[int] = set()
     if fighting_ids:
         rows = (
@@ -342,7 +349,9 @@ def _order_gaps(scene_ids: list[int], titles: dict[int, str]) -> list[Gap]:
 
 
 def _fighting_scene_gaps(
-    scene: dict, entries: list[dict], companies: dict[int, dict]
+    scene: Mapping[str, Any],
+    entries: Sequence[Mapping[str, Any]],
+    companies: Mapping[int, Mapping[str, Any]],
 ) -> list[Gap]:
     title = scene["title"]
     companies_url = _change("scene", scene["id"], "scene_companies-group")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Max, Prefetch, Q
@@ -22,6 +23,7 @@ from campaigns.models.log import LogKind
 from campaigns.selectors.access import CampaignAccess
 from campaigns.selectors.battle_pack import battle_battlefield
 from campaigns.selectors.battles import battle_for_campaign
+from campaigns.selectors.pack_names import participant_labels
 from campaigns.selectors.result_fields import BATTLE_FIELDS, ROW_FIELDS, row_field
 from campaigns.selectors.result_victory import ResultVictory, result_victory
 from campaigns.selectors.steps import Step, campaign_steps, reopen_offer
@@ -38,7 +40,6 @@ from engines.enums import (
     Side,
     WoundStatus,
 )
-from engines.table.context import unique_labels
 
 
 @dataclass(frozen=True)
@@ -167,14 +168,18 @@ def result_entry_rows(*, battle: Battle) -> list[EntryRow]:
     for wound in wounds:
         if _open_before(wound, battle):
             counts[wound["character_id"]] = counts.get(wound["character_id"], 0) + 1
-    labels = unique_labels([p.character.name for p in participants])
+    labels = participant_labels(participants)
     return [
-        EntryRow(participant=p, open_wounds=counts.get(p.character_id, 0), label=label)
-        for p, label in zip(participants, labels, strict=True)
+        EntryRow(
+            participant=p,
+            open_wounds=counts.get(p.character_id, 0),
+            label=labels[p.character_id],
+        )
+        for p in participants
     ]
 
 
-def _open_before(wound: dict[str, Any], battle: Battle) -> bool:
+def _open_before(wound: Mapping[str, Any], battle: Battle) -> bool:
     """Whether the wound was open when the battle began: for a battle not yet
     resolved, whether it is open now; for a resolved one, it was not taken in
     that battle or a later one, and it healed (if it did) in or after it."""
@@ -306,6 +311,22 @@ class ResolutionPage:
     reopen_reason: str = ""
     current: Scene | None = None
     """The scene the story has moved on to, when it is another one."""
+    labels: Mapping[int, str] = field(default_factory=dict)
+    """Each character's name as the battle's other pages say it (by character
+    id): numbered where two share it ("Boarder 2")."""
+
+    @property
+    def named_outcomes(self) -> list[tuple[CharacterOutcome, str]]:
+        """Each character's line with its name as the other pages say it."""
+        return [
+            (
+                o,
+                self.labels.get(
+                    o.participant.character_id, o.participant.character.name
+                ),
+            )
+            for o in self.outcomes
+        ]
 
     @property
     def scene(self):
@@ -383,6 +404,7 @@ def resolution_page(*, access: CampaignAccess, battle_id: int) -> ResolutionPage
         effects=tuple(battle.effects.order_by("order", "id")) if result else (),
         reopen=offer,
         reopen_reason=reason,
+        labels=participant_labels(list(battle.participants.all())),
     )
 
 

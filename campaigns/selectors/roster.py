@@ -316,7 +316,8 @@ def character_battles_page(
     ).order_by("battle_id", "order", "id")
     by_battle: dict[int, list[Effect]] = {}
     for effect in effects:
-        by_battle.setdefault(effect.battle_id, []).append(effect)
+        if effect.battle_id is not None:  # the query asks for these battles'
+            by_battle.setdefault(effect.battle_id, []).append(effect)
     return page_obj, [
         BattleLine(
             participant=row,

@@ -14,7 +14,15 @@ from campaigns.selectors.battlefield import (
     setting_terrain_words,
 )
 from campaigns.selectors.lineup import LineupCharacter, SceneLineup
-from engines.enums import Rating, Reputation, ScenarioMode, Side, Stance
+from engines.enums import (
+    Rating,
+    Reputation,
+    ScenarioMode,
+    Side,
+    Stance,
+    TroopType,
+)
+from engines.roles import Role
 from engines.scenario import (
     NO_COMMANDER_RATING,
     NO_COMMANDER_REPUTATION,
@@ -27,7 +35,7 @@ def setup_character(c: LineupCharacter) -> SetupCharacter:
     return SetupCharacter(
         key=str(c.character.pk),
         name=isolated(c.character.name),
-        troop_type=c.character.troop_type,
+        troop_type=TroopType(c.character.troop_type),
         company_order=c.company_order,
         card_order=c.character.card_order,
         company=str(c.scene_company.company_id),
@@ -72,7 +80,9 @@ def setup_inputs(
         castle_nearby=scene.castle_nearby,
         fixed_scenario=fixed,
         fixed_setup_text=fixed_text,
-        fixed_player_role=scene.fixed_player_role or None,
+        fixed_player_role=Role(scene.fixed_player_role)
+        if scene.fixed_player_role
+        else None,
         table=scene_table(
             scene=scene,
             features=scene.features.all(),

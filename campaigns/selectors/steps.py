@@ -192,8 +192,10 @@ def campaign_steps(*, campaign_id: int) -> CampaignSteps:
         return CampaignSteps(latest=_latest_unlogged(campaign_id), waiting=waiting)
     if logged.kind == CampaignLogEntry.Kind.RESULT:
         battle = logged.battle
+        assert battle is not None  # the query asks for its resolved battle
         latest = StoryStep(StepKind.BATTLE, battle.scene, battle, logged.created_at)
         return CampaignSteps(latest=latest, waiting=waiting)
+    assert logged.scene is not None  # the query asks for its sanctuary
     latest = StoryStep(StepKind.REST, logged.scene, None, logged.created_at)
     return CampaignSteps(
         latest=latest, waiting=waiting, latest_rest_recorded=logged.rest_recorded

@@ -41,7 +41,11 @@ from campaigns.presenters.table_page import (
 )
 from campaigns.presenters.table_screen import TablePage
 from campaigns.selectors.table_cache import table_context_kept, table_log_folded
-from campaigns.selectors.table_victory import table_scores_exits, table_victory
+from campaigns.selectors.table_victory import (
+    table_beyond_side,
+    table_scores_exits,
+    table_victory,
+)
 from campaigns.selectors.table_words import table_values_words
 from campaigns.setting_words import campaign_words
 from engines.doctrines.horde import LURK_BEYOND
@@ -50,6 +54,7 @@ from engines.table.horde_end import lurker_rows, round_end_walk
 from engines.table.obeying import round_order_lines
 from engines.table.round_orders import order_asks
 from engines.table.state import Context, State, state_start
+from engines.table.victory import beyond_question
 from engines.text import inches
 
 SCREENS = ("act", "defend", "select", "people", "end")
@@ -197,6 +202,8 @@ def table_page(
         values["candidates"] = candidates(context, state)
     if screen == "end":
         values["end_reasons"] = end_choices()
+    if screen == "end" or values.get("ending_text"):
+        values["beyond_question"] = beyond_question(table_beyond_side(battle=battle))
     return TablePage(**table_values_words(values, campaign_words(battle.campaign)))
 
 

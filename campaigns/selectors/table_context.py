@@ -17,7 +17,7 @@ from campaigns.models import (
     TableEntry,
 )
 from campaigns.selectors.battle_pack import battle_battlefield
-from campaigns.selectors.doctrine_settings import doctrine_settings
+from campaigns.selectors.doctrine_settings import company_ranges, doctrine_settings
 from engines.battlefield import Feature
 from engines.doctrines import DoctrineSettings
 from engines.enums import Cover, Doctrine, HordeMode, Mishap, Side, WoundStatus
@@ -73,6 +73,7 @@ def table_context(*, battle: Battle, seed: int | None = None) -> Context:
                     starting_mode=bc.starting_mode,
                     orders=() if force is None else force.orders,
                     lit=battlefield.lit,
+                    ranges=company_ranges(participants, bc.company_id),
                 ),
                 notes="" if force is None else force.instructions,
                 arrival=" ".join(() if force is None else force.arrival_lines()[:1]),

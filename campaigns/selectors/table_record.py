@@ -15,11 +15,12 @@ from campaigns.presenters.table_answer import log_line
 from campaigns.presenters.table_pieces import LogLine
 from campaigns.selectors.result_fields import row_field
 from campaigns.selectors.table_context import table_context_thin
+from campaigns.selectors.table_victory import table_beyond_side
 from campaigns.selectors.table_words import log_line_words
 from campaigns.setting_words import campaign_words
 from engines.enums import EndReason, Outcome, Side
 from engines.table.state import state_fold_or_none
-from engines.table.victory import log_points, scored_exit
+from engines.table.victory import end_beyond, log_points, scored_exit
 
 if TYPE_CHECKING:
     from campaigns.selectors.result import ResultRules
@@ -112,6 +113,7 @@ def result_initial_from_log(
             state,
             worths={isolated(name): vp for name, vp in rules.objective_worths},
             scores_exits=exits,
+            beyond=end_beyond(entries, table_beyond_side(battle=battle)),
         )
         initial["player_victory_points"] = points[Side.PLAYER]
         initial["ai_victory_points"] = points[Side.AI]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from campaigns.models import Battle, WayToWin
 from campaigns.models.victory import conditions_prefetch
-from engines.battlefield.exits import scores_exits
+from engines.battlefield.exits import beyond_side, scores_exits
 from engines.enums import ScenarioMode, Side
 from engines.victory import Victory
 
@@ -30,6 +30,12 @@ def table_victory(*, battle: Battle) -> Victory | None:
         time_out=Side(scene.time_out_winner) if scene.time_out_winner else None,
         rout_loses=scene.rout_loses,
     )
+
+
+def table_beyond_side(*, battle: Battle) -> Side | None:
+    """The attacker of a generated River Crossing (§3.12); else None."""
+    fixed = battle.scene.scenario_mode == ScenarioMode.FIXED
+    return None if fixed else beyond_side(battle.scenario_name, battle.roles or {})
 
 
 def table_scores_exits(*, battle: Battle) -> bool:

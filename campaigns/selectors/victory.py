@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.urls import reverse
 
@@ -31,7 +33,7 @@ class VictoryGap:
     fix_url: str
 
 
-def victory_gaps(scenes: list[dict]) -> list[VictoryGap]:
+def victory_gaps(scenes: Sequence[Mapping[str, Any]]) -> list[VictoryGap]:
     """Each fixed fighting scene's gaps in its ways to win (two queries): a
     side with no way, an empty or impossible way, a condition that lacks what
     its kind needs or counts a round past the battle's end. ``scenes``: rows
@@ -43,15 +45,15 @@ def victory_gaps(scenes: list[dict]) -> list[VictoryGap]:
         conditions_prefetch()
     )
     by_scene: dict[int, list[WayToWin]] = {}
-    for way in ways:
-        by_scene.setdefault(way.scene_id, []).append(way)
-    gaps = []
+    for row in ways:
+        by_scene.setdefault(row.scene_id, []).append(row)
+    gaps: list[VictoryGap] = []
     for scene in scenes:
         url = reverse("admin:campaigns_scene_change", args=[scene["id"]])
         title = scene["title"]
         rows = by_scene.get(scene["id"], [])
         victory = Victory(
-            ways=tuple(way.to_engine() for way in rows),
+            ways=tuple(row.to_engine() for row in rows),
             battle_length=scene["battle_length"],
         )
         if not rows:

@@ -30,7 +30,8 @@ class CampaignStart(models.TextChoices):
     EMPTY = "empty", "Empty: I will build it in the admin"
 
 
-SLUG_MAX = Campaign._meta.get_field("slug").max_length
+SLUG_MAX: int = Campaign._meta.get_field("slug").max_length or 50
+"""The slug's length (a SlugField always has one; 50 is Django's default)."""
 
 
 def campaign_slug_for(*, name: str) -> str:

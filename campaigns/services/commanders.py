@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -14,7 +15,7 @@ from campaigns.services.locks import campaign_locked
 from engines.enums import Rating, Reputation
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
 
 
 @transaction.atomic
@@ -24,7 +25,7 @@ def commander_change_by_hand(
     reputation: str,
     rating: str,
     reason: str,
-    user: AbstractBaseUser | None,
+    user: User | AnonymousUser | None,
 ) -> list[CommanderChange]:
     """Set a commander's reputation and rating by hand, recording each change
     with its reason in the commander's history and the campaign log.
@@ -57,7 +58,7 @@ def commander_change_by_hand(
             old_value=getattr(locked, field),
             new_value=new_value,
             reason=reason,
-            changed_by=user if user is not None and user.is_authenticated else None,
+            changed_by=user if isinstance(user, User) else None,
         )
         for field, new_value in new_values.items()
         if getattr(locked, field) != new_value

@@ -37,6 +37,19 @@ DEMO_CAMPAIGN_FILE = Path("demo") / "war_of_the_ring.json"
 EVENT_DECKS_DIR = Path("event_decks")
 
 
+def _setting_path(name: str, default: Path) -> Path:
+    """A path the settings may name (``name``), else ``default``."""
+    return Path(getattr(settings, name, None) or default)
+
+
+def _fixtures(given: Path | str | None) -> Path:
+    """The fixtures directory: the one given, the settings', or the project's."""
+    return Path(
+        given
+        or _setting_path("DEMO_FIXTURES_DIR", Path(settings.BASE_DIR) / "fixtures")
+    )
+
+
 class DemoSeedError(Exception):
     """The demo cannot be loaded; the message is one line for the command."""
 
@@ -86,13 +99,10 @@ def demo_seed(
             "The password must be one line, not empty, and not start or end with "
             "a space."
         )
-    fixtures = Path(
-        fixtures_dir
-        or getattr(settings, "DEMO_FIXTURES_DIR", Path(settings.BASE_DIR) / "fixtures")
-    )
+    fixtures = _fixtures(fixtures_dir)
     login_path = Path(
         login_file
-        or getattr(settings, "DEMO_LOGIN_FILE", Path(settings.BASE_DIR) / ".demo-login")
+        or _setting_path("DEMO_LOGIN_FILE", Path(settings.BASE_DIR) / ".demo-login")
     )
     decks = [
         (_source(path), _read_json(path))
@@ -229,8 +239,4 @@ def _read_json(path: Path) -> dict[str, Any]:
 def demo_document(*, fixtures_dir: Path | str | None = None) -> dict[str, Any]:
     """The demo campaign's document, as ``seed_demo`` loads it (a copy of the
     demo for a player starts from it)."""
-    fixtures = Path(
-        fixtures_dir
-        or getattr(settings, "DEMO_FIXTURES_DIR", Path(settings.BASE_DIR) / "fixtures")
-    )
-    return _read_json(fixtures / DEMO_CAMPAIGN_FILE)
+    return _read_json(_fixtures(fixtures_dir) / DEMO_CAMPAIGN_FILE)

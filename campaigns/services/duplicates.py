@@ -78,7 +78,8 @@ def company_duplicate(*, company: Company) -> Company:
         copies[character.pk] = Character.objects.create(
             company=copy, **_values(character, CHARACTER_COPIED)
         )
-    template = copies.get(company.reinforcement_template_id)
+    kept = company.reinforcement_template_id
+    template = None if kept is None else copies.get(kept)
     if template is not None:
         copy.reinforcement_template = template
         copy.save(update_fields=["reinforcement_template"])

@@ -6,8 +6,10 @@ its row and, once the transaction commits, sends it to the worker
 (:func:`campaigns.tasks.playtest_run`). At most one playtest of a scene is on
 its way at a time: the row's conditional unique constraint decides between two
 POSTs at once, so the second is told of the first instead of starting another.
-A row whose worker fell silent past the time limit is reported as failed
-first, so a killed worker never blocks the scene's playtests for good.
+A row whose worker fell silent, or that no worker took up in time, is
+reported as failed (:func:`playtests_sweep`, run by ``serve``'s supervisor
+every few seconds and before each ask), so a killed worker neither shows a
+playtest running for long nor blocks the scene's playtests.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ from engines.enums import Stance
 logger = logging.getLogger(__name__)
 
 SILENT_MESSAGE = "Its worker stopped before it finished; run it again."
+WAITED_MESSAGE = (
+    "No worker took it up in time (the task worker may have stopped); run it again."
+)
 QUEUE_MESSAGE = "The playtest could not be sent to a worker; run it again."
 
 
@@ -48,21 +53,29 @@ class PlaytestAsked:
     why_not: str = ""
 
 
-def playtests_silence(*, scene_id: int) -> int:
-    """Report as failed the scene's playtests on their way whose worker said
-    nothing for longer than the time limit and its grace. How many."""
-    limit = timedelta(seconds=settings.PLAYTEST_TIME_LIMIT + settings.PLAYTEST_GRACE)
-    before = timezone.now() - limit
-    silent = Q(alive_at__lt=before) | Q(alive_at__isnull=True, asked_at__lt=before)
-    return (
-        PlaytestReport.objects.filter(scene_id=scene_id, status__in=ON_ITS_WAY)
-        .filter(silent)
-        .update(
-            status=PlaytestStatus.FAILED,
-            error=SILENT_MESSAGE,
-            finished_at=timezone.now(),
-        )
+def playtests_sweep(*, scene_id: int | None = None) -> int:
+    """Report as failed the playtests on their way (of one scene, or all) that
+    nobody is going to finish: running with its worker silent for
+    PLAYTEST_SILENCE seconds (the worker marks it alive every few seconds while
+    it fights: it died, or its machine is gone), or waiting for a worker past
+    the time limit and its grace. A killed worker cannot say so itself:
+    ``serve``'s supervisor runs this every few seconds, and asking for a
+    playtest runs it for the scene. How many were reported."""
+    now = timezone.now()
+    silent = now - timedelta(seconds=settings.PLAYTEST_SILENCE)
+    waited = now - timedelta(
+        seconds=settings.PLAYTEST_TIME_LIMIT + settings.PLAYTEST_GRACE
     )
+    rows = PlaytestReport.objects.all()
+    if scene_id is not None:
+        rows = rows.filter(scene_id=scene_id)
+    dead = rows.filter(status=PlaytestStatus.RUNNING).filter(
+        Q(alive_at__lt=silent) | Q(alive_at__isnull=True, asked_at__lt=waited)
+    )
+    never_taken = rows.filter(status=PlaytestStatus.QUEUED, asked_at__lt=waited)
+    failed = {"status": PlaytestStatus.FAILED, "finished_at": now}
+    reported = dead.update(error=SILENT_MESSAGE, **failed)
+    return reported + never_taken.update(error=WAITED_MESSAGE, **failed)
 
 
 def playtest_ask(
@@ -83,7 +96,7 @@ def playtest_ask(
         "stance": playtest_stance(scene=scene, stance=stance),
         "seed": seed,
     }
-    playtests_silence(scene_id=scene.pk)
+    playtests_sweep(scene_id=scene.pk)
     with transaction.atomic():
         row = PlaytestReport.objects.filter(**key).first()
         if row is not None and row.on_its_way:

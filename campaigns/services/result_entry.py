@@ -135,7 +135,7 @@ def result_entry_clean(
     end_reason = _choice(EndReason, data.get("end_reason"))
     if end_reason is None:
         errors.add("end_reason", "Choose how the battle ended.")
-    routed = {
+    routed: dict[str, bool] = {
         Side.PLAYER: bool(data.get("player_routed")),
         Side.AI: bool(data.get("ai_routed")),
     }

@@ -32,7 +32,7 @@ def scene_advance(
     scene = by_id[scene.pk]
     _resolve(ledger, scene, outcome)
     target = _branch(scene, outcome, by_id) or _next_by_order(scene, scenes)
-    parent = by_id.get(scene.parent_id)
+    parent = None if scene.parent_id is None else by_id.get(scene.parent_id)
     if parent is not None and (target is None or target.parent_id != parent.pk):
         sub_outcomes = [
             s.outcome

@@ -3,12 +3,12 @@
 Each write names the log's ``version`` the page was built from. It runs under
 the log row's lock: one transaction moves the version from the one the page
 saw to the next (a compare-and-set ``UPDATE``), folds the entries once, asks
-the engine for the entry the typed action makes (refused when the battle does
-not offer that action now) and saves it. A write from a page that is no longer
-current (another phone wrote since, or this one from another tab) finds another
-version and is refused with :class:`TableLogStale`, changing nothing: two phones never
-interleave entries. The log keeps a digest of its last writer's session, so the
-refusal says "on another phone" only when it was.
+the engine for the entry the typed action makes (refused when the battle, as its
+page judges it by the scene's rules too, does not offer it now) and saves it. A
+write from a page no longer current (another phone wrote since, or this one from
+another tab) finds another version and is refused with :class:`TableLogStale`,
+changing nothing: two phones never interleave entries. The log keeps a digest of
+its last writer's session, so the refusal says "on another phone" only when it was.
 """
 
 from __future__ import annotations
@@ -20,9 +20,11 @@ from django.db.models import F
 from campaigns.models import Battle, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_context import table_context
+from campaigns.selectors.table_victory import table_scores_exits, table_victory
 from engines.table.errors import TableRefused
 from engines.table.moves import Action, action_take
-from engines.table.state import state_fold
+from engines.table.state import state_fold, state_fold_or_none
+from engines.table.victory import table_ending
 
 STALE_ELSEWHERE = (
     "Not recorded: the battle log changed on another phone since this page was "
@@ -94,8 +96,12 @@ def table_entry_add(
             )
         entries = list(log.entries.order_by("position"))
         context = table_context(battle=battle, seed=log.seed)
+        state = state_fold(context, entries)
+        victory = table_victory(battle=battle)
+        exits = table_scores_exits(battle=battle)
+        ending = table_ending(context, state, victory, scores_exits=exits)
         try:
-            draft = action_take(context, state_fold(context, entries), action)
+            draft = action_take(context, state, action, ending=ending)
         except TableRefused as refused:
             raise ValidationError(refused.message, code=refused.code) from None
         return TableEntry.objects.create(
@@ -125,10 +131,14 @@ def table_entry_undo(*, battle: Battle, version: int, writer: str = "") -> Table
 
 
 def table_log_restart(*, battle: Battle, version: int, writer: str = "") -> TableLog:
-    """Empty the log and begin it again from the battle's current seed (after
-    the set-up was re-rolled)."""
+    """Empty the log and begin it again from the battle's current seed (only
+    one that no longer fits the battle, as its page offers)."""
     with transaction.atomic():
         log = _locked(battle, version, writer)
+        rows = log.entries.order_by("position")
+        context = table_context(battle=battle, seed=log.seed)
+        if log.seed == battle.setup_seed and state_fold_or_none(context, rows):
+            raise ValidationError("Not recorded: this log fits the battle's set-up.")
         log.entries.all().delete()
         log.seed = battle.setup_seed
         TableLog.objects.filter(pk=log.pk).update(seed=log.seed)

@@ -111,7 +111,7 @@ DEFERRED_REFS = frozenset(
 )
 """Refs set once every object exists: they may point forward or in a loop."""
 
-RENAMED = {(Effect, "target_id"): "target"}
+RENAMED: dict[tuple[type[models.Model], str], str] = {(Effect, "target_id"): "target"}
 
 SETTING_KEYS = (
     "slug",
@@ -289,7 +289,7 @@ def event_deck_kinds() -> tuple[Kind, Kind]:
 
 @cache
 def _kinds_by_model_name() -> dict[str, Kind]:
-    return {kind.model._meta.model_name: kind for kind in kinds()}
+    return {name: kind for kind in kinds() if (name := kind.model._meta.model_name)}
 
 
 def kind_for_model_name(model_name: str) -> Kind | None:

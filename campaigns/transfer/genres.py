@@ -20,6 +20,11 @@ from campaigns.transfer.errors import ErrorList
 def setting_export(setting: Setting | None) -> dict[str, Any] | None:
     if setting is None:
         return None
+    return setting_values(setting)
+
+
+def setting_values(setting: Setting) -> dict[str, Any]:
+    """A setting's words as a campaign document keeps them."""
     return {key: getattr(setting, key) for key in SETTING_KEYS}
 
 
@@ -84,19 +89,23 @@ def _terrain_words(
     return words
 
 
+SLUG_LENGTH = 50
+"""A slug field's length when it names none (Django's default)."""
+
+
 def setting_write(values: dict[str, Any] | None, *, owner) -> Setting | None:
     """The setting the imported campaign uses (inside the import's transaction):
     an identical one of its slug (or of the fresh slugs made from it), the
     site's or ``owner``'s own, else a new one that ``owner`` owns."""
     if values is None:
         return None
-    max_length = Setting._meta.get_field("slug").max_length
+    max_length = Setting._meta.get_field("slug").max_length or SLUG_LENGTH
     family = Setting.objects.filter(slug__startswith=values["slug"][: max_length - 4])
     taken = set(family.values_list("slug", flat=True))
     shareable = family.filter(Q(owner__isnull=True) | Q(owner=owner))
     for existing in sorted(shareable, key=lambda s: s.slug != values["slug"]):
         if fresh_slug_of(existing.slug, values["slug"]) and (
-            {**setting_export(existing), "slug": values["slug"]} == values
+            {**setting_values(existing), "slug": values["slug"]} == values
         ):
             return existing
     return Setting.objects.create(

@@ -56,7 +56,9 @@ def snapshot_kinds(model: type[models.Model]) -> dict[str, str | None]:
         elif f.related_model is get_user_model():
             result[f.attname] = USER
         else:
-            result[f.attname] = by_model[f.related_model]
+            related = f.related_model
+            assert related is not None  # a relation names its model
+            result[f.attname] = by_model[related]
     return result
 
 

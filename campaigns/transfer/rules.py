@@ -25,6 +25,7 @@ from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
+from django.db.models import Q
 
 from campaigns.transfer.conditions import Predicate, compile_condition
 
@@ -86,6 +87,8 @@ def model_rules(model: type[models.Model]) -> ModelRules:
             )
     for constraint in model._meta.constraints:
         if isinstance(constraint, models.CheckConstraint):
+            if not isinstance(constraint.condition, Q):
+                raise TypeError(f"{constraint.name}: a check that is not a Q")
             holds, read = compile_condition(model, constraint.condition)
             checks.append(
                 CheckRule(
@@ -99,10 +102,12 @@ def model_rules(model: type[models.Model]) -> ModelRules:
             if constraint.expressions or not constraint.fields:
                 raise TypeError(f"{constraint.name}: unique expressions")
             condition = None
-            read = set(constraint.fields)
+            reads = set(constraint.fields)
             if constraint.condition is not None:
+                if not isinstance(constraint.condition, Q):
+                    raise TypeError(f"{constraint.name}: a condition that is not a Q")
                 condition, also = compile_condition(model, constraint.condition)
-                read |= also
+                reads |= also
             custom = (
                 constraint.condition is not None
                 or constraint.violation_error_message
@@ -112,8 +117,8 @@ def model_rules(model: type[models.Model]) -> ModelRules:
                 UniqueRule(
                     constraint.name,
                     tuple(constraint.fields),
-                    tuple(model._meta.get_field(n).attname for n in constraint.fields),
-                    frozenset(read),
+                    tuple(_attname(model, n) for n in constraint.fields),
+                    frozenset(reads),
                     condition,
                     str(constraint.get_violation_error_message()) if custom else None,
                 )
@@ -122,6 +127,14 @@ def model_rules(model: type[models.Model]) -> ModelRules:
             raise TypeError(f"{constraint.name}: {type(constraint).__name__}")
     cleans = model.clean is not models.Model.clean
     return ModelRules(fields, cleans, tuple(checks), tuple(uniques))
+
+
+def _attname(model: type[models.Model], name: str) -> str:
+    """The column attribute of a unique constraint's field."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field):
+        raise TypeError(f"{model.__name__}.{name}: not a concrete field")
+    return field.attname
 
 
 class RuleCheck:

@@ -45,7 +45,7 @@ def battle_setup(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
     page = setup_page(access=access, slug=scene)
     if request.method not in ("GET", "HEAD", "POST"):
         return method_not_allowed(request, ["GET", "POST"])
-    if page.blocked:
+    if page.blocked or page.lineup is None:  # no line-up: it cannot be set up
         if request.method == "POST":
             messages.error(request, f"Nothing was set up. {page.blocked}")
         return render_page(
@@ -110,9 +110,7 @@ def battle_detail(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
         access=access, battle_id=battle_id, packs_downloaded=packs_downloaded(request)
     )
     here = site_url(request)
-    data = battle_pack_page_data(
-        campaign=access.campaign, battle_id=page.battle.pk, site_url=here
-    )
+    data = battle_pack_page_data(page=page, site_url=here)
     # Read only: the pack was asked for when the battle or what it prints
     # changed; a GET never enqueues work.
     pack = pack_status_read(key=pack_key(data))

@@ -37,7 +37,7 @@ def scene_playtest(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
             participant_ids=form.participant_ids(),
             battles=form.cleaned_data["battles"],
             seed=form.cleaned_data["seed"],
-            user=request.user,
+            user=request.user if request.user.is_authenticated else None,
         )
         if asked.started:
             messages.success(request, "The playtest is on its way to the worker.")
@@ -50,7 +50,7 @@ def scene_playtest(request: HttpRequest, slug: str, scene: str) -> HttpResponse:
 def _picked(request: HttpRequest) -> dict:
     """The stance and characters a link picked (the set-up form's "run one"):
     only shown as the form's initial choice; the POST is what counts."""
-    picked = {}
+    picked: dict[str, str | list[str]] = {}
     if request.GET.get("stance"):
         picked["stance"] = request.GET["stance"]
     if request.GET.getlist("participants"):

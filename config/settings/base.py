@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -179,7 +180,7 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 
-STORAGES = {
+STORAGES: dict[str, dict[str, Any]] = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage",
@@ -248,10 +249,16 @@ PACK_RENDER_ATTEMPTS = int(os.environ.get("PACK_RENDER_ATTEMPTS", "2"))
 
 # Playtests (RULES §7) run on the task worker (campaigns/tasks.py): one that runs
 # past PLAYTEST_TIME_LIMIT seconds is stopped and kept as failed; its progress is
-# written at most every PLAYTEST_PROGRESS_EVERY seconds; one whose worker said
-# nothing for PLAYTEST_TIME_LIMIT + PLAYTEST_GRACE seconds is reported as failed
-# when the scene's next playtest is asked for. PLAYTEST_JOBS processes fight it.
+# written at most every PLAYTEST_PROGRESS_EVERY seconds, and the worker marks it
+# alive every PLAYTEST_HEARTBEAT seconds. ``serve``'s sweep (and the scene's next
+# playtest asked for) reports as failed one whose worker went silent for
+# PLAYTEST_SILENCE seconds (the worker died: longer than SQLITE_BUSY_TIMEOUT, so
+# a beat that waited on the lock is not taken for a death), or that waited
+# PLAYTEST_TIME_LIMIT + PLAYTEST_GRACE seconds for a worker. PLAYTEST_JOBS
+# processes fight it.
 PLAYTEST_TIME_LIMIT = int(os.environ.get("PLAYTEST_TIME_LIMIT", "900"))
 PLAYTEST_GRACE = int(os.environ.get("PLAYTEST_GRACE", "60"))
 PLAYTEST_PROGRESS_EVERY = float(os.environ.get("PLAYTEST_PROGRESS_EVERY", "2"))
+PLAYTEST_HEARTBEAT = float(os.environ.get("PLAYTEST_HEARTBEAT", "2"))
+PLAYTEST_SILENCE = float(os.environ.get("PLAYTEST_SILENCE", "30"))
 PLAYTEST_JOBS = int(os.environ.get("PLAYTEST_JOBS", "1"))

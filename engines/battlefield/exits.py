@@ -13,11 +13,11 @@ line for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from engines.battlefield.numbers import CHARACTER_VP, GENERATED_LENGTH
-from engines.enums import RuleEnum, Scenario
+from engines.enums import RuleEnum, Scenario, Side
 
 EXIT_SCENARIOS: frozenset[Scenario] = frozenset({Scenario.SKIRMISH})
 """§3.12: the generated scenarios that score characters leaving by an edge (a
@@ -38,6 +38,27 @@ EXITS_LOST_LINE = (
     f"{CHARACTER_VP} VP for each enemy character lost (fallen, or routed or "
     "scattered off the table); one that left by the edge it scores at is not lost."
 )
+
+
+ATTACKER = "attacker"
+"""The role (engines.roles.Role) whose characters beyond the river score."""
+BEYOND_SCENARIOS: frozenset[Scenario] = frozenset({Scenario.RIVER_CROSSING})
+"""§3.12: the generated scenarios that score the attacker's characters standing
+beyond the river at the end (a count the players give when the battle ends)."""
+
+
+def counts_beyond(scenario: Scenario | str) -> bool:
+    """§3.12: whether the generated scenario scores the attacker's characters
+    standing beyond the river at the end."""
+    return scenario in {s.value for s in BEYOND_SCENARIOS}
+
+
+def beyond_side(scenario: Scenario | str, roles: Mapping[str, str]) -> Side | None:
+    """§3.12: the side whose characters standing beyond the river score (a
+    River Crossing's attacker, by the battle's ``roles``); None otherwise."""
+    if not counts_beyond(scenario):
+        return None
+    return next((Side(s) for s, role in roles.items() if role == ATTACKER), None)
 
 
 def scores_exits(scenario: Scenario | str) -> bool:

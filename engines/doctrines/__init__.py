@@ -66,6 +66,7 @@ from engines.doctrines.rules import (
     MIXED_ORDER_RULE,
     ORDER_RULE,
     ORDER_RULES,
+    ORDER_WHEN,
     PURSUIT_ORDER_RULE,
     order_rule,
 )
@@ -122,6 +123,7 @@ __all__ = [
     "MIXED_ORDER_RULE",
     "ORDER_RULE",
     "ORDER_RULES",
+    "ORDER_WHEN",
     "POSITION_TABLE",
     "PRIORITY",
     "PROCEDURES",

@@ -40,7 +40,7 @@ def activation_key(
     situation = settings.seen(character)
     nearest = situation.nearest_enemy
     return (
-        not situation.in_sight,
+        not any(enemy.in_sight for enemy in situation.enemies),
         math.inf if nearest is None else nearest.distance,
         situation.card_order,
     )
@@ -63,5 +63,6 @@ def ai_sees_an_enemy(
     """
     used = settings or DEFAULT_SETTINGS
     return any(
-        isinstance(c, Pursuer) or bool(used.seen(c).in_sight) for c in characters
+        isinstance(c, Pursuer) or any(e.in_sight for e in used.seen(c).enemies)
+        for c in characters
     )

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engines.doctrines.settings import DoctrineSettings
 from engines.doctrines.steps import Procedure, Section, Step
 from engines.enums import Action, Doctrine, Suit
 from engines.orders.kinds import (
@@ -193,10 +194,15 @@ def _step(
     hunts: list[Hunt],
     no_enemy: list[NoEnemyInSight],
     shuns: list[Shun],
+    settings: DoctrineSettings,
 ) -> Step:
     for hunt in hunts:
         entry = HUNT_STEPS.get(doctrine, {}).get(step.id)
-        if entry is not None and (entry[1] == SHOT or not hunt.shooting_only):
+        if entry is None:
+            continue
+        if entry[1] == SHOT and not settings.shoots(hunt.characters):
+            continue  # no hunter with a range: a shooting line would be dead text
+        if entry[1] == SHOT or not hunt.shooting_only:
             step = replace(step, then=_hunt_text(step, hunt, entry, doctrine))
     if step.id in _shun_steps(doctrine):
         for shun in shuns:
@@ -241,7 +247,7 @@ def with_orders(procedure: Procedure) -> Procedure:
     """The card with its settings' scene orders written where they act."""
     settings = procedure.settings
     orders: tuple[Order, ...] = () if settings is None else settings.orders
-    if not orders or procedure.doctrine is None:
+    if not orders or procedure.doctrine is None or settings is None:
         return procedure
     doctrine = procedure.doctrine
     hunts = [o for o in orders if isinstance(o, Hunt)]
@@ -275,7 +281,7 @@ def with_orders(procedure: Procedure) -> Procedure:
                             actions=(Action.MOVE_TOWARD, Action.HOLD),
                         )
                     )
-            steps.append(_step(step, doctrine, hunts, no_enemy, shuns))
+            steps.append(_step(step, doctrine, hunts, no_enemy, shuns, settings))
         sections.append(replace(section, steps=tuple(steps)))
         if limits and section is procedure.sections[0]:
             sections.append(

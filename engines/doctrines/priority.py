@@ -134,7 +134,8 @@ def _shoot(turn: Turn, step: Step) -> Decision | None:
     if reach is None:
         return None
     target = turn.pick(
-        (e for e in turn.situation.in_sight if within(e.distance, reach)), shot=True
+        (e for e in turn.situation.enemies if within(e.distance, reach) and e.in_sight),
+        shot=True,
     )
     if target is None:
         return None
@@ -152,7 +153,11 @@ def _move_and_shoot(turn: Turn, step: Step) -> Decision | None:
     if reach is None:
         return None
     target = turn.pick(
-        (e for e in turn.situation.in_sight if within(e.distance, turn.move + reach)),
+        (
+            e
+            for e in turn.situation.enemies
+            if within(e.distance, turn.move + reach) and e.in_sight
+        ),
         shot=True,
     )
     if target is None:
@@ -171,7 +176,7 @@ def _objective_within_move(turn: Turn, step: Step) -> Decision | None:
     objective = nearest(
         o
         for o in turn.situation.objectives
-        if o.in_sight and within(o.distance, turn.move)
+        if within(o.distance, turn.move) and o.in_sight
     )
     if objective is None:
         return None

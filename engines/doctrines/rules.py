@@ -77,6 +77,8 @@ ORDER_RULES: dict[Doctrine, str] = {
 SIDE_ORDER = "One order for the whole AI side, across its companies: "
 """What a card of an AI side of several companies says before the order."""
 CARD_TIES = "ties by card order."
+ORDER_WHEN = "Each time the AI activates, read it among those yet to act."
+"""When the order is read: at each AI activation, as the table stands then."""
 COMPANY_TIES = "ties by the companies' order in the scene, then card order."
 
 
@@ -97,8 +99,8 @@ def order_rule(doctrines: Iterable[Doctrine | str], *, companies: int = 1) -> st
     else:
         text = ORDER_RULE
     if companies < 2:
-        return text
-    return SIDE_ORDER + text.replace(CARD_TIES, COMPANY_TIES)
+        return f"{text} {ORDER_WHEN}"
+    return f"{SIDE_ORDER}{text.replace(CARD_TIES, COMPANY_TIES)} {ORDER_WHEN}"
 
 
 # --- the scene's sight limit ----------------------------------------------------------

@@ -52,6 +52,10 @@ class DoctrineSettings:
     orders: tuple[Order, ...] = ()
     """The company's scene orders (§1, §5): the card prints them where they act
     and the decisions apply them."""
+    ranges: tuple[tuple[str, int], ...] = ()
+    """The company's characters' shooting ranges (name, inches; 0: none), so
+    the card prints a hunt's shooting line only for a hunter that can shoot.
+    Empty: not known (every hunter may shoot)."""
 
     def __post_init__(self) -> None:
         if self.pursuit_lever not in LEVERS:
@@ -64,6 +68,16 @@ class DoctrineSettings:
         object.__setattr__(self, "quarry", tuple(self.quarry))
         object.__setattr__(self, "lit", tuple(self.lit))
         object.__setattr__(self, "orders", tuple(self.orders))
+        object.__setattr__(
+            self, "ranges", tuple((str(n), int(r)) for n, r in self.ranges)
+        )
+
+    def shoots(self, names: tuple[str, ...]) -> bool:
+        """Whether one of these characters (for none, one of the company) has
+        a shooting range; True when the ranges are not known."""
+        if not self.ranges:
+            return True
+        return any(r > 0 for n, r in self.ranges if not names or n in names)
 
     def sees(self, distance: float) -> bool:
         """Whether the sight limit lets a character see this far."""
@@ -74,21 +88,23 @@ class DoctrineSettings:
         the enemies a lit feature shows (RULES §1)."""
         if self.sight_limit is None:
             return situation
-        return replace(
-            situation,
-            enemies=tuple(
-                replace(e, in_sight=False)
-                if e.in_sight and not e.lit and not self.sees(e.distance)
-                else e
-                for e in situation.enemies
-            ),
-            objectives=tuple(
-                replace(o, in_sight=False)
-                if o.in_sight and not self.sees(o.distance)
-                else o
-                for o in situation.objectives
-            ),
+        enemies = tuple(
+            replace(e, in_sight=False)
+            if not self.sees(e.distance) and e.in_sight and not e.lit
+            else e
+            for e in situation.enemies
         )
+        objectives = tuple(
+            replace(o, in_sight=False)
+            if not self.sees(o.distance) and o.in_sight
+            else o
+            for o in situation.objectives
+        )
+        if _same(enemies, situation.enemies) and _same(
+            objectives, situation.objectives
+        ):
+            return situation  # nothing beyond the limit was in sight
+        return replace(situation, enemies=enemies, objectives=objectives)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -101,7 +117,12 @@ class DoctrineSettings:
             "quarry": list(self.quarry),
             "route": self.route,
             "orders": orders_to_data(self.orders),
+            "ranges": [list(pair) for pair in self.ranges],
         }
+
+
+def _same(these: tuple[Any, ...], those: tuple[Any, ...]) -> bool:
+    return all(a is b for a, b in zip(these, those, strict=True))
 
 
 DEFAULT_SETTINGS = DoctrineSettings()

@@ -38,6 +38,7 @@ from engines.doctrines.rules import (
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
 from engines.doctrines.steps import Section, Step
 from engines.enums import Action, Cover, HordeMode, ObjectiveKind
+from engines.once import once
 from engines.orders.kinds import LIMIT_KINDS, Hunt, Order, RoutToward, active, of_kind
 from engines.text import inches as inches
 
@@ -133,20 +134,20 @@ class Situation:
     def can_shoot(self) -> bool:
         return self.shooting_range is not None
 
-    @property
+    @once  # worked out once: a situation never changes
     def in_melee(self) -> bool:
         return any(enemy.in_contact for enemy in self.enemies)
 
-    @property
+    @once
     def contacts(self) -> tuple[Enemy, ...]:
         """The enemies in base contact, in card order."""
         return tuple(enemy for enemy in self.enemies if enemy.in_contact)
 
-    @property
+    @once
     def in_sight(self) -> tuple[Enemy, ...]:
         return tuple(enemy for enemy in self.enemies if enemy.in_sight)
 
-    @property
+    @once
     def nearest_enemy(self) -> Enemy | None:
         return nearest(self.enemies)
 

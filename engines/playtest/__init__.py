@@ -15,6 +15,10 @@ Pure Python, no Django. The modules, one concern each:
 - :mod:`~engines.playtest.situation` — the doctrines' own input
   (:class:`~engines.doctrines.Situation`, the horde's end of round) measured on
   the table, so a playtest asks the same decide functions as the card;
+- :mod:`~engines.playtest.built` — the doctrines' inputs built fast, their
+  rarer parts measured only when read;
+- :mod:`~engines.playtest.reading` — what an activating character reads and
+  what its doctrine decides from it;
 - :mod:`~engines.playtest.pursuit` — a pursuer's input and move (§5.4) on the table;
 - :mod:`~engines.playtest.apply` — where a decided move ends;
 - :mod:`~engines.playtest.report` — the report, its Wilson intervals, its words;

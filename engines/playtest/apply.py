@@ -42,7 +42,7 @@ from engines.playtest.moves import (
 )
 from engines.playtest.pursuit import pursued
 from engines.playtest.situation import CoverSpot, Reading, ray_to_edge
-from engines.playtest.table import STEP, Piece, Table
+from engines.playtest.table import CONTACT, STEP, Piece, Table
 from engines.playtest.terrain import BASE, RADIUS, touching_spot
 
 TO_ENEMY = frozenset(
@@ -58,6 +58,10 @@ TO_EDGE = frozenset({Action.ROUT, Action.SCATTER, Action.MOVE_TO_EDGE})
 AWAY = frozenset({Action.MOVE_AWAY, Action.FLEE})
 REACHING = frozenset({Action.MOVE_INTO_MELEE, Action.MOVE_TO_OBJECTIVE})
 """Moves whose inches are the straight distance to what they reach."""
+OVERLAP = BASE - CONTACT
+"""Centres nearer than this: two bases overlap."""
+SLACK = 1e-6
+"""Inches kept in hand when passing over steps that cannot clear (rounding)."""
 LEAVING = frozenset({Action.ROUT, Action.SCATTER, Action.MOVE_TO_EDGE, Action.FLEE})
 """Moves that leave the table at its edge (a carrier carries its objective off)."""
 
@@ -250,11 +254,19 @@ def _into_range(table: Table, me: Piece, decision: Decision) -> Point | None:
 def _clear(table: Table, me: Piece, walked: Walk) -> Point:
     """The walk's end, cut back along the way until no base overlaps its own."""
     end = walked.end
-    if not table.crowded(end, but=me.key):
+    if not walked.path:
+        return end if not table.crowded(end, but=me.key) else me.at
+    near = table.crowding(walked.path, but=me.key)  # the end lies on the path
+    if min((math.dist(p.at, end) for p in near), default=math.inf) >= OVERLAP:
         return end
     steps = int(walked.inches / STEP)
-    for k in range(1, steps + 1):
+    k = 1
+    while k <= steps:
         point = point_along(walked.path, walked.inches - k * STEP)
-        if not table.crowded(point, but=me.key):
+        closest = min((math.dist(p.at, point) for p in near), default=math.inf)
+        if closest >= OVERLAP:
             return point
+        # Along the way a point moves no further than the inches walked, so
+        # the steps that could not yet clear the closest base are passed over.
+        k += 1 + max(0, int((OVERLAP - closest - SLACK) / STEP))
     return me.at

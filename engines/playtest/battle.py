@@ -48,14 +48,10 @@ from engines.doctrines import (
     Situation,
     activation_order,
     ai_sees_an_enemy,
-    deck_activate,
     deck_defend,
     deck_return_fire,
-    horde_decide,
-    priority_decide,
-    pursuit_decide,
 )
-from engines.doctrines.pursuit import pursuit_positions
+from engines.doctrines.pursuit import POSITION_CAP
 from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.events import event_draw
 from engines.orders.kinds import Moment, NoEnemyInSight, active
@@ -76,16 +72,20 @@ from engines.playtest.fight import (
 )
 from engines.playtest.geometry import Point
 from engines.playtest.horde import horde_end
-from engines.playtest.moves import Limits, limits_for, place_point
-from engines.playtest.pursuit import pursuer_for
+from engines.playtest.moves import Limits, place_point
+from engines.playtest.reading import (
+    decision_of,
+    limits_of,
+    reading_of,
+    subject_of,
+)
 from engines.playtest.report import Battle
 from engines.playtest.rounds import round_orders
-from engines.playtest.setup import board_for, markers_for
-from engines.playtest.situation import Reading, situation_for
+from engines.playtest.setup import Boards, board_for, markers_for
+from engines.playtest.situation import Reading
 from engines.playtest.spec import Spec
-from engines.playtest.table import Board, Marker, Table
+from engines.playtest.table import Board, Table
 from engines.scenario import SetupError, generate_setup
-from engines.victory.conditions import Victory
 
 MELEE = frozenset({Action.CONTINUE_MELEE, Action.MOVE_INTO_MELEE, Action.CHARGE})
 SHOTS = frozenset({Action.SHOOT, Action.MOVE_AND_SHOOT})
@@ -97,9 +97,16 @@ def _board(spec: Spec) -> Board:
     return board_for(spec.battlefield)
 
 
-def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battle:
+def fight(
+    spec: Spec,
+    *,
+    rng: RandomSource,
+    board: Board | None = None,
+    boards: Boards | None = None,
+) -> Battle:
     """One battle of ``spec`` on ``rng``; a battle that cannot be played to its
-    end says why in its ``unfinished``."""
+    end says why in its ``unfinished`` (``boards``: the run's boards, one per
+    terrain, for a battlefield rolled afresh)."""
     problem = spec.problem()
     if problem:
         return Battle(
@@ -114,6 +121,8 @@ def fight(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Battl
             way="not played",
             unfinished=f"the battle cannot be set up: {error}",
         )
+    if board is None and boards is not None:
+        board = boards.of(battlefield)
     state = play(replace(spec, battlefield=battlefield), rng=rng, board=board)
     return battle_of(state, unfinished=state.stuck)
 
@@ -174,23 +183,22 @@ def _play_round(state: Fight) -> None:
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
         state.verdict = judge_now(state, round_over=False)
         return
-    ai = [_subject(state, p.key) for p in state.table.of_side(Side.AI)]
-    state.positions = pursuit_positions(a for a in ai if isinstance(a, Pursuer))
-    first = _first(state, ai)
-    order = {
-        Side.AI: [s.id for s in activation_order(ai)],
-        Side.PLAYER: [
-            p.key
-            for p in sorted(
-                state.table.of_side(Side.PLAYER), key=lambda p: p.card_order
-            )
-        ],
-    }
+    first = _first(
+        state, [subject_of(state, p.key) for p in state.table.of_side(Side.AI)]
+    )
+    players = [
+        p.key
+        for p in sorted(state.table.of_side(Side.PLAYER), key=lambda p: p.card_order)
+    ]
+    state.positions = {}
     state.activated.clear()
     side = first
     passes = 0
     while passes < 2:
-        key = _next(state, order[side], state.activated)
+        if side is Side.AI:
+            key = _next_ai(state)
+        else:
+            key = _next(state, players, state.activated)
         if key is None:
             passes += 1
         else:
@@ -207,33 +215,12 @@ def _play_round(state: Fight) -> None:
     hold(state)
 
 
-def _subject(state: Fight, key: str) -> Situation | Pursuer:
-    """An AI character as the activation order reads it: a pursuer by its
-    quarry (§5.4), any other by its situation."""
-    company = state.spec.company(state.character(key).company)
-    if company.doctrine is Doctrine.PURSUIT:
-        pursuer = _pursuer(state, key, follow_up=False)
-        if pursuer is not None:
-            return pursuer
-    return _reading(state, key).situation
-
-
-def _pursuer(state: Fight, key: str, *, follow_up: bool) -> Pursuer | None:
-    company = state.character(key).company
-    return pursuer_for(
-        state.table,
-        key,
-        quarry=state.settings[company].quarry,
-        standing=state.standing(key, follow_up=follow_up),
-    )
-
-
 def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
     """§4's initiative; the players' robot goes first when one of its
     characters sees an enemy, as the AI chooses (§7)."""
-    players = [
-        _reading(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
-    ]
+    players = (
+        reading_of(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
+    )  # read one by one: the first that sees an enemy settles it
     choice = Side.PLAYER if ai_sees_an_enemy(players) else Side.AI
     rolled = initiative(
         dice=state.dice,
@@ -246,108 +233,36 @@ def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
 
 
 def _next(state: Fight, order: Sequence[str], done: set[str]) -> str | None:
-    """The next in the round's order (the AI's worked out at the round's start
-    from what each sees, as the table page does) still on the table."""
-    standing = {p.key for p in state.table.pieces}
-    return next((k for k in order if k not in done and k in standing), None)
+    """The players' robot's next, in card order, still on the table."""
+    table = state.table
+    return next((k for k in order if k not in done and table.has(k)), None)
 
 
-def _limits(state: Fight, key: str) -> Limits:
-    me = state.character(key)
-    if me.side is Side.PLAYER:
-        return Limits()
-    orders = state.settings[me.company].orders
-    return limits_for(state.table, orders, character=key, round_number=state.round)
-
-
-def _reading(
-    state: Fight,
-    key: str,
-    *,
-    follow_up: bool = False,
-    limits: Limits | None = None,
-    attacked: bool = False,
-) -> Reading:
-    me = state.character(key)
-    standings = state.standings()
-    if follow_up or attacked:
-        mine = state.standing(key, follow_up=follow_up)
-        mine = replace(mine, attacked_before_activating=attacked)
-        standings = {**standings, key: mine}
-    objectives = _objectives(state) if me.side is Side.PLAYER else None
-    doctrine = state.spec.company(me.company).doctrine
-    return situation_for(
-        state.table,
-        key,
-        objectives=objectives,
-        standings=standings,
-        limits=limits,
-        round_number=state.round,
-        with_cover=doctrine is Doctrine.DECK and limits is not None,
-    )
-
-
-def _objectives(state: Fight) -> tuple[Marker, ...]:
-    """The players' robot's objectives: the markers its ways to win name (all
-    the markers when the scene names none)."""
-    victory = state.spec.victory
-    names = _way_objectives(victory)
-    marks = (*state.table.markers, *state.places)
-    return tuple(m for m in marks if not names or m.name in names)
-
-
-def _way_objectives(victory: Victory | None) -> set[str]:
-    if victory is None:
-        return set()
-    found: set[str] = set()
-    for way in victory.ways:
-        if way.side is not Side.PLAYER:
-            continue
-        for condition in way.conditions:
-            if condition.objective:
-                found.add(condition.objective)
-    return found
-
-
-def _decide(state: Fight, key: str, situation: Situation) -> Decision | None:
-    me = state.character(key)
-    company = state.spec.company(me.company)
-    if me.side is Side.PLAYER:
-        return priority_decide(situation, rng=state.dice.rng)
-    match company.doctrine:
-        case Doctrine.PRIORITY:
-            return priority_decide(
-                situation, rng=state.dice.rng, settings=state.settings[company.name]
-            )
-        case Doctrine.DECK:
-            deck = state.deck()
-            return deck_activate(
-                situation, deck=deck, settings=state.settings[company.name]
-            )
-        case Doctrine.PURSUIT:
-            pursuer = _pursuer(state, key, follow_up=situation.follow_up)
-            if pursuer is None:
-                return None
-            return pursuit_decide(
-                pursuer,
-                position=state.positions.get(key, 1),
-                rng=state.dice.rng,
-                settings=state.settings[company.name],
-            )
-        case Doctrine.HORDE:
-            return horde_decide(
-                situation, rng=state.dice.rng, settings=state.settings[company.name]
-            )
-    return None
+def _next_ai(state: Fight) -> str | None:
+    """The AI's next activation, picked when its turn comes among those still
+    to act, by the one activation order (§5) read off the table as it stands
+    then — as the table page has the players pick it. A pursuer's position is
+    one more than the pursuers that went before it this round."""
+    waiting = [
+        subject_of(state, p.key)
+        for p in state.table.of_side(Side.AI)
+        if p.key not in state.activated
+    ]
+    if not waiting:
+        return None
+    chosen = activation_order(waiting)[0]
+    if isinstance(chosen, Pursuer):
+        state.positions[chosen.id] = min(len(state.positions) + 1, POSITION_CAP)
+    return chosen.id
 
 
 def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
     state.activations += 1
     if state.activations > MAX_ACTIVATIONS:
         raise Stuck("the battle goes on without end: no side can harm the other")
-    limits = _limits(state, key)
-    reading = _reading(state, key, follow_up=follow_up, limits=limits)
-    decision = _decide(state, key, reading.situation)
+    limits = limits_of(state, key)
+    reading = reading_of(state, key, follow_up=follow_up, limits=limits)
+    decision = decision_of(state, key, reading.situation)
     if decision is None:
         return
     decision = toward_exit(state, key, decision)
@@ -388,7 +303,7 @@ def _carry_out(
     target = decision.target
     if target is None or decision.action not in MELEE | SHOTS:
         return
-    if not any(p.key == target for p in state.table.pieces):
+    if not state.table.has(target):
         return
     them = state.table.piece(target)
     me = state.table.piece(key)
@@ -398,7 +313,7 @@ def _carry_out(
     if not melee and not state.table.sees(me, them):
         return
     fell = _strike(state, key, target, decision)
-    standing = any(p.key == key for p in state.table.pieces)
+    standing = state.table.has(key)
     if fell and melee and not follow_up and standing:
         _activate(state, key, follow_up=True)
 
@@ -418,10 +333,10 @@ def _defensive_draw(state: Fight, attacker: str, target: str) -> Decision | None
     me = state.character(target)
     if me.side is not Side.AI or target in state.activated:
         return None
-    company = state.spec.company(me.company)
+    company = state.company(me.company)
     if company.doctrine is not Doctrine.DECK:
         return None
-    reading = _reading(state, target, attacked=True)
+    reading = reading_of(state, target, attacked=True)
     return deck_defend(
         reading.situation,
         attacker=attacker,
@@ -437,9 +352,9 @@ def _after_defence(
     standing; either counts as its activation."""
     if decision.counts_as_activated or decision.action is Action.RETURN_FIRE:
         state.activated.add(key)
-    limits = _limits(state, key)
+    limits = limits_of(state, key)
     if decision.action is Action.RETURN_FIRE:
-        reading = _reading(state, key, limits=limits)
+        reading = reading_of(state, key, limits=limits)
         fire = deck_return_fire(
             reading.situation,
             attacker=attacker,
@@ -447,7 +362,7 @@ def _after_defence(
         )
         _carry_out(state, key, fire, limits=limits, reading=reading, follow_up=True)
     elif decision.action is Action.DIVE_FOR_COVER:
-        reading = _reading(state, key, limits=limits, attacked=True)
+        reading = reading_of(state, key, limits=limits, attacked=True)
         _carry_out(state, key, decision, limits=limits, reading=reading, follow_up=True)
 
 
@@ -466,14 +381,15 @@ def _pick_up(state: Fight, key: str) -> None:
     """§4 pre-activation: an unengaged character carrying nothing takes a
     carriable objective it touches."""
     me = state.table.piece(key)
-    if me.carrying is not None or state.table.engaged(me):
+    if me.carrying is not None:
         return
     for marker in state.table.markers:
         if (
             marker.kind is ObjectiveKind.CARRIABLE
             and state.table.marker_gap(me, marker) <= 0
         ):
-            state.table = state.table.picked_up(key, marker.name)
+            if not state.table.engaged(me):
+                state.table = state.table.picked_up(key, marker.name)
             return
 
 

@@ -23,8 +23,8 @@ from engines.enums import Action, Doctrine, HordeMode, ObjectiveKind, Outcome, S
 from engines.playtest.geometry import Point
 from engines.playtest.moves import nearest_edge
 from engines.playtest.report import Battle
-from engines.playtest.situation import Standing
-from engines.playtest.spec import Character, Spec
+from engines.playtest.situation import NOBODY, Standing
+from engines.playtest.spec import Character, Company, Spec
 from engines.playtest.table import Marker, Table
 from engines.playtest.terrain import RADIUS
 from engines.victory import judge as victory_judge
@@ -89,29 +89,82 @@ class Fight:
     """Each pursuer's position this round (§5.4)."""
     chars: dict[str, Character] = field(default_factory=dict)
     """The spec's characters by name."""
+    companies: dict[str, Company] = field(default_factory=dict)
+    """The spec's companies by name, as they are asked for."""
+    leaving: tuple[Condition, ...] | None = None
+    """The players' ways to win that leave through a feature, once read."""
     known: dict[str, Standing] | None = None
     """The standings that differ from nobody's, kept until a wound, a hurt or
     a rout changes one (:meth:`touch`)."""
+    changed: set[str] = field(default_factory=set)
+    """The characters whose standing changed since :attr:`known` was read."""
+    counted: int = 0
+    """How many had come on when :attr:`known` was read."""
+    fighters: tuple[Fighter, ...] = ()
+    """Everyone who came on, as the judge reads them."""
 
     def deck(self) -> Deck:
         if self.ai_deck is None:
             self.ai_deck = Deck(dice=self.dice)
         return self.ai_deck
 
-    def touch(self) -> None:
-        self.known = None
+    def touch(self, key: str | None = None) -> None:
+        """Something a standing reads has changed: ``key``'s alone, or
+        anyone's (None)."""
+        if key is None:
+            self.known = None
+        elif self.known is not None:
+            self.changed.add(key)
 
     def standings(self) -> dict[str, Standing]:
         """Every standing on the table that is not nobody's."""
+        if self.known is not None and len(self.came) != self.counted:
+            self.known = None  # someone came on since: read them all again
         if self.known is None:
-            nobody = Standing()
-            self.known = {
-                k: found for k in self.came if (found := self.standing(k)) != nobody
-            }
+            self.changed.clear()
+            self.counted = len(self.came)
+            self.known = {k: found for k in self.came if (found := self._read(k))}
+        for key in self.changed:
+            found = self._read(key)
+            if found is None:
+                self.known.pop(key, None)
+            else:
+                self.known[key] = found
+        self.changed.clear()
         return self.known
+
+    def _read(self, key: str) -> Standing | None:
+        """``key``'s standing, or None when it is nobody's."""
+        if self._nobody(key):
+            return None
+        found = self.standing(key)
+        return None if found == NOBODY else found
+
+    def _nobody(self, key: str) -> bool:
+        """Plainly nobody's standing (unhurt, unrouted, a normal mode, a free
+        wound slot): no need to build it to know."""
+        me = self.chars[key]
+        return (
+            key not in self.hurt
+            and me.company not in self.routed
+            and self.mode(me.company) is HordeMode.NORMAL
+            and not self.wounded(key)
+        )
 
     def character(self, key: str) -> Character:
         return self.chars[key]
+
+    def exits_through(self) -> tuple[Condition, ...]:
+        """:func:`exits_through` of the spec, read once."""
+        if self.leaving is None:
+            self.leaving = exits_through(self.spec)
+        return self.leaving
+
+    def company(self, name: str) -> Company:
+        found = self.companies.get(name)
+        if found is None:
+            found = self.companies[name] = self.spec.company(name)
+        return found
 
     def wounded(self, key: str) -> bool:
         me = self.character(key)
@@ -184,7 +237,7 @@ def exit_point(state: Fight, key: str) -> Point | None:
     """Where the players' robot heads to leave, where a way to win has this
     character leave through a feature (None: nowhere in particular)."""
     me = state.character(key)
-    for c in exits_through(state.spec):
+    for c in state.exits_through():
         if (c.character or key) == key and (c.company or me.company) == me.company:
             return next((m.at for m in state.places if m.name == c.feature), None)
     return None
@@ -203,11 +256,11 @@ def leaves_through(state: Fight, key: str) -> str:
     """The feature a player character touches that a way to win has it leave
     through ("" if none): it goes (§7: the exit the robot must reach)."""
     me = state.character(key)
-    if me.side is not Side.PLAYER:
+    if me.side is not Side.PLAYER or not state.exits_through():
         return ""
     outlines = {a.name: a.outline for a in state.table.ground.areas}
     at = state.table.piece(key).at
-    for c in exits_through(state.spec):
+    for c in state.exits_through():
         if c.character and c.character != key:
             continue
         if c.company and c.company != me.company:
@@ -285,13 +338,15 @@ def points(state: Fight, side: Side) -> int:
 def judge_now(state: Fight, *, round_over: bool) -> Verdict:
     spec = state.spec
     victory = spec.victory or Victory(ways=(), battle_length=spec.battlefield.length)
-    facts = BattleFacts(
-        fighters=tuple(
+    if len(state.fighters) != len(state.came):  # someone came on since
+        state.fighters = tuple(
             Fighter(
                 name=k, company=state.character(k).company, side=state.character(k).side
             )
             for k in state.came
-        ),
+        )
+    facts = BattleFacts(
+        fighters=state.fighters,
         round=state.round,
         round_over=round_over,
         fallen=frozenset(state.fallen),
@@ -352,7 +407,7 @@ def wound(state: Fight, target: str, *, by: str) -> bool:
     """A wound on ``target`` (§4): the next free slot, or it falls (True)."""
     them = state.character(target)
     state.hurt[target] = (*state.hurt.get(target, ()), by)
-    state.touch()
+    state.touch(target)
     filled = state.filled.get(target, them.filled)
     if not take_wound(filled=filled, slots=them.slots).falls:
         state.filled[target] = filled + 1
@@ -367,7 +422,7 @@ def fall(state: Fight, key: str) -> None:
     state.table = state.table.dropped(key).without(key)
     state.fallen.append(key)
     me = state.character(key)
-    company = state.spec.company(me.company)
+    company = state.company(me.company)
     if company.name not in state.routed:
         members = [k for k in state.came if state.character(k).company == company.name]
         lost = sum(k in state.fallen or gone(state, k) for k in members)

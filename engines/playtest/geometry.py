@@ -43,7 +43,10 @@ class Convex:
         west, north, east, south = self.box
         if x <= west or x >= east or y <= north or y >= south:
             return False
-        return all(nx * x + ny * y < c - margin for nx, ny, c in self.planes)
+        for nx, ny, c in self.planes:
+            if nx * x + ny * y >= c - margin:
+                return False
+        return True
 
     def touches(self, p: Point) -> bool:
         """Inside or on the outline."""
@@ -51,7 +54,10 @@ class Convex:
         west, north, east, south = self.box
         if x < west - EPS or x > east + EPS or y < north - EPS or y > south + EPS:
             return False
-        return all(nx * x + ny * y <= c + EPS for nx, ny, c in self.planes)
+        for nx, ny, c in self.planes:
+            if nx * x + ny * y > c + EPS:
+                return False
+        return True
 
     def clip(self, a: Point, b: Point) -> tuple[float, float] | None:
         """The part of segment ``a``→``b`` strictly inside, as fractions (t0, t1)
@@ -257,11 +263,12 @@ def segment_distance(p: Point, a: Point, b: Point) -> float:
 def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
     """Whether segments ``a``–``b`` and ``c``–``d`` meet."""
 
-    def side(p: Point, q: Point, r: Point) -> float:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
-    d1, d2 = side(c, d, a), side(c, d, b)
-    d3, d4 = side(a, b, c), side(a, b, d)
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = a, b, c, d
+    # which side of each segment's line the other's ends lie (cross products)
+    d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+    d2 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+    d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
     return d1 * d2 <= 0 and d3 * d4 <= 0 and not (d1 == d2 == 0)
 
 

@@ -50,11 +50,11 @@ def _end(state: Fight, company: Company) -> None:
     state.modes[company.name] = result.mode
     state.touch()
     for key in result.fallen:
-        if any(p.key == key for p in state.table.pieces):
+        if state.table.has(key):
             state.bled.append(key)
             fall(state, key)
     for key in result.removed:
-        if any(p.key == key for p in state.table.pieces):
+        if state.table.has(key):
             state.table = state.table.without(key)
     template = company.template
     if template is None:

@@ -155,7 +155,17 @@ def limits_for(
     )
 
 
-def _kept_out(table: Table, order: KeepOut) -> list[Convex]:
+def _kept_out(table: Table, order: KeepOut) -> tuple[Convex, ...]:
+    """The areas a keep-out order keeps out of, worked out once per board (the
+    terrain alone decides them)."""
+    kept = table.board.kept_out
+    found = kept.get(order)
+    if found is None:
+        found = kept[order] = tuple(_keep_out_areas(table, order))
+    return found
+
+
+def _keep_out_areas(table: Table, order: KeepOut) -> list[Convex]:
     width, depth = table.ground.width, table.ground.depth
     grow = order.widen + RADIUS
     area: Convex | None

@@ -158,13 +158,29 @@ def warnings(battles: Sequence[Battle]) -> tuple[str, ...]:
     n = len(battles)
     wins = sum(b.outcome is Outcome.VICTORY for b in battles)
     if wins == 0:
-        said.append(f"The players never won in {n} battles.")
+        said.append(f"The players never won in {n} battles{_why(battles)}.")
     elif wins == n:
-        said.append(f"The players won every one of {n} battles.")
+        said.append(f"The players won every one of {n} battles{_why(battles)}.")
     causes = Counter(b.unfinished for b in battles if b.unfinished)
     for cause, count in causes.most_common():
         said.append(f"{count} of {n} battles could not be played to the end: {cause}")
     return tuple(said)
+
+
+def _why(battles: Sequence[Battle]) -> str:
+    """What a builder can act on when every battle went one way: the
+    commonest end, and the player character that fell most often."""
+    n = len(battles)
+    ends = Counter(b.way for b in battles if not b.unfinished and b.way)
+    fell = Counter(c for b in battles for c in set(b.fell))
+    said = ""
+    if ends:
+        way, count = ends.most_common(1)[0]
+        said += f": the commonest end was {way} ({count} of {n})"
+    if fell:
+        name, count = fell.most_common(1)[0]
+        said += f"{';' if said else ':'} {name} fell in {count} of {n}"
+    return said
 
 
 def percent(share: float) -> str:

@@ -61,4 +61,4 @@ def _chosen(state: Fight, players: tuple[Piece, ...]) -> list[str]:
 
 
 def _on_table(state: Fight, key: str) -> bool:
-    return any(p.key == key for p in state.table.pieces)
+    return state.table.has(key)

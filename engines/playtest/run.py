@@ -4,8 +4,9 @@ Battle ``i`` is fought on ``random.Random(battle_seed(seed, i))``, so a battle's
 dice do not depend on which process fights it: ``jobs`` only spreads the
 battles over processes (in fixed chunks, put back in order), and the report
 is the same whatever ``jobs``. ``progress`` is told (done, total) as battles
-finish. A fixed battlefield's board is compiled once per chunk and shared by
-its battles; a scene whose setup is rolled compiles one per battle.
+finish. Each terrain's board is compiled once per chunk and shared by its
+battles (:class:`~engines.playtest.setup.Boards`): a fixed battlefield has one,
+a scene whose setup is rolled the few tables its rolls give.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from engines.enums import Side
 from engines.playtest.battle import fight
 from engines.playtest.report import Battle, Report, battle_seed, report
-from engines.playtest.setup import board_for
+from engines.playtest.setup import Boards
 from engines.playtest.spec import Spec
 
 MAX_BATTLES = 100_000
@@ -28,14 +29,9 @@ Progress = Callable[[int, int], None]
 
 
 def _fight_range(spec: Spec, seed: int, start: int, stop: int) -> list[Battle]:
-    if spec.setup is not None:
-        return [
-            fight(spec, rng=random.Random(battle_seed(seed, i)))
-            for i in range(start, stop)
-        ]
-    board = board_for(spec.battlefield)
+    boards = Boards()
     return [
-        fight(spec, rng=random.Random(battle_seed(seed, i)), board=board)
+        fight(spec, rng=random.Random(battle_seed(seed, i)), boards=boards)
         for i in range(start, stop)
     ]
 

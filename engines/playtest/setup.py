@@ -1,8 +1,8 @@
 """The abstract table of one battle's battlefield (RULES §1, §7).
 
 :func:`board_for` compiles a :class:`~engines.battlefield.Battlefield`'s
-terrain, size and sight limit once per battle (a fixed table once per
-playtest); :func:`markers_for` lays out its objectives: each placed marker,
+terrain, size and sight limit; :class:`Boards` keeps one per terrain for a
+run of battles; :func:`markers_for` lays out its objectives: each placed marker,
 and each feature that is a fixed objective, at its centre. An objective a
 character carries from the start travels with it (``Piece.carrying``), not as
 a marker.
@@ -10,7 +10,7 @@ a marker.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 
 from engines.battlefield import Battlefield
 from engines.enums import ObjectiveKind
@@ -32,6 +32,29 @@ def board_for(
             sight_limit=battlefield.sight_limit,
         )
     )
+
+
+class Boards:
+    """The boards of a run of battles, one per terrain: a scene whose setup is
+    rolled afresh each battle rolls the same few tables again and again, and
+    each board keeps what it measured (routes, lines of sight, keep-out areas),
+    which the terrain alone decides."""
+
+    def __init__(self) -> None:
+        self._found: dict[Hashable, Board] = {}
+
+    def of(self, battlefield: Battlefield) -> Board:
+        """The board of this battlefield's terrain (:func:`board_for`)."""
+        key = (
+            battlefield.features,
+            battlefield.width,
+            battlefield.depth,
+            battlefield.sight_limit,
+        )
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = board_for(battlefield)
+        return found
 
 
 def markers_for(battlefield: Battlefield) -> tuple[Marker, ...]:

@@ -25,10 +25,17 @@ from dataclasses import dataclass
 from engines.doctrines import Edges, Enemy, Friend, Objective, Situation
 from engines.doctrines.horde import HordeMember, HordeRound, PlayerModel, Point
 from engines.enums import Cover, HordeMode
+from engines.playtest.built import Later, built
 from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import Limits, reach
-from engines.playtest.table import Marker, Piece, Table
-from engines.playtest.terrain import RADIUS, edge_gap, touches, touching_spot
+from engines.playtest.table import CONTACT, Marker, Piece, Table
+from engines.playtest.terrain import (
+    RADIUS,
+    base_gap,
+    edge_gap,
+    touches,
+    touching_spot,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +74,98 @@ class Reading:
     away: CoverSpot | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Around:
+    """What a measured situation's later parts are measured from."""
+
+    table: Table
+    me: Piece
+    standings: Mapping[str, Standing]
+    marks: Sequence[Marker]
+
+
+def _marker_sight(objective: MeasuredObjective) -> bool:
+    """:meth:`Table.sees_point`, from what the objective reading kept."""
+    table: Table = objective.__dict__["_from"][0]
+    at, there = objective.__dict__["_from"][1:]
+    return table.sees_point(at, there)
+
+
+class MeasuredObjective(Objective):
+    """An objective read off the abstract table, whether it is in sight
+    measured when a decide function first asks."""
+
+    in_sight = Later(_marker_sight)
+
+
+def _objectives(situation: MeasuredSituation) -> tuple[Objective, ...]:
+    around = situation.around
+    table, me = around.table, around.me
+    return tuple(
+        built(
+            MeasuredObjective,
+            {
+                "id": m.name,
+                "distance": table.marker_gap(me, m),
+                "kind": m.kind,
+                "_from": (table, me.at, m.at),
+            },
+        )
+        for m in around.marks
+    )
+
+
+def _friends(situation: MeasuredSituation) -> tuple[Friend, ...]:
+    around = situation.around
+    table, me, standings = around.table, around.me, around.standings
+    return tuple(
+        built(
+            Friend,
+            {
+                "id": p.key,
+                "distance": table.gap(me, p),
+                "wounded": standings.get(p.key, NOBODY).wounded,
+            },
+        )
+        for p in table.pieces
+        if p.company == me.company and p.key != me.key
+    )
+
+
+def _edges(situation: MeasuredSituation) -> Edges:
+    around = situation.around
+    width, depth = around.table.ground.width, around.table.ground.depth
+    x, y = around.me.at
+    return Edges(
+        north=y - RADIUS,
+        east=width - x - RADIUS,
+        south=depth - y - RADIUS,
+        west=x - RADIUS,
+    )
+
+
+def _away(situation: MeasuredSituation) -> float | None:
+    around = situation.around
+    return _edge_away(around.table, around.me, situation.enemies)
+
+
+class MeasuredSituation(Situation):
+    """A situation read off the abstract table, its objectives, friends and
+    edges measured when a decide function first reads them
+    (:class:`~engines.playtest.built.Later`): the same values, measured only
+    for the decisions that look."""
+
+    objectives = Later(_objectives)
+    friends = Later(_friends)
+    edges = Later(_edges)
+    edge_away = Later(_away)
+
+    @property
+    def around(self) -> _Around:
+        found: _Around = self.__dict__["_around"]
+        return found
+
+
 def situation_for(
     table: Table,
     key: str,
@@ -86,78 +185,109 @@ def situation_for(
     standings = standings or {}
     me = table.piece(key)
     mine = standings.get(key, NOBODY)
-    engaged = table.engaged_keys()
-    enemies = tuple(
-        _enemy(table, me, e, mine, engaged=e.key in engaged)
-        for e in table.enemies_of(me)
-    )
+    enemies = _enemies(table, me, mine)
     marks = table.markers if objectives is None else objectives
-    seen = tuple(
-        Objective(
-            id=m.name,
-            distance=table.marker_gap(me, m),
-            in_sight=table.sees_point(me.at, m.at),
-            kind=m.kind,
-        )
-        for m in marks
-    )
-    friends = tuple(
-        Friend(
-            id=p.key,
-            distance=table.gap(me, p),
-            wounded=standings.get(p.key, NOBODY).wounded,
-        )
-        for p in table.pieces
-        if p.company == me.company and p.key != key
-    )
     toward = away = None
     furthest = False
     if with_cover and enemies:
         toward, away, furthest = _cover(table, me, limits or Limits())
-    width, depth = table.ground.width, table.ground.depth
-    x, y = me.at
-    situation = Situation(
-        id=me.key,
-        card_order=me.card_order,
-        move=me.move,
-        shooting_range=me.shooting_range,
-        enemies=enemies,
-        objectives=seen,
-        friends=friends,
-        cover_toward=Cover.NONE if toward is None else toward.cover,
-        cover_away=Cover.NONE if away is None else away.cover,
-        in_furthest_cover=furthest,
-        carrying=me.carrying,
-        wounded=mine.wounded,
-        hurt_this_round=mine.hurt_this_round,
-        attacked_before_activating=mine.attacked_before_activating,
-        routing=mine.routing,
-        follow_up=mine.follow_up,
-        mode=mine.mode,
-        edges=Edges(
-            north=y - RADIUS,
-            east=width - x - RADIUS,
-            south=depth - y - RADIUS,
-            west=x - RADIUS,
-        ),
-        edge_away=_edge_away(table, me, enemies),
-        round=round_number,
+    situation = built(
+        MeasuredSituation,
+        {
+            "id": me.key,
+            "card_order": me.card_order,
+            "move": me.move,
+            "shooting_range": me.shooting_range,
+            "enemies": enemies,
+            "cover_toward": Cover.NONE if toward is None else toward.cover,
+            "cover_away": Cover.NONE if away is None else away.cover,
+            "in_furthest_cover": furthest,
+            "carrying": me.carrying,
+            "wounded": mine.wounded,
+            "hurt_this_round": mine.hurt_this_round,
+            "attacked_before_activating": mine.attacked_before_activating,
+            "routing": mine.routing,
+            "follow_up": mine.follow_up,
+            "mode": mine.mode,
+            "round": round_number,
+            "_around": _Around(table=table, me=me, standings=standings, marks=marks),
+        },
     )
     return Reading(situation=situation, toward=toward, away=away)
 
 
+MEASURED_LATER = frozenset({"objectives", "friends", "edges", "edge_away"})
+"""The situation's fields :func:`situation_for` leaves to be measured when read."""
+
+
+def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
+    """Its enemies as it reads them, in card order.
+
+    Each reading is kept on the board, in the reader's row, with all it
+    depends on: the two pieces themselves (a piece is never changed, only
+    replaced, so the same piece is the same place, company and burden),
+    whether the enemy is engaged and whether it hurt the reader. A pair that
+    has not changed since it was last read is not measured again.
+    """
+    engaged = table.engaged_keys()
+    row = table.board.rows.get(me.key)
+    if row is None:
+        row = table.board.rows[me.key] = {}
+    hurt_by = mine.hurt_by
+    found = []
+    for enemy in table.enemies_of(me):
+        busy = enemy.key in engaged
+        hurt = enemy.key in hurt_by
+        kept = row.get(enemy.key)
+        if (
+            kept is None
+            or kept[0] is not enemy
+            or kept[1] is not me
+            or kept[2] is not busy
+            or kept[3] is not hurt
+        ):
+            kept = (enemy, me, busy, hurt, _enemy(table, me, enemy, hurt, engaged=busy))
+            row[enemy.key] = kept
+        found.append(kept[4])
+    return tuple(found)
+
+
+def _sight(enemy: MeasuredEnemy) -> bool:
+    """:meth:`Table.sees`, from what the enemy reading kept of the table."""
+    board, at, there = enemy.__dict__["_from"]
+    ground = board.ground
+    limit = ground.sight_limit
+    if limit is not None and enemy.distance > limit and not ground.lit_near(there):
+        return False
+    return not board.blocks_sight(at, there)
+
+
+class MeasuredEnemy(Enemy):
+    """An enemy read off the abstract table, whether it is in sight measured
+    when a decide function first asks (:class:`~engines.playtest.built.Later`)."""
+
+    in_sight = Later(_sight)
+
+
 def _enemy(
-    table: Table, me: Piece, enemy: Piece, mine: Standing, *, engaged: bool
+    table: Table, me: Piece, enemy: Piece, hurt_me: bool, *, engaged: bool
 ) -> Enemy:
-    return Enemy(
-        id=enemy.key,
-        distance=table.gap(me, enemy),
-        in_sight=table.sees(me, enemy),
-        in_contact=table.in_contact(me, enemy),
-        engaged=engaged,
-        hurt_me=enemy.key in mine.hurt_by,
-        company=enemy.company,
-        carrying=enemy.carrying,
+    """One enemy as ``me`` reads it: :meth:`Table.gap`, :meth:`Table.in_contact`
+    and (when read) :meth:`Table.sees`, the distance measured once for all."""
+    gap = base_gap(me.at, enemy.at)
+    return built(
+        MeasuredEnemy,
+        {
+            "id": enemy.key,
+            "distance": gap,
+            "in_contact": gap <= CONTACT,
+            "engaged": engaged,
+            "hurt_me": hurt_me,
+            "company": enemy.company,
+            "carrying": enemy.carrying,
+            "lit": False,
+            "_from": (table.board, me.at, enemy.at),
+        },
     )
 
 

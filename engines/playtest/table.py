@@ -16,10 +16,11 @@ kept with the ground (:class:`Board`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from engines.combat import DEFAULT_MOVE
+from engines.doctrines import Enemy
 from engines.enums import Cover, ObjectiveKind, Side
 from engines.playtest.geometry import Convex, Point
 from engines.playtest.paths import Navigator
@@ -29,6 +30,8 @@ CONTACT = 1e-6
 """Inches of gap still read as base contact (rounding)."""
 STEP = 0.05
 """Inches a move is cut back at a time until its base stands clear of others."""
+NEAR = 0.01
+"""Inches of slack when picking the characters near a path (rounding)."""
 SIGHT_KEPT = 200_000
 """Lines of sight a board keeps measured before it forgets them all."""
 
@@ -56,6 +59,11 @@ class Marker:
     kind: ObjectiveKind = ObjectiveKind.CARRIABLE
 
 
+Kept = tuple["Piece", "Piece", bool, bool, Enemy]
+"""An enemy as a character read it, and what from: the enemy's piece, the
+reader's, whether the enemy was engaged, whether it had hurt the reader."""
+
+
 @dataclass(frozen=True)
 class Board:
     """The ground and the routes over it, per set of areas kept out of.
@@ -74,6 +82,16 @@ class Board:
     _blocked: dict[tuple[Point, Point], bool] = field(
         default_factory=dict, compare=False, repr=False
     )
+    kept_out: dict[Hashable, tuple[Convex, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The areas each keep-out order keeps out of on this ground
+    (:func:`engines.playtest.moves.limits_for` keeps them)."""
+    rows: dict[str, dict[str, Kept]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Each character's latest reading of each enemy, with what it was read
+    from (:func:`engines.playtest.situation.situation_for` keeps them)."""
 
     def blocks_sight(self, a: Point, b: Point) -> bool:
         """The terrain blocks the line from ``a`` to ``b`` (measured once)."""
@@ -102,18 +120,30 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The board and everyone and everything on it, at one moment."""
+    """The board and everyone and everything on it, at one moment.
+
+    What a table works out of its pieces (each side in card order, the pieces
+    by key, who is in base contact with whom) is kept with it; a move hands
+    these on to the next table, changing only the mover's part (a move changes
+    neither the card order nor anyone else's contacts).
+    """
 
     board: Board
     pieces: tuple[Piece, ...] = ()
     markers: tuple[Marker, ...] = ()
     _sides: dict[Side, tuple[Piece, ...]] = field(init=False, compare=False, repr=False)
+    _keyed: dict[str, Piece] = field(init=False, compare=False, repr=False)
+    _contacts: list[frozenset[tuple[str, str]]] = field(
+        init=False, compare=False, repr=False
+    )
     _engaged: list[frozenset[str]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         ordered = sorted(self.pieces, key=lambda p: p.card_order)
         sides = {side: tuple(p for p in ordered if p.side is side) for side in Side}
         object.__setattr__(self, "_sides", sides)
+        object.__setattr__(self, "_keyed", {p.key: p for p in self.pieces})
+        object.__setattr__(self, "_contacts", [])
         object.__setattr__(self, "_engaged", [])
 
     @property
@@ -121,10 +151,14 @@ class Table:
         return self.board.ground
 
     def piece(self, key: str) -> Piece:
-        for piece in self.pieces:
-            if piece.key == key:
-                return piece
-        raise KeyError(f"{key} is not on the table")
+        found = self._keyed.get(key)
+        if found is None:
+            raise KeyError(f"{key} is not on the table")
+        return found
+
+    def has(self, key: str) -> bool:
+        """The character stands on the table."""
+        return key in self._keyed
 
     def of_side(self, side: Side) -> tuple[Piece, ...]:
         """A side's characters, in card order."""
@@ -149,20 +183,23 @@ class Table:
         return any(self.in_contact(piece, e) for e in self.enemies_of(piece))
 
     def engaged_keys(self) -> frozenset[str]:
-        """Everyone in base contact with an enemy (each pair measured once,
-        once for this table)."""
+        """Everyone in base contact with an enemy (each pair measured once
+        for this table, or handed on by the move that made it)."""
         if not self._engaged:
-            self._engaged.append(self._engaged_now())
+            self._engaged.append(frozenset(k for pair in self.contacts() for k in pair))
         return self._engaged[0]
 
-    def _engaged_now(self) -> frozenset[str]:
-        reach = BASE + CONTACT
-        found: set[str] = set()
-        for a in self._sides[Side.AI]:
-            for b in self._sides[Side.PLAYER]:
-                if math.dist(a.at, b.at) <= reach:
-                    found.update((a.key, b.key))
-        return frozenset(found)
+    def contacts(self) -> frozenset[tuple[str, str]]:
+        """Every (AI, player) pair of characters in base contact."""
+        if not self._contacts:
+            found = frozenset(
+                pair
+                for a in self._sides[Side.AI]
+                for b in self._sides[Side.PLAYER]
+                if (pair := _touching(a, b))
+            )
+            self._contacts.append(found)
+        return self._contacts[0]
 
     def marker_gap(self, piece: Piece, marker: Marker) -> float:
         """Inches from the base's edge to the marker."""
@@ -197,22 +234,60 @@ class Table:
         return self.changed(replace(self.piece(key), at=to))
 
     def changed(self, piece: Piece) -> Table:
-        return replace(
-            self, pieces=tuple(piece if p.key == piece.key else p for p in self.pieces)
-        )
+        """The table with ``piece`` standing for the character of its key."""
+        old = self._keyed.get(piece.key)
+        if old is None:
+            return self
+        side = self._sides[piece.side]
+        sides = {
+            **self._sides,
+            piece.side: tuple(piece if p is old else p for p in side),
+        }
+        keyed = {**self._keyed, piece.key: piece}
+        pieces = tuple(piece if p is old else p for p in self.pieces)
+        table = _made(self.board, pieces, self.markers, sides, keyed)
+        if self._contacts:
+            table._contacts.append(self._contacts_after(old, piece))
+        return table
+
+    def _contacts_after(self, old: Piece, new: Piece) -> frozenset[tuple[str, str]]:
+        """The contacts once ``old`` stands as ``new`` (only its own change)."""
+        now = self._contacts[0]
+        if old.at == new.at:
+            return now
+        kept = {pair for pair in now if new.key not in pair}
+        for enemy in self.enemies_of(new):
+            pair = (
+                _touching(new, enemy) if new.side is Side.AI else _touching(enemy, new)
+            )
+            if pair:
+                kept.add(pair)
+        return frozenset(kept)
 
     def without(self, key: str) -> Table:
         """The character has fallen or left the table."""
-        return replace(self, pieces=tuple(p for p in self.pieces if p.key != key))
+        old = self._keyed.get(key)
+        if old is None:
+            return self
+        sides = {
+            **self._sides,
+            old.side: tuple(p for p in self._sides[old.side] if p.key != key),
+        }
+        keyed = {k: p for k, p in self._keyed.items() if k != key}
+        pieces = tuple(p for p in self.pieces if p.key != key)
+        table = _made(self.board, pieces, self.markers, sides, keyed)
+        if self._contacts:
+            table._contacts.append(
+                frozenset(pair for pair in self._contacts[0] if key not in pair)
+            )
+        return table
 
     def with_pieces(self, pieces: Iterable[Piece]) -> Table:
         return replace(self, pieces=(*self.pieces, *pieces))
 
     def picked_up(self, key: str, marker: str) -> Table:
         table = self.changed(replace(self.piece(key), carrying=marker))
-        return replace(
-            table, markers=tuple(m for m in self.markers if m.name != marker)
-        )
+        return table._with_markers(tuple(m for m in self.markers if m.name != marker))
 
     def dropped(self, key: str) -> Table:
         """A carrier falls: what it carried lies where it stood."""
@@ -221,13 +296,20 @@ class Table:
             return self
         marker = Marker(name=piece.carrying, at=piece.at)
         table = self.changed(replace(piece, carrying=None))
-        return replace(table, markers=(*table.markers, marker))
+        return table._with_markers((*table.markers, marker))
+
+    def _with_markers(self, markers: tuple[Marker, ...]) -> Table:
+        table = _made(self.board, self.pieces, markers, self._sides, self._keyed)
+        table._contacts.extend(self._contacts)
+        table._engaged.extend(self._engaged)
+        return table
 
     def clear_along(self, key: str, end: Point) -> Point:
         """The furthest point on the straight way from where ``key`` stands to
         ``end`` before its base would overlap another's."""
         start = self.piece(key).at
         steps = max(1, math.ceil(math.dist(start, end) / STEP))
+        near = self.crowding((start, end), but=key)  # every step lies on the way
         last = start
         for k in range(1, steps + 1):
             t = k / steps
@@ -235,13 +317,62 @@ class Table:
                 start[0] + t * (end[0] - start[0]),
                 start[1] + t * (end[1] - start[1]),
             )
-            if self.crowded(point, but=key):
+            if _overlaps(near, point, key):
                 return last
             last = point
         return last
 
     def crowded(self, at: Point, *, but: str = "") -> bool:
         """Another character's base overlaps a base standing at ``at``."""
-        return any(
-            p.key != but and math.dist(p.at, at) < BASE - CONTACT for p in self.pieces
+        return _overlaps(self.pieces, at, but)
+
+    def crowding(self, path: Sequence[Point], *, but: str = "") -> tuple[Piece, ...]:
+        """The others whose bases could overlap a base anywhere along ``path``
+        (those near its bounding box): asked of them alone, whether a point
+        of the path is :meth:`crowded` has the same answer."""
+        reach = BASE + NEAR
+        west = min(x for x, _ in path) - reach
+        east = max(x for x, _ in path) + reach
+        north = min(y for _, y in path) - reach
+        south = max(y for _, y in path) + reach
+        return tuple(
+            p
+            for p in self.pieces
+            if p.key != but and west < p.at[0] < east and north < p.at[1] < south
         )
+
+
+def _overlaps(pieces: Iterable[Piece], at: Point, but: str) -> bool:
+    limit = BASE - CONTACT
+    for p in pieces:
+        if p.key != but and math.dist(p.at, at) < limit:
+            return True
+    return False
+
+
+def _touching(ai: Piece, player: Piece) -> tuple[str, str] | None:
+    """The pair, when the two bases touch (measured from the AI character)."""
+    if math.dist(ai.at, player.at) <= BASE + CONTACT:
+        return (ai.key, player.key)
+    return None
+
+
+def _made(
+    board: Board,
+    pieces: tuple[Piece, ...],
+    markers: tuple[Marker, ...],
+    sides: dict[Side, tuple[Piece, ...]],
+    keyed: dict[str, Piece],
+) -> Table:
+    """A table whose sides and keys are already worked out (a change hands
+    them on rather than sorting the pieces again)."""
+    table = object.__new__(Table)
+    put = object.__setattr__
+    put(table, "board", board)
+    put(table, "pieces", pieces)
+    put(table, "markers", markers)
+    put(table, "_sides", sides)
+    put(table, "_keyed", keyed)
+    put(table, "_contacts", [])
+    put(table, "_engaged", [])
+    return table

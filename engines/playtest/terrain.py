@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engines.battlefield import Feature
 from engines.enums import Cover, Shape, TerrainKind
@@ -61,6 +61,11 @@ radius from its centre (a long hill: across the middle line of its length)
 **(adaptation: §7 says only "a hill's crest")**."""
 
 
+WALL, SCREEN, CREST = 1, 2, 3
+"""What an area does to a line of sight: blocks it wherever it crosses, blocks
+it past :data:`WOODS_SIGHT` inches, blocks it across the crest."""
+
+
 @dataclass(frozen=True, slots=True)
 class Area:
     """One feature as the abstract table reads it."""
@@ -80,6 +85,10 @@ class Area:
     crest: tuple[Point, Point, float]
     """The crest as a segment and a reach: the line of sight crosses the crest
     when it passes within ``reach`` of the segment (a hill only)."""
+
+
+Sighting = tuple[int, float, float, float, float, Area]
+"""An area that can block sight: its part, its box (west, north, east, south)."""
 
 
 def touches(area: Area, p: Point) -> bool:
@@ -134,25 +143,57 @@ class Ground:
     """Lit features and the inches within which a character is seen from any
     distance (§1)."""
     sight_limit: float | None = None
+    sighting: tuple[Sighting, ...] = field(init=False, repr=False, compare=False)
+    """The areas that can block a line of sight, in order, each with its part
+    (:data:`WALL`, :data:`SCREEN` or :data:`CREST`) and its box."""
+
+    def __post_init__(self) -> None:
+        parts = []
+        for area in self.areas:
+            part = (
+                WALL
+                if area.kind in BLOCKS_SIGHT
+                else SCREEN
+                if area.kind in SCREENS
+                else CREST
+                if area.kind in CRESTED
+                else 0
+            )
+            if part:
+                parts.append((part, *area.outline.box, area))
+        object.__setattr__(self, "sighting", tuple(parts))
 
     @property
     def difficult(self) -> tuple[Convex, ...]:
         return tuple(a.outline for a in self.areas if a.kind in DIFFICULT)
 
     def blocks_sight(self, a: Point, b: Point) -> bool:
-        """Whether the terrain blocks the line of sight between ``a`` and ``b``."""
+        """Whether the terrain blocks the line of sight between ``a`` and ``b``.
+
+        Only the areas that can block it are asked, in the features' order;
+        an area whose box the line's box does not reach is passed over
+        unasked (each test would find nothing there: the same box test opens
+        each of them)."""
         woods = 0.0
-        for area in self.areas:
-            kind = area.kind
-            if kind in BLOCKS_SIGHT:
+        (ax, ay), (bx, by) = a, b
+        low_x, high_x = (ax, bx) if ax < bx else (bx, ax)
+        low_y, high_y = (ay, by) if ay < by else (by, ay)
+        for part, west, north, east, south, area in self.sighting:
+            if part == CREST:
+                if high_x < west or low_x > east or high_y < north or low_y > south:
+                    continue
+                if _over_crest(area, a, b):
+                    return True
+                continue
+            if high_x <= west or low_x >= east or high_y <= north or low_y >= south:
+                continue
+            if part == WALL:
                 if area.outline.clip(a, b) is not None:
                     return True
-            elif kind in SCREENS:
+            else:
                 woods += area.outline.crossed(a, b)
                 if woods > WOODS_SIGHT:
                     return True
-            elif kind in CRESTED and _over_crest(area, a, b):
-                return True
         return False
 
     def lit_near(self, p: Point) -> bool:
@@ -189,12 +230,13 @@ def _over_crest(area: Area, a: Point, b: Point) -> bool:
         return False
     if max(a[1], b[1]) < north or min(a[1], b[1]) > south:
         return False
-    if area.outline.touches(a) or area.outline.touches(b):
-        return False  # one of them stands on the hill and sees over it
     start, end, reach = area.crest
     if reach > 0:
-        return segment_distance(start, a, b) <= reach
-    return segments_cross(a, b, start, end)
+        crossed = segment_distance(start, a, b) <= reach
+    else:
+        crossed = segments_cross(a, b, start, end)
+    # one of them on the hill sees over it
+    return crossed and not area.outline.touches(a) and not area.outline.touches(b)
 
 
 def _area(feature: Feature) -> Area:

@@ -29,6 +29,7 @@ from engines.table.draft import Draft
 from engines.table.errors import UNANSWERED, TableRefused
 from engines.table.round_orders import OrderAnswers
 from engines.table.state import Context, Fighter, State
+from engines.table.written import RoundWritten
 
 PICK_RULE = (
     "The AI character that sees an enemy and is nearest to one goes next (a "
@@ -108,13 +109,10 @@ def begin_walk(
     preview: Draft = round_begin(
         context, state, sightings={}, orders=orders, picked=True
     )
-    ini = preview.data["initiative"]
-    felled = {
-        w["key"]
-        for d in preview.data["scene_orders"]
-        for w in d["wounds"]
-        if w["falls"]
-    }
+    written = preview.entry
+    assert isinstance(written, RoundWritten)
+    ini = written.initiative
+    felled = {w.key for d in written.scene_orders for w in d.wounds if w.falls}
     present = sorted(
         (
             f
@@ -130,9 +128,9 @@ def begin_walk(
     pursuers = [
         f for f in present if context.company(f.company).doctrine is Doctrine.PURSUIT
     ]
-    if ini.get("fixed"):
+    if ini.fixed:
         why = "the scenario says who goes first"
-    elif ini["winner"] != Side.AI.value:
+    elif ini.winner is not Side.AI:
         why = "the humans win the initiative and choose"
     elif pursuers:
         why = f"{pursuers[0].label} always sees its quarry"

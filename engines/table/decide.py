@@ -28,6 +28,7 @@ from engines.doctrines.settings import DoctrineSettings
 from engines.enums import Doctrine
 from engines.orders.kinds import Order, holding
 from engines.table.begin import pursuit_position
+from engines.table.written import PrintedStep
 
 if TYPE_CHECKING:
     from engines.table.dice import TableRandom
@@ -98,7 +99,7 @@ def shun_holding(
     return replace(settings, orders=kept)
 
 
-def step_words(context: Context, fighter: Fighter, step_id: str) -> dict[str, str]:
+def step_words(context: Context, fighter: Fighter, step_id: str) -> PrintedStep:
     """The printed step that fired, as the AI card prints it: its section's
     title, its label, a short name (the label, with the section's name where
     the card prints the same label in other sections too) and its line."""
@@ -114,10 +115,7 @@ def step_words(context: Context, fighter: Fighter, step_id: str) -> dict[str, st
                 short = step.label
                 if len(sections_of[step.label]) > 1:
                     short = f"{section.title.split(' — ')[0]} {step.label}"
-                return {
-                    "section": section.title,
-                    "label": step.label,
-                    "short": short,
-                    "text": step.text,
-                }
-    return {"section": "", "label": "", "short": "", "text": ""}
+                return PrintedStep(
+                    section=section.title, label=step.label, short=short, text=step.text
+                )
+    return PrintedStep(section="", label="", short="", text="")

@@ -74,8 +74,8 @@ class Newcomer:
     label: str
     side: Side
     company: int
-    move: int
-    shooting_range: int | None
+    move: float
+    shooting_range: float | None
     free_slots: int
 
 
@@ -147,6 +147,9 @@ class OrdersData:
 class EndData:
     reason: EndReason
     side: Side | None
+    beyond: int | None = None
+    """River Crossing: the attacker's characters standing beyond the river at
+    the end, as the players counted them (None: not asked)."""
 
 
 @dataclass(frozen=True)
@@ -208,9 +211,11 @@ def _data(kind: EntryKind, data: Mapping[str, Any]) -> EntryData:
             return OrdersData(wounds=_order_wounds(data))
         case EntryKind.END:
             side = data.get("side") or None
+            beyond = data.get("beyond")
             return EndData(
                 reason=EndReason(data["reason"]),
                 side=None if side is None else Side(side),
+                beyond=None if beyond is None else int(beyond),
             )
     return Nothing()
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from engines.dice import DiceLog, log_to_data
+from engines.dice import DiceLog
 from engines.doctrines import (
     Arrival,
     HordeMember,
@@ -30,9 +29,10 @@ from engines.enums import HordeMode, Side
 from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
 from engines.table.draft import Draft, entry_draft, table_refusal, table_source
-from engines.table.kinds import EntryKind
+from engines.table.entries import Newcomer
 from engines.table.questions import NO, YES, Asked, Choice, Question
 from engines.table.state import Context, State, TableCompany, Template, unique_labels
+from engines.table.written import Arrived, EndRoundWritten, HordeDone
 from engines.text import inches
 
 LURK_FAR = float(LURK_BEYOND + 1)
@@ -129,7 +129,7 @@ def _run(
     *,
     lurkers: Sequence[str],
     answers: Mapping[str, str],
-) -> tuple[list[dict[str, Any]], list[str], list[Asked]]:
+) -> tuple[list[HordeDone], list[str], list[Asked]]:
     """Every horde company's end of round on ``rng``; :class:`_Ask` at the
     first point nobody has said is on the table or not."""
     players = [
@@ -145,7 +145,7 @@ def _run(
         ]
         for c in context.hordes
     }
-    results: list[dict[str, Any]] = []
+    results: list[HordeDone] = []
     lines = [f"End of round {state.round}."]
     asked: list[Asked] = []
     came = 0
@@ -186,17 +186,17 @@ def _run(
         arrivals = _arrivals(company, mine.reinforcements, result, taken)
         by_label = {f.label: f.key for f in members}
         results.append(
-            {
-                "company": company.order,
-                "mode_before": mine.mode.value,
-                "mode": result.mode.value,
-                "bled": [by_label[label] for label in result.fallen],
-                "removed": [by_label[label] for label in result.removed],
-                "arrivals": arrivals,
-                "fallen_so_far": result.fallen_so_far,
-                "steps": list(result.steps),
-                "log": log_to_data(result.log),
-            }
+            HordeDone(
+                company=company.order,
+                mode_before=mine.mode,
+                mode=result.mode,
+                bled=tuple(by_label[label] for label in result.fallen),
+                removed=tuple(by_label[label] for label in result.removed),
+                arrivals=arrivals,
+                fallen_so_far=result.fallen_so_far,
+                steps=tuple(result.steps),
+                log=tuple(result.log),
+            )
         )
         lines.append(_horde_words(company.name, mine.mode, result, arrivals))
     return results, lines, asked
@@ -207,29 +207,33 @@ def _arrivals(
     before: int,
     result: HordeRoundResult,
     taken: set[str],
-) -> list[dict[str, Any]]:
+) -> tuple[Arrived, ...]:
     """The reinforcements the end of round brought, as the entry keeps them:
     copies of the company's template, labelled apart from everyone (``taken``,
     which they join), keyed after the ``before`` reinforcements it had."""
     template = company.template or DEFAULT_TEMPLATE
     names = unique_labels([template.name] * len(result.arrivals), taken)
     taken.update(names)
-    return [
-        {
-            "key": f"r{company.order}.{before + n}",
-            "name": template.name,
-            "label": label,
-            "move": template.move,
-            "shooting_range": template.shooting_range,
-            "free_slots": template.free_slots,
-            "near": arrival.near,
-            "inches": arrival.inches,
-            "clock": arrival.clock,
-        }
+    return tuple(
+        Arrived(
+            newcomer=Newcomer(
+                key=f"r{company.order}.{before + n}",
+                name=template.name,
+                label=label,
+                side=Side.AI,
+                company=company.order,
+                move=template.move,
+                shooting_range=template.shooting_range,
+                free_slots=template.free_slots,
+            ),
+            near=arrival.near,
+            inches=arrival.inches,
+            clock=arrival.clock,
+        )
         for n, (label, arrival) in enumerate(
             zip(names, result.arrivals, strict=True), start=1
         )
-    ]
+    )
 
 
 def round_end_walk(
@@ -294,26 +298,25 @@ def round_end(
         results, lines, _ = _run(context, state, rng, lurkers=lurkers, answers=placed)
     except _Ask as ask:
         raise table_refusal(f"Say first: {ask.question.text}") from None
-    return entry_draft(
-        EntryKind.END_ROUND,
-        state,
-        text=" ".join(lines),
-        inputs={"lurkers": list(lurkers), "placed": placed},
-        rng=rng,
-        hordes=results,
+    written = EndRoundWritten(
+        lurkers=tuple(lurkers), placed=placed, hordes=tuple(results)
     )
+    return entry_draft(written, state, text=" ".join(lines), rng=rng)
 
 
 def _horde_words(
-    name: str, before: HordeMode, result: HordeRoundResult, arrivals: list[Any]
+    name: str,
+    before: HordeMode,
+    result: HordeRoundResult,
+    arrivals: Sequence[Arrived],
 ) -> str:
     parts = []
     if result.fallen:
         parts.append("bled to death: " + ", ".join(result.fallen))
     for arrival in arrivals:
         parts.append(
-            f"{arrival['label']} appears {inches(arrival['inches'])} from "
-            f"{arrival['near']} toward {arrival['clock']} o'clock"
+            f"{arrival.newcomer.label} appears {inches(arrival.inches)} from "
+            f"{arrival.near} toward {arrival.clock} o'clock"
         )
     if result.removed:
         parts.append("lurked away: " + ", ".join(result.removed))

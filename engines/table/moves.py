@@ -38,6 +38,7 @@ from engines.table.turns import (
     random_select,
     round_begin,
 )
+from engines.table.victory import TableEnding
 
 # --- the actions ----------------------------------------------------------------------
 
@@ -130,6 +131,8 @@ class EndBattle:
     kind: ClassVar[ActionKind] = ActionKind.END
     reason: str
     side: str = ""
+    beyond: int | None = None
+    """River Crossing: the attacker's characters standing beyond the river."""
 
 
 Action = (
@@ -167,11 +170,20 @@ PHASE_ACTIONS = {
 
 
 def legal_actions(
-    context: Context, state: State, *, skipping: bool = False
+    context: Context,
+    state: State,
+    *,
+    skipping: bool = False,
+    ending: TableEnding | None = None,
 ) -> tuple[Legal, ...]:
-    """Every action the battle takes now, in the page's order."""
+    """Every action the battle takes now, in the page's order. ``ending``: the
+    battle's end by its scene's rules (:func:`engines.table.victory.table_ending`);
+    one that ends it at once leaves only the taps (a slip to correct) and the
+    end of the battle, as its page offers."""
     if state.ended:
         return ()
+    if ended_at_once(ending):
+        return (*_taps(context, state), Legal(ActionKind.END))
     nxt = state.question(skipping=skipping)
     legal: list[Legal] = []
     if nxt.phase == Phase.ACTIVATE:
@@ -186,14 +198,28 @@ def legal_actions(
         legal.append(Legal(ActionKind.ACTIVATE, key=state.follow_up, follow_up=True))
     legal.extend(Legal(ActionKind.DEFEND, key=f.key) for f in defenders(context, state))
     legal.append(Legal(ActionKind.SELECT))
+    legal.extend(_taps(context, state))
+    legal.append(Legal(ActionKind.END))
+    return tuple(legal)
+
+
+def _taps(context: Context, state: State) -> list[Legal]:
+    """The taps on the characters on the table (one just come, only that it
+    left), a company's, a side's and a newcomer's."""
+    legal: list[Legal] = []
     for fighter in state.all_fighters(context):
         if state.on_table(fighter):
             legal.append(Legal(ActionKind.TAP, key=fighter.key))
         elif state.just_came(fighter):
             legal.append(Legal(ActionKind.TAP, key=fighter.key, tap=TapKind.LEFT))
     legal.extend(Legal(ActionKind.TAP, tap=tap) for tap in sorted(GROUP_TAPS))
-    legal.append(Legal(ActionKind.END))
-    return tuple(legal)
+    return legal
+
+
+def ended_at_once(ending: TableEnding | None) -> bool:
+    """The scene's rules end the battle now (a way to win met at once, a side
+    out of the battle): its page offers only its end, the taps and an undo."""
+    return ending is not None and ending.at_once
 
 
 def defenders(context: Context, state: State) -> list[Fighter]:
@@ -220,10 +246,17 @@ def selectable(context: Context, state: State) -> list[Fighter]:
     ]
 
 
-def action_legal(context: Context, state: State, action: Action) -> bool:
-    """Whether the battle offers ``action`` now."""
+def action_legal(
+    context: Context,
+    state: State,
+    action: Action,
+    *,
+    ending: TableEnding | None = None,
+) -> bool:
+    """Whether the battle offers ``action`` now (``ending``: as
+    :func:`legal_actions`)."""
     skipping = getattr(action, "skipping", False)
-    legal = legal_actions(context, state, skipping=skipping)
+    legal = legal_actions(context, state, skipping=skipping, ending=ending)
     match action:
         case Activate(key=key, follow_up=follow_up):
             return Legal(action.kind, key=key, follow_up=follow_up) in legal
@@ -245,8 +278,15 @@ def action_legal(context: Context, state: State, action: Action) -> bool:
     return Legal(action.kind) in legal
 
 
-def not_now(context: Context, state: State) -> str:
+def not_now(
+    context: Context, state: State, *, ending: TableEnding | None = None
+) -> str:
     """Why an action is refused: what the battle needs now, in words."""
+    if not state.ended and ending is not None and ended_at_once(ending):
+        return (
+            "Not recorded: the battle is over by the scene's rules "
+            f"({ending.text.rstrip('.')}). End it, or undo the last entry to play on."
+        )
     nxt = state.question()
     match nxt.phase:
         case Phase.ENDED:
@@ -327,7 +367,13 @@ def action_draft(context: Context, state: State, action: Action) -> Draft:
         case RollRoundOrders():
             return round_orders_end(context, state, answers=action.answers)
         case EndBattle():
-            return battle_end(context, state, reason=action.reason, side=action.side)
+            return battle_end(
+                context,
+                state,
+                reason=action.reason,
+                side=action.side,
+                beyond=action.beyond,
+            )
 
 
 ANYTIME = frozenset({ActionKind.TAP, ActionKind.SELECT, ActionKind.DEFEND})
@@ -335,19 +381,28 @@ ANYTIME = frozenset({ActionKind.TAP, ActionKind.SELECT, ActionKind.DEFEND})
 own check says why (not on the table, not come on yet, activated)."""
 
 
-def action_take(context: Context, state: State, action: Action) -> Draft:
+def action_take(
+    context: Context,
+    state: State,
+    action: Action,
+    *,
+    ending: TableEnding | None = None,
+) -> Draft:
     """The entry ``action`` makes now; :class:`TableRefused` when the battle
     does not take it: what it needs now (:func:`not_now`), or for a tap, a
-    draw or a selection the engine's own reason where it has one."""
-    if action_legal(context, state, action):
+    draw or a selection the engine's own reason where it has one.
+    ``ending``: the battle's end by its scene's rules, as
+    :func:`legal_actions` reads it."""
+    if action_legal(context, state, action, ending=ending):
         return action_draft(context, state, action)
-    if action.kind in ANYTIME and not state.ended and state.round:
+    playing = not state.ended and state.round and not ended_at_once(ending)
+    if action.kind in ANYTIME and playing:
         try:
             action_draft(context, state, action)
         except TableRefused as refused:
             if refused.code != UNANSWERED:
                 raise
-    raise TableRefused(not_now(context, state), code=NOT_NOW)
+    raise TableRefused(not_now(context, state, ending=ending), code=NOT_NOW)
 
 
 # --- replaying ------------------------------------------------------------------------
@@ -392,7 +447,11 @@ def entry_action(kind: str, inputs: Mapping[str, Any], subject: str = "") -> Act
         case EntryKind.ORDERS:
             return RollRoundOrders(answers=inputs["orders"])
         case EntryKind.END:
-            return EndBattle(reason=inputs["reason"], side=inputs.get("side", ""))
+            return EndBattle(
+                reason=inputs["reason"],
+                side=inputs.get("side", ""),
+                beyond=inputs.get("beyond"),
+            )
 
 
 def entry_compute(
@@ -427,6 +486,7 @@ __all__ = [
     "entry_action",
     "entry_compute",
     "defenders",
+    "ended_at_once",
     "legal_actions",
     "not_now",
     "selectable",

@@ -18,13 +18,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.combat import ROUTS_ON, rout_check, rout_check_due, take_wound
-from engines.dice import Dice, DiceLog, log_to_data
+from engines.dice import Dice, DiceLog
 from engines.enums import Side
 from engines.orders.kinds import EachRound, Moment, Victim
 from engines.orders.rounds import RoundOrderResult, due_orders, each_round
 from engines.table.draft import Draft, entry_draft, table_refusal, table_source
-from engines.table.kinds import EntryKind, Phase
+from engines.table.entries import OrderWound
+from engines.table.kinds import Phase
 from engines.table.state import Context, Fighter, State
+from engines.table.written import OrderDone, OrdersGiven, OrdersWritten
 
 OrderAnswers = Mapping[str, Any]
 """The players' answers to the due orders' questions: ``holds``, the ids of the
@@ -168,16 +170,16 @@ def round_orders_resolve(
     due: Sequence[DueOrder],
     *,
     round_number: int,
-    answers: OrderAnswers | None,
-) -> tuple[list[dict[str, Any]], DiceLog]:
+    answers: OrdersGiven | None,
+) -> tuple[list[OrderDone], DiceLog]:
     """Resolve the ``due`` orders with ``dice`` (the battle's source at the
     log's point) and the players' ``answers``: what each did, in words, the
     wounds it dealt, and every roll."""
     if answers is None:  # an entry from before the page asked its questions
         due = [d for d in due if automatic(d.order)]
-        answers = {}
-    holds = set(answers.get("holds", ()))
-    picked: Mapping[str, Sequence[str]] = answers.get("chosen", {})
+        answers = OrdersGiven()
+    holds = set(answers.holds)
+    picked: Mapping[str, Sequence[str]] = answers.chosen
     most = generals(context)
     if any(len(keys) > most for keys in picked.values()):
         raise table_refusal(
@@ -221,16 +223,16 @@ def round_orders_resolve(
             context, state, dice, result, by_label, filled=filled, fallen=fallen
         )
         done.append(
-            {
-                "id": item.id,
-                "company": item.company,
-                "order": result.order,
-                "acted": result.acted,
-                "detail": result.detail,
-                "wounded": [a.victim for a in result.attacks if a.result.wounds],
-                "wounds": wounds,
-                "notes": notes,
-            }
+            OrderDone(
+                id=item.id,
+                company=item.company,
+                order=result.order,
+                acted=result.acted,
+                detail=result.detail,
+                wounded=tuple(a.victim for a in result.attacks if a.result.wounds),
+                wounds=tuple(wounds),
+                notes=tuple(notes),
+            )
         )
     return done, tuple(dice.log[start:])
 
@@ -244,17 +246,17 @@ def _wounds_dealt(
     *,
     filled: dict[str, int],
     fallen: set[str],
-) -> tuple[list[dict[str, Any]], list[str]]:
+) -> tuple[list[OrderWound], list[str]]:
     """The wounds an order's attacks dealt (a wound token, or a fall and its
     company's rout check), keeping ``filled`` slots and the ``fallen``."""
-    wounds: list[dict[str, Any]] = []
+    wounds: list[OrderWound] = []
     notes: list[str] = []
     for struck in result.attacks:
         if not struck.result.wounds:
             continue
         fighter = by_label[struck.victim]
         wound = take_wound(filled=filled[fighter.key], slots=fighter.free_slots)
-        wounds.append({"key": fighter.key, "falls": wound.falls})
+        wounds.append(OrderWound(key=fighter.key, falls=wound.falls))
         if not wound.falls:
             filled[fighter.key] += 1
             notes.append(f"{fighter.label} takes a wound token")
@@ -283,7 +285,7 @@ def _rout_after(
     fighter: Fighter,
     fallen: set[str],
     dice: Dice,
-    wounds: list[dict[str, Any]],
+    wounds: list[OrderWound],
 ) -> list[str]:
     """At a fall: the AI company's rout check, rolled now (its result kept on
     the wound); for the player's company, whether one is due (they roll it)."""
@@ -308,28 +310,22 @@ def _rout_after(
         company.name, characters=characters, lost=lost, horde=company.horde, dice=dice
     )
     if check.routs:
-        wounds[-1]["routs"] = company.order
+        wounds[-1] = replace(wounds[-1], routs=company.order)
         return [f"{company.name}: {check.reason}; all its characters rout from now on"]
     return [f"{company.name}: {check.reason}"] if check.due else []
 
 
-def answers_clean(answers: OrderAnswers | None) -> dict[str, Any] | None:
+def answers_clean(answers: OrderAnswers | None) -> OrdersGiven | None:
     """The answers as the entry keeps them (ids and keys as strings)."""
-    if answers is None:
-        return None
-    chosen = answers.get("chosen", {})
-    return {
-        "holds": sorted({str(i) for i in answers.get("holds", ())}),
-        "chosen": {str(i): [str(k) for k in keys] for i, keys in chosen.items()},
-    }
+    return None if answers is None else OrdersGiven.from_answers(answers)
 
 
-def round_orders_words(done: Sequence[Mapping[str, Any]]) -> list[str]:
+def round_orders_words(done: Sequence[OrderDone]) -> list[str]:
     """One sentence per order resolved, for the entry's line."""
     lines = []
     for d in done:
-        notes = "".join(f" {note[0].upper()}{note[1:]}." for note in d.get("notes", ()))
-        lines.append(f"Scene order — {d['order']}: {d['detail']}.{notes}")
+        notes = "".join(f" {note[0].upper()}{note[1:]}." for note in d.notes)
+        lines.append(f"Scene order — {d.order}: {d.detail}.{notes}")
     return lines
 
 
@@ -349,7 +345,7 @@ def round_orders_end(context: Context, state: State, *, answers: OrderAnswers) -
     due = end_orders_due(context, state)
     if not due:
         raise table_refusal(f"No scene order acts at the end of round {state.round}.")
-    cleaned = answers_clean(answers) or {}
+    cleaned = OrdersGiven.from_answers(answers)
     rng = table_source(context, state)
     dice = Dice(rng)
     done, log = round_orders_resolve(
@@ -357,13 +353,10 @@ def round_orders_end(context: Context, state: State, *, answers: OrderAnswers) -
     )
     text = " ".join([f"End of round {state.round}.", *round_orders_words(done)])
     return entry_draft(
-        EntryKind.ORDERS,
+        OrdersWritten(orders=cleaned, scene_orders=tuple(done), log=log),
         state,
         text=text,
-        inputs={"orders": dict(cleaned)},
         rng=rng,
-        scene_orders=done,
-        log=log_to_data(log),
     )
 
 

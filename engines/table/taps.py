@@ -3,17 +3,25 @@ off), the horde's end of round and the battle's end."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.combat import ROUTS_ON, rout_check, rout_check_due, take_wound
-from engines.dice import Dice, log_to_data
+from engines.dice import Dice
 from engines.doctrines.horde import LURK_BEYOND
 from engines.enums import EndReason, Side
 from engines.table.context import DEFAULT_MOVE
 from engines.table.dice import TableRandom
 from engines.table.draft import Draft, entry_draft, table_refusal, table_source
-from engines.table.kinds import EntryKind, TapKind
+from engines.table.entries import Newcomer
+from engines.table.kinds import TapKind
 from engines.table.state import Context, Fighter, State, unique_labels
+from engines.table.written import (
+    CompanyRoutedWritten,
+    EndWritten,
+    FighterTapWritten,
+    JoinedWritten,
+    PickedUpWritten,
+    RoutRolled,
+    SideRoutedWritten,
+)
 
 LURK_FAR = float(LURK_BEYOND + 1)
 """A lurker's distance to the nearest enemy: past the distance lurking reads."""
@@ -22,14 +30,14 @@ LURK_FAR = float(LURK_BEYOND + 1)
 # --- taps -----------------------------------------------------------------------------
 
 TAPS = {
-    "wound": "took a wound token",
-    "fell": "fell",
-    "routed": "routed",
-    "left": "left the table",
-    "carried_off": "carried an objective off the table",
-    "dropped": "dropped its objective",
-    "activated": "counts as activated this round",
-    "picked_up": "picked up an objective",
+    TapKind.WOUND: "took a wound token",
+    TapKind.FELL: "fell",
+    TapKind.ROUTED: "routed",
+    TapKind.LEFT: "left the table",
+    TapKind.CARRIED_OFF: "carried an objective off the table",
+    TapKind.DROPPED: "dropped its objective",
+    TapKind.ACTIVATED: "counts as activated this round",
+    TapKind.PICKED_UP: "picked up an objective",
 }
 
 
@@ -68,14 +76,8 @@ def _company_routed(context: Context, state: State, company: int | None) -> Draf
         routed = context.company(int(company if company is not None else -1))
     except (StopIteration, ValueError):
         raise table_refusal("No such company in this battle.") from None
-    tap = TapKind.COMPANY_ROUTED.value
     return entry_draft(
-        EntryKind.TAP,
-        state,
-        text=f"{routed.name} routed.",
-        inputs={"tap": tap, "company": routed.order},
-        tap=tap,
-        company=routed.order,
+        CompanyRoutedWritten(company=routed.order), state, text=f"{routed.name} routed."
     )
 
 
@@ -83,15 +85,7 @@ def _side_routed(state: State, side: str) -> Draft:
     if side not in (Side.PLAYER.value, Side.AI.value):
         raise table_refusal("Say which side routed.")
     who = "Your side" if side == Side.PLAYER.value else "The AI side"
-    tap = TapKind.SIDE_ROUTED.value
-    return entry_draft(
-        EntryKind.TAP,
-        state,
-        text=f"{who} routed.",
-        inputs={"tap": tap, "side": side},
-        tap=tap,
-        side=side,
-    )
+    return entry_draft(SideRoutedWritten(side=Side(side)), state, text=f"{who} routed.")
 
 
 def _fighter_tap(
@@ -99,7 +93,6 @@ def _fighter_tap(
 ) -> Draft:
     """A tap on one character of the battle: checked, its words, its fall's
     rout check."""
-    tap = told.value
     try:
         fighter = context.fighter(key, state)
     except KeyError:
@@ -112,7 +105,7 @@ def _fighter_tap(
     ):
         raise table_refusal(f"{fighter.label} has not come on yet.")
     falls = False
-    words = TAPS[tap]
+    words = TAPS[told]
     if told is TapKind.WOUND:
         falls = take_wound(filled=mine.wounds, slots=fighter.free_slots).falls
         if falls:
@@ -123,9 +116,7 @@ def _fighter_tap(
         and fighter.side is Side.AI
     ):
         raise table_refusal(f"{fighter.label} carries no objective.")
-    outputs: dict[str, Any] = {"tap": tap, "falls": falls}
-    if told is TapKind.CARRIED_OFF and mine.carrying:
-        outputs["objective"] = mine.carrying
+    carried = mine.carrying if told is TapKind.CARRIED_OFF and mine.carrying else None
     if told is TapKind.PICKED_UP:
         return _picked_up(context, state, fighter, objective)
     if told is TapKind.ACTIVATED and key in state.activated:
@@ -134,27 +125,20 @@ def _fighter_tap(
     fells = told is TapKind.FELL or falls
     if fells and mine.carrying:
         text += f" {mine.carrying} drops where it stood."
-    rng = None
+    rng = check = None
     if fells:
         rng, check, note = _rout_check(context, state, fighter)
-        if check is not None:
-            outputs["rout_check"] = check
         if note:
             text += f" {note}"
-    return entry_draft(
-        EntryKind.TAP,
-        state,
-        text=text,
-        inputs={"tap": tap, "key": key},
-        rng=rng,
-        subject=key,
-        **outputs,
+    written = FighterTapWritten(
+        tap=told, key=key, falls=falls, objective=carried, rout_check=check
     )
+    return entry_draft(written, state, text=text, rng=rng, subject=key)
 
 
 def _rout_check(
     context: Context, state: State, fighter: Fighter
-) -> tuple[TableRandom | None, dict[str, Any] | None, str]:
+) -> tuple[TableRandom | None, RoutRolled | None, str]:
     """At a fall: the AI company's rout check, rolled here; for the player's
     company, whether one is due (the player rolls it)."""
     company = context.company(fighter.company)
@@ -180,12 +164,9 @@ def _rout_check(
         horde=company.horde,
         dice=dice,
     )
-    data = {
-        "due": check.due,
-        "routs": check.routs,
-        "reason": check.reason,
-        "log": log_to_data(dice.log),
-    }
+    data = RoutRolled(
+        due=check.due, routs=check.routs, reason=check.reason, log=tuple(dice.log)
+    )
     note = f"{company.name}: {check.reason}."
     if check.routs:
         note += " All its characters rout from now on."
@@ -216,13 +197,10 @@ def _picked_up(
     if objective not in free_carriables(context, state):
         raise table_refusal("That objective is not lying on the table to pick up.")
     return entry_draft(
-        EntryKind.TAP,
+        PickedUpWritten(key=fighter.key, objective=objective),
         state,
         text=f"{fighter.label} picks up {objective}.",
-        inputs={"tap": "picked_up", "key": fighter.key, "objective": objective},
         subject=fighter.key,
-        tap="picked_up",
-        objective=objective,
     )
 
 
@@ -245,25 +223,22 @@ def _joined(context: Context, state: State, *, name: str, side: str) -> Draft:
     taken = {f.label for f in state.all_fighters(context)}
     (label,) = unique_labels([name], taken)
     key = f"j{company.order}.{sum(k.startswith('j') for k in state.extra) + 1}"
-    joiner = {
-        "key": key,
-        "name": name,
-        "label": label,
-        "side": who.value,
-        "company": company.order,
-        "move": DEFAULT_MOVE,
-        "shooting_range": None,
-        "free_slots": JOINER_SLOTS,
-    }
+    joiner = Newcomer(
+        key=key,
+        name=name,
+        label=label,
+        side=who,
+        company=company.order,
+        move=DEFAULT_MOVE,
+        shooting_range=None,
+        free_slots=JOINER_SLOTS,
+    )
     party = "your side" if who is Side.PLAYER else "the AI side"
     return entry_draft(
-        EntryKind.TAP,
+        JoinedWritten(name=name, joiner=joiner),
         state,
         text=f"{label} joins {party} for this battle.",
-        inputs={"tap": "joined", "key": name, "side": who.value},
         subject=key,
-        tap="joined",
-        joiner=joiner,
     )
 
 
@@ -276,9 +251,18 @@ ENDED_BY = {
 last character, who conceded."""
 
 
-def battle_end(context: Context, state: State, *, reason: str, side: str = "") -> Draft:
-    """The battle is over: how it ended, and for an objective or a concession
-    which side (the result form reads it and fills in the outcome)."""
+def battle_end(
+    context: Context,
+    state: State,
+    *,
+    reason: str,
+    side: str = "",
+    beyond: int | None = None,
+) -> Draft:
+    """The battle is over: how it ended, for an objective or a concession
+    which side, and in a River Crossing how many of the attacker's characters
+    stand beyond the river (the result form reads it and fills in the outcome
+    and the VP)."""
     if state.ended:
         raise table_refusal("The battle has already ended.")
     try:
@@ -286,7 +270,7 @@ def battle_end(context: Context, state: State, *, reason: str, side: str = "") -
     except ValueError:
         raise table_refusal("Say how the battle ended.") from None
     text = f"The battle ends: {why.label.lower()}."
-    outputs: dict[str, Any] = {"reason": why.value}
+    who: Side | None = None
     if side and why in ENDED_BY:
         try:
             who = Side(side)
@@ -294,11 +278,13 @@ def battle_end(context: Context, state: State, *, reason: str, side: str = "") -
             raise table_refusal("Say which side.") from None
         name = "Your side" if who is Side.PLAYER else "The AI side"
         text = f"The battle ends: {name.lower()} {ENDED_BY[why]}."
-        outputs["side"] = who.value
+    if beyond is not None:
+        if not 0 <= beyond <= len(state.all_fighters(context)):
+            raise table_refusal(
+                "Say how many of the attacker's characters stand beyond the "
+                "river (a whole number, 0 or more)."
+            )
+        text += f" Beyond the river at the end: {beyond}."
     return entry_draft(
-        EntryKind.END,
-        state,
-        text=text,
-        inputs={"reason": why.value, "side": outputs.get("side", "")},
-        **outputs,
+        EndWritten(reason=why, side=who, beyond=beyond), state, text=text
     )

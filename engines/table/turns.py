@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engines.combat import initiative
-from engines.dice import Dice, LogEntry, log_to_data
+from engines.dice import Dice, LogEntry
 from engines.doctrines import (
     Enemy,
     Pursuer,
@@ -33,12 +34,12 @@ from engines.events import event_draw
 from engines.roles import DISORGANIZED_RULE
 from engines.table.decide import doctrine_decide, step_words, table_deck
 from engines.table.draft import Draft, entry_draft, table_refusal, table_source
+from engines.table.entries import Initiative, RoundEvent, Sighting
 from engines.table.errors import UNANSWERED, TableRefused
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
 from engines.table.inches import parse_inches
 from engines.table.keeping import limits_kept
-from engines.table.kinds import EntryKind
 from engines.table.obeying import orders_binding
 from engines.table.questions import REORGANIZE
 from engines.table.round_orders import (
@@ -51,6 +52,17 @@ from engines.table.round_orders import (
 )
 from engines.table.state import Context, Fighter, State
 from engines.table.taps import TAPS, battle_end, tap_record
+from engines.table.written import (
+    ActivationWritten,
+    DefenceWritten,
+    FirstWritten,
+    OrderDone,
+    Plain,
+    PrintedStep,
+    Reorganized,
+    RoundWritten,
+    SelectionWritten,
+)
 
 # --- the round ------------------------------------------------------------------------
 
@@ -73,7 +85,7 @@ def round_begin(
     what the AI's choice needs."""
     _round_may_begin(context, state)
     number = state.round + 1
-    orders = answers_clean(orders)
+    given = answers_clean(orders)
     rng = table_source(context, state)
     deck = table_deck(rng, state.deck)
     log: list[LogEntry] = list(deck.dice.log)
@@ -90,11 +102,11 @@ def round_begin(
         Dice(rng),
         start_orders_due(context, round_number=number),
         round_number=number,
-        answers=orders,
+        answers=given,
     )
     log.extend(orders_log)
     event = _round_event(context, deck, log)
-    felled = {w["key"] for d in orders_done for w in d["wounds"] if w["falls"]}
+    felled = {w.key for d in orders_done for w in d.wounds if w.falls}
     present = [
         f
         for f in state.all_fighters(context)
@@ -110,29 +122,24 @@ def round_begin(
     order, positions = _round_order(context, characters, picked=picked)
     labels = {f.key: f.label for f in present}
     words = _round_words(number, labels, arriving, orders_done, event, ini, order)
-    return entry_draft(
-        EntryKind.ROUND,
-        state,
-        text=words,
-        inputs={
-            "sightings": {k: dict(v) for k, v in sightings.items()},
-            **({} if orders is None else {"orders": orders}),
-            **({"picked": True} if picked else {}),
-        },
-        rng=rng,
-        deck=deck,
-        round_number=number,
+    written = RoundWritten(
+        sightings_given=sightings,
+        orders_given=given,
+        picked=picked,
         round=number,
-        arrived=arriving,
+        arrived=tuple(arriving),
         event=event,
-        scene_orders=orders_done,
+        scene_orders=tuple(orders_done),
         initiative=ini,
         sees=sees,
-        order=order,
+        order=tuple(order),
         positions=positions,
         # Picked: only the sight answers given (the rest are not known).
         sightings={k: v for k, v in seen.items() if k in sightings or not picked},
-        log=log_to_data(log),
+        log=tuple(log),
+    )
+    return entry_draft(
+        written, state, text=words, rng=rng, deck=deck, round_number=number
     )
 
 
@@ -152,9 +159,9 @@ def _round_words(
     number: int,
     labels: Mapping[str, str],
     arriving: Sequence[str],
-    orders_done: Sequence[Mapping[str, Any]],
-    event: Mapping[str, Any] | None,
-    ini: Mapping[str, Any],
+    orders_done: Sequence[OrderDone],
+    event: RoundEvent | None,
+    ini: Initiative,
     order: Sequence[str],
 ) -> str:
     """The round's entry in one line."""
@@ -165,8 +172,8 @@ def _round_words(
         )
     words.extend(round_orders_words(orders_done))
     if event is not None:
-        title = (event["title"] or event["reason"]).rstrip(".")
-        words.append(f"Random event: {event['card']} — {title}.")
+        title = (event.title or event.reason).rstrip(".")
+        words.append(f"Random event: {event.card} — {title}.")
     words.append(f"Initiative: {_initiative_words(ini)}.")
     if order:
         words.append("AI order: " + ", ".join(labels[k] for k in order) + ".")
@@ -190,47 +197,45 @@ def _round_may_begin(context: Context, state: State) -> None:
         )
 
 
-def _round_event(
-    context: Context, deck: Any, log: list[LogEntry]
-) -> dict[str, Any] | None:
+def _round_event(context: Context, deck: Any, log: list[LogEntry]) -> RoundEvent | None:
     """The round's random event, drawn from the AI deck (None: no events)."""
     if not context.events:
         return None
     drawn = event_draw(deck=deck, events=context.events)
     log.extend(drawn.log)
-    return {
-        "card": str(drawn.card),
-        "step": drawn.step,
-        "reason": drawn.reason,
-        "title": drawn.event.title if drawn.event else "",
-        "text": drawn.event.text if drawn.event else "",
-    }
+    return RoundEvent(
+        card=str(drawn.card),
+        step=drawn.step,
+        reason=drawn.reason,
+        title=drawn.event.title if drawn.event else "",
+        text=drawn.event.text if drawn.event else "",
+    )
 
 
 def _round_initiative(
     context: Context, dice: Dice, number: int, sees: bool, log: list[LogEntry]
-) -> dict[str, Any]:
+) -> Initiative:
     """The round's initiative: the scenario's fixed first activation in round
     1, else the roll and the AI's choice."""
     first = context.first_activation
     if number == 1 and first is not None:
-        return {
-            "winner": None,
-            "first": first.value,
-            "fixed": True,
-            "reason": "the scenario gives the "
+        return Initiative(
+            winner=None,
+            first=first,
+            fixed=True,
+            reason="the scenario gives the "
             + ("AI" if first is Side.AI else "humans")
             + " the first activation, without a roll",
-        }
+        )
     result = initiative(dice=dice, ai_enemy_in_sight=sees, round_number=number)
     log.extend(result.log)
-    return {
-        "winner": result.winner.value,
-        "first": None if result.first is None else result.first.value,
-        "fixed": False,
-        "reason": result.reason,
-        "roll": result.log[0].dice[0],
-    }
+    return Initiative(
+        winner=result.winner,
+        first=result.first,
+        fixed=False,
+        reason=result.reason,
+        roll=result.log[0].dice[0],
+    )
 
 
 def _fighting(state: State, fighter: Fighter) -> bool:
@@ -238,15 +243,15 @@ def _fighting(state: State, fighter: Fighter) -> bool:
     return not (mine.fallen or mine.left)
 
 
-def _initiative_words(ini: Mapping[str, Any]) -> str:
-    if ini.get("fixed"):
-        return str(ini["reason"])
-    return f"D6 {ini['roll']}, {ini['reason']}"
+def _initiative_words(ini: Initiative) -> str:
+    if ini.fixed:
+        return ini.reason
+    return f"D6 {ini.roll}, {ini.reason}"
 
 
 def _sightings(
     context: Context, present: Sequence[Fighter], given: Mapping[str, Mapping[str, Any]]
-) -> dict[str, dict[str, Any]]:
+) -> dict[str, Sighting]:
     """Each present AI character's answer: sees an enemy, nearest in inches."""
     result = {}
     for fighter in present:
@@ -258,19 +263,19 @@ def _sightings(
                 raise table_refusal(
                     f"{fighter.label}: give the distance in inches, like 6 or 7.5."
                 )
-        result[fighter.key] = {
-            "sees": bool(raw.get("sees")),
-            "distance": None if distance is None else float(distance),
-        }
+        result[fighter.key] = Sighting(
+            sees=bool(raw.get("sees")),
+            distance=None if distance is None else float(distance),
+        )
     return result
 
 
 def _order_subject(
-    context: Context, fighter: Fighter, seen: Mapping[str, Any]
+    context: Context, fighter: Fighter, seen: Sighting
 ) -> Situation | Pursuer:
     """What the activation order reads of a character: whether it sees an
     enemy and how far the nearest is (an unknown distance sorts last)."""
-    distance = seen.get("distance")
+    distance = seen.distance
     if context.company(fighter.company).doctrine is Doctrine.PURSUIT:
         return Pursuer(
             id=fighter.key,
@@ -280,11 +285,11 @@ def _order_subject(
     if distance is None:
         # Unmeasured: after those measured; one that sees stays in sight.
         limit = context.sight_limit
-        distance = limit if seen["sees"] and limit else math.inf
+        distance = limit if seen.sees and limit else math.inf
     return Situation(
         id=fighter.key,
         card_order=fighter.card_order,
-        enemies=(Enemy(id="nearest", distance=distance, in_sight=seen["sees"]),),
+        enemies=(Enemy(id="nearest", distance=distance, in_sight=seen.sees),),
     )
 
 
@@ -295,11 +300,9 @@ def first_choose(context: Context, state: State, *, first: str) -> Draft:
     side = Side(first)
     who = "the humans go first" if side is Side.PLAYER else "the AI goes first"
     return entry_draft(
-        EntryKind.FIRST,
+        FirstWritten(first=side),
         state,
         text=f"Round {state.round}: you won the initiative; {who}.",
-        inputs={"first": side.value},
-        first=side.value,
     )
 
 
@@ -328,26 +331,22 @@ def activation_decide(
         )
     rng = table_source(context, state)
     deck = table_deck(rng, state.deck)
+    decision: Plain
     if walk.subject == REORGANIZE:
-        decision = {
-            "action": REORGANIZE,
-            "label": "Reorganize",
-            "step": "disorganized",
-            "steps": ["disorganized"],
-            "reason": DISORGANIZED_RULE,
-            "detail": "its first activation only removes the disorganization",
-            "target": None,
-            "inches": None,
-            "follow_up": False,
-            "log": [],
-        }
-        line = f"{fighter.label} — Reorganize: {decision['detail']}."
-        step = {
-            "section": "Disorganized",
-            "label": "",
-            "short": "Disorganized",
-            "text": DISORGANIZED_RULE,
-        }
+        decision = Reorganized(
+            action=REORGANIZE,
+            label="Reorganize",
+            step="disorganized",
+            reason=DISORGANIZED_RULE,
+            detail="its first activation only removes the disorganization",
+        )
+        line = f"{fighter.label} — Reorganize: {decision.detail}."
+        step = PrintedStep(
+            section="Disorganized",
+            label="",
+            short="Disorganized",
+            text=DISORGANIZED_RULE,
+        )
     else:
         assert isinstance(walk.subject, Situation | Pursuer)
         if state.return_fire == key and not follow_up:
@@ -364,34 +363,30 @@ def activation_decide(
             )
             binds = orders_binding(context, state, fighter)
             made = limits_kept(made, binds, walk.answers)  # where its move stops
-        decision = made.to_data()
+        decision = made
         step = step_words(context, fighter, made.step)
         if made.order:
             # A decision a scene order made names the order as its step.
-            step = {**step, "short": made.order}
+            step = replace(step, short=made.order)
         line = f"{fighter.label} — {made.describe()}"
         if state.fighters[key].disorganized and not follow_up:
             line += " (reorganized afterwards)"
         line += f" [{_step_label(step)}]"
     if follow_up:
         line = f"Follow-up at half move: {line}"
-    return entry_draft(
-        EntryKind.ACTIVATION,
-        state,
-        text=line,
-        inputs={"answers": walk.answers, "follow_up": follow_up},
-        rng=rng,
-        deck=deck,
-        subject=key,
+    written = ActivationWritten(
+        answers=walk.answers,
+        follow_up=follow_up,
         decision=decision,
         printed=step,
-        asked=[[a.question.text, a.shown] for a in walk.asked],
-        doctrine=context.company(fighter.company).doctrine.value,
+        asked=tuple((a.question.text, a.shown) for a in walk.asked),
+        doctrine=context.company(fighter.company).doctrine,
     )
+    return entry_draft(written, state, text=line, rng=rng, deck=deck, subject=key)
 
 
-def _step_label(step: Mapping[str, str]) -> str:
-    return step.get("short") or step.get("section") or ""
+def _step_label(step: PrintedStep) -> str:
+    return step.short or step.section
 
 
 def _ai_fighter(context: Context, state: State, key: str) -> Fighter:
@@ -430,16 +425,13 @@ def defence_draw(
     )
     step = step_words(context, fighter, made.step)
     return entry_draft(
-        EntryKind.DEFENCE,
+        DefenceWritten(answers=walk.answers, decision=made, printed=step),
         state,
         text=f"{fighter.label}, attacked by {attacker} — {made.describe()} "
         f"[{_step_label(step)}]",
-        inputs={"answers": walk.answers},
         rng=rng,
         deck=deck,
         subject=key,
-        decision=made.to_data(),
-        printed=step,
     )
 
 
@@ -464,17 +456,20 @@ def random_select(
     selection = deck.select([f.label for f in fighters], purpose=title)
     winner = next(f for f in fighters if f.label == selection.winner)
     dealt = ", ".join(f"{name} {card}" for name, card in selection.dealt)
+    written = SelectionWritten(
+        keys=tuple(f.key for f in fighters),
+        purpose=purpose,
+        winner=winner.key,
+        dealt=tuple((name, str(card)) for name, card in selection.dealt),
+        log=tuple(selection.log),
+    )
     return entry_draft(
-        EntryKind.SELECTION,
+        written,
         state,
         text=f"{title[:1].upper()}{title[1:]}: {dealt} — {winner.label} selected.",
-        inputs={"keys": [f.key for f in fighters], "purpose": purpose},
         rng=rng,
         deck=deck,
         subject=winner.key,
-        winner=winner.key,
-        dealt=[[name, str(card)] for name, card in selection.dealt],
-        log=log_to_data(selection.log),
     )
 
 

@@ -16,13 +16,14 @@ the log's end entry records it; undoing the entry that caused it judges again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engines.battlefield.exits import Whereabouts, side_end
 from engines.battlefield.numbers import CHARACTER_VP
 from engines.enums import EndReason, Side
-from engines.table.kinds import Phase
+from engines.table.entries import EndData, Stored, entry_parse
+from engines.table.kinds import EntryKind, Phase
 from engines.table.state import Context, Fighter, State
 from engines.victory import (
     BattleFacts,
@@ -200,13 +201,16 @@ def log_points(
     *,
     worths: Mapping[str, int],
     scores_exits: bool = False,
+    beyond: Mapping[Side, int] | None = None,
 ) -> dict[Side, int]:
     """§3.12's victory points as far as the log holds them: each carriable
     objective a side carried off or still carries (its worth in ``worths``),
-    each of a side's characters that left by the scoring edge, each enemy
-    character lost (fallen, or routed or scattered off the table). Objectives
-    held are not in the log: the players add them."""
-    points = dict.fromkeys(Side, 0)
+    each of a side's characters that left by the scoring edge or, in a River
+    Crossing, stands beyond the river at the end (``beyond``, as the players
+    counted them when the battle ended), each enemy character lost (fallen,
+    or routed or scattered off the table). Objectives held are not in the
+    log: the players add them."""
+    points = {side: CHARACTER_VP * (beyond or {}).get(side, 0) for side in Side}
     for fighter in state.all_fighters(context):
         if not _came(fighter, state):
             continue
@@ -223,6 +227,33 @@ def log_points(
         if carried:
             points[fighter.side] += worths.get(carried, 0)
     return points
+
+
+BEYOND_QUESTION = (
+    "How many of {whose} characters stand beyond the river now? Each scores "
+    f"{CHARACTER_VP} VP; the result form adds them."
+)
+
+
+def beyond_question(side: Side | None) -> str:
+    """River Crossing: what the battle's end asks of the attacker ``side``."""
+    if side is None:
+        return ""
+    return BEYOND_QUESTION.format(
+        whose="your" if side is Side.PLAYER else "the AI side's"
+    )
+
+
+def end_beyond(rows: Sequence[Stored], side: Side | None) -> dict[Side, int]:
+    """River Crossing: the attacker ``side``'s characters the players counted
+    beyond the river when they ended the battle (the log's last end entry)."""
+    end = next((r for r in reversed(rows) if r.kind == EntryKind.END), None)
+    if side is None or end is None:
+        return {}
+    data = entry_parse(end).data
+    if not isinstance(data, EndData) or data.beyond is None:
+        return {}
+    return {side: data.beyond}
 
 
 def _capital(text: str) -> str:
@@ -245,6 +276,8 @@ def _whereabouts(fighter: Fighter, state: State, scores_exits: bool) -> Whereabo
 __all__ = [
     "TOLD_BY_THE_TABLE",
     "TableEnding",
+    "beyond_question",
+    "end_beyond",
     "log_points",
     "round_over",
     "scored_exit",

@@ -9,6 +9,7 @@ from typing import Any
 
 from campaigns.models import Battle, Campaign, Character, Company, Scene, TableEntry
 from campaigns.selectors.table_context import table_context
+from campaigns.selectors.table_victory import table_scores_exits, table_victory
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.table_log import table_entry_add
 from engines.enums import Side
@@ -24,12 +25,14 @@ from engines.table.moves import (
     EndRound,
     SelectAtRandom,
     TellTap,
+    ended_at_once,
 )
 from engines.table.questions import (
     MANY,
     NUMBER,
 )
 from engines.table.state import Context, State, state_fold
+from engines.table.victory import table_ending
 from tests.campaigns.setup_helpers import Playable, build_playable
 
 DOCTRINES = ("priority", "deck", "horde", "pursuit")
@@ -120,6 +123,16 @@ class RandomPlayer:
         rng = self.rng
         if state.ended:
             return None
+        ending = table_ending(
+            context,
+            state,
+            table_victory(battle=self.battle),
+            scores_exits=table_scores_exits(battle=self.battle),
+        )
+        if ended_at_once(ending):
+            # The page says the battle ends here: the players end it.
+            side = "" if ending.side is None else ending.side.value
+            return add(self.battle, EndBattle(reason=ending.reason.value, side=side))
         if state.round and rng.random() < 0.25:
             extra = self._extra(context, state)
             if extra is not None:

@@ -30,6 +30,12 @@ from campaigns.selectors.battle_pack import battle_pack_data
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.demo import demo_seed
+from engines.doctrines.horde.procedure import (
+    CHARGE_WORDS,
+    DIRECTION_WORDS,
+    HURT_WORDS,
+    WOUNDED_WORDS,
+)
 from engines.enums import ObjectiveKind
 from tests.campaigns.pack_helpers import MM, squash
 from tests.campaigns.test_demo_packs import FIGHTING_SCENES
@@ -161,10 +167,11 @@ def test_the_round_its_trackers_and_the_deck_are_printed_once(packs, slug, paper
     assert (counts, pointers) == ((1, 1, int(events), 1), [True] * len(others))
 
 
-def test_faramir_s_retreat_draws_one_event_a_round_from_the_orcs_card(packs):
+@pytest.mark.parametrize("paper", PAPERS)
+def test_faramir_s_retreat_draws_one_event_a_round_from_the_orcs_card(packs, paper):
     """Two AI companies, random events on: the Ringwraiths' card sends the
     player to the Orcs' card instead of asking for a second draw."""
-    render = packs["osgiliath-faramirs-retreat"].renders["A4"]
+    render = packs["osgiliath-faramirs-retreat"].renders[paper]
     wraiths = render.ai_card("The Ringwraiths")
     assert "Draw a random event" not in wraiths and (
         "the random event, initiative and who goes first" in wraiths
@@ -502,10 +509,11 @@ def test_no_printed_page_has_an_empty_field_or_a_scout_banner(packs, slug, paper
     )
 
 
-def test_the_deck_card_says_the_nearest_and_points_to_the_events_page(packs):
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_deck_card_says_the_nearest_and_points_to_the_events_page(packs, paper):
     """The random events' draw is printed once, on the events page; the AI
     card's round names that page."""
-    render = packs["osgiliath-faramirs-retreat"].renders["A4"]
+    render = packs["osgiliath-faramirs-retreat"].renders[paper]
     card = render.ai_card("Orcs of Mordor")
     events = [page for page in render.pages if "RANDOM EVENTS" in page.upper()]
     assert (
@@ -531,16 +539,16 @@ def test_no_printed_page_has_a_straight_inch_mark(packs, slug, paper):
     assert [m for page in pages for m in ASCII_INCH.findall(page)] == []
 
 
-@pytest.mark.parametrize("slug", FIGHTING_SCENES)
-def test_arrivals_are_placed_first_in_the_round(packs, slug):
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_arrivals_are_placed_first_in_the_round(packs, slug, paper):
     """RULES §4: arrivals, then start-of-round orders, the event, initiative."""
     pack = packs[slug]
     home = _ai_companies(pack)[0]
-    card = pack.renders["A4"].ai_card(home["name"])
+    card = pack.renders[paper].ai_card(home["name"])
     arrivals = card.find("Place the characters arriving this round")
     initiative = card.find("rolls D6: 1–3 the AI side wins the initiative")
     event = card.find("Draw a random event from the AI deck")
-    battlefield = pack.renders["A4"].context["battlefield"]
+    battlefield = pack.renders[paper].context["battlefield"]
     arriving = any(f.arrival is not None or f.late for f in battlefield.forces) or any(
         p["reserve"] for p in pack.data["participants"]
     )
@@ -549,11 +557,13 @@ def test_arrivals_are_placed_first_in_the_round(packs, slug):
         assert 0 <= arrivals < initiative and (event < 0 or arrivals < event)
 
 
-@pytest.mark.parametrize("slug", FIGHTING_SCENES)
-def test_every_card_of_a_side_of_several_companies_says_one_order_runs(packs, slug):
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_every_card_of_a_side_of_several_companies_says_one_order_runs(
+    packs, slug, paper
+):
     pack = packs[slug]
     companies = _ai_companies(pack)
-    cards = [pack.renders["A4"].ai_card(c["name"]) for c in companies]
+    cards = [pack.renders[paper].ai_card(c["name"]) for c in companies]
     one_order = "One order for the whole AI side, across its companies"
     assert [one_order in card for card in cards] == [len(companies) > 1] * len(cards)
     if len(companies) > 1:
@@ -563,10 +573,11 @@ def test_every_card_of_a_side_of_several_companies_says_one_order_runs(packs, sl
 
 
 @pytest.mark.parametrize("slug", ["bree-bridge", "flight-to-the-ford"])
-def test_the_pursuit_card_defines_the_quarry_s_line_and_the_route(packs, slug):
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_pursuit_card_defines_the_quarry_s_line_and_the_route(packs, slug, paper):
     pack = packs[slug]
     hunters = next(c for c in _ai_companies(pack) if c["doctrine"] == "pursuit")
-    card = pack.renders["A4"].ai_card(hunters["name"])
+    card = pack.renders[paper].ai_card(hunters["name"])
     assert (
         "The quarry's line: the straight line from the pursuer to the quarry at "
         "the start of its move"
@@ -579,22 +590,23 @@ def test_the_pursuit_card_defines_the_quarry_s_line_and_the_route(packs, slug):
     )
 
 
-@pytest.mark.parametrize("slug", FIGHTING_SCENES)
-def test_the_sight_limit_is_not_under_length_and_scoring(packs, slug):
-    context = packs[slug].renders["A4"].context
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_the_sight_limit_is_not_under_length_and_scoring(packs, slug, paper):
+    context = packs[slug].renders[paper].context
     sight = context["battlefield"].sight_text
     assert not sight or sight not in context["battlefield"].scoring
     if sight:
-        sheet = packs[slug].renders["A4"].text("Setup sheet")
+        sheet = packs[slug].renders[paper].text("Setup sheet")
         scoring = sheet.split("Length and scoring", 1)[1].split("Order of play")[0]
         assert sight not in scoring and sight in sheet
 
 
 @pytest.mark.parametrize("slug", ["bree-bridge", "flight-to-the-ford", "the-red-arrow"])
-def test_the_pursuit_card_reads_plainly(packs, slug):
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_pursuit_card_reads_plainly(packs, slug, paper):
     pack = packs[slug]
     hunters = next(c for c in _ai_companies(pack) if c["doctrine"] == "pursuit")
-    card = pack.renders["A4"].ai_card(hunters["name"])
+    card = pack.renders[paper].ai_card(hunters["name"])
     battle_box = card[card.index("This battle, for the AI") : card.index("The company")]
     assert (
         "The quarry:" in battle_box,
@@ -605,9 +617,48 @@ def test_the_pursuit_card_reads_plainly(packs, slug):
     ) == (True, True, True, False, False)
 
 
-def test_the_horde_card_speaks_of_no_pool(packs):
-    card = packs["moria"].renders["A4"].ai_card("Goblins of Moria")
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_horde_card_speaks_of_no_pool(packs, paper):
+    card = packs["moria"].renders[paper].ai_card("Goblins of Moria")
     assert "pool" not in card.lower() and "Lurking" in card
+
+
+HORDE_WORDS = (
+    (WOUNDED_WORDS, "Wounded → Does not act."),
+    (HURT_WORDS, "Hurt this round → Roll D6"),
+    (DIRECTION_WORDS, "toward a direction roll"),
+    (CHARGE_WORDS, "Charge D6"),
+)
+"""Each horde definition, and words of an activation step that uses it."""
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_horde_card_defines_its_words_on_the_page_of_the_steps_using_them(
+    packs, paper
+):
+    render = packs["moria"].renders[paper]
+    pages = [render.pages[i] for i in render.part("AI reference cards")]
+    placed = [
+        (
+            definition[:16],
+            [squash(definition) in page for page in pages if step in page],
+        )
+        for definition, step in HORDE_WORDS
+    ]
+    assert placed == [(definition[:16], [True]) for definition, _step in HORDE_WORDS]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_hunt_s_shooting_line_prints_only_for_a_hunter_with_a_range(packs, paper):
+    """The Witch-king (no range) hunts Frodo at Weathertop: no shooting line;
+    Lurtz (18″) hunts Boromir at Amon Hen: his shooting lines stay."""
+    witch_king = packs["weathertop"].renders[paper].text("AI reference cards")
+    lurtz = packs["amon-hen"].renders[paper].text("AI reference cards")
+    assert (
+        "Frodo Baggins whenever in sight and within" in witch_king,
+        "Frodo Baggins whenever unengaged and within move" in witch_king,
+        "Lurtz: Boromir whenever in sight and within shooting range" in lurtz,
+    ) == (False, True, True)
 
 
 # --- 6. the map says what it shows (continued) ---------------------------------------
@@ -615,11 +666,11 @@ def test_the_horde_card_speaks_of_no_pool(packs):
 KIND_FILLS = {"water": "#c9dcec", "road": "#eee4c8", "wall": "#262626"}
 
 
-@pytest.mark.parametrize("slug", FIGHTING_SCENES)
-def test_water_roads_and_walls_are_drawn_and_keyed_as_what_they_are(packs, slug):
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_water_roads_and_walls_are_drawn_and_keyed_as_what_they_are(packs, slug, paper):
     """A river or stream is drawn as water, a road as a road, a wall as a wall,
     each in its own fill, and the key names the kind."""
-    diagram = packs[slug].renders["A4"].context["diagram"]
+    diagram = packs[slug].renders[paper].context["diagram"]
     wrong = [
         (entry["feature"].name, entry["kind"], shape.fill)
         for shape, entry in zip(diagram.features, diagram.feature_legend, strict=True)
@@ -628,11 +679,12 @@ def test_water_roads_and_walls_are_drawn_and_keyed_as_what_they_are(packs, slug)
     assert wrong == []
 
 
-def test_bree_bridge_s_stream_is_water_and_its_road_a_road(packs):
+@pytest.mark.parametrize("paper", PAPERS)
+def test_bree_bridge_s_stream_is_water_and_its_road_a_road(packs, paper):
     """And the woods beside the road stay woods, drawn by their cover."""
     legend = {
         e["feature"].name: e["kind"]
-        for e in packs["bree-bridge"].renders["A4"].context["diagram"].feature_legend
+        for e in packs["bree-bridge"].renders[paper].context["diagram"].feature_legend
     }
     assert (
         legend["The stream"],
@@ -641,9 +693,9 @@ def test_bree_bridge_s_stream_is_water_and_its_road_a_road(packs):
     ) == ("water", "road", "")
 
 
-@pytest.mark.parametrize("slug", FIGHTING_SCENES)
-def test_arrival_labels_sit_inside_the_table_apart_from_each_other(packs, slug):
-    diagram = packs[slug].renders["A4"].context["diagram"]
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_arrival_labels_sit_inside_the_table_apart_from_each_other(packs, slug, paper):
+    diagram = packs[slug].renders[paper].context["diagram"]
     labels = [(a.text_x, a.text_y) for a in diagram.arrows]
     inside = all(
         0 < y < diagram.table_depth and 0 <= x <= diagram.table_width for x, y in labels
@@ -673,10 +725,11 @@ def test_a_company_with_nobody_on_the_table_gets_no_ai_card(packs):
     assert second["name"] not in names and names[0] == first["name"]
 
 
-def test_the_quarry_says_the_nearest_counts_only_when_several(packs):
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_quarry_says_the_nearest_counts_only_when_several(packs, paper):
     card = (
         packs["bree-bridge"]
-        .renders["A4"]
+        .renders[paper]
         .ai_card(
             next(
                 c["name"]
@@ -689,11 +742,11 @@ def test_the_quarry_says_the_nearest_counts_only_when_several(packs):
     assert ("the nearest one counts" in card) == several
 
 
-@pytest.mark.parametrize("slug", FIGHTING_SCENES)
-def test_arrival_wedges_point_where_the_text_places_the_models(packs, slug):
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_arrival_wedges_point_where_the_text_places_the_models(packs, slug, paper):
     """The middle of the arrival stretch, else of the edge — never offset by
     the company's number; two labels never print over each other."""
-    context = packs[slug].renders["A4"].context
+    context = packs[slug].renders[paper].context
     battlefield, diagram = context["battlefield"], context["diagram"]
     keys = {str(c["id"]): n for n, c in enumerate(context["companies"], start=1)}
     wrong = []
@@ -718,14 +771,15 @@ def test_arrival_wedges_point_where_the_text_places_the_models(packs, slug):
     assert wrong == [] and len(set(labels)) == len(labels)
 
 
-def test_moria_s_troll_has_its_round_two_marker(packs):
-    arrows = packs["moria"].renders["A4"].context["diagram"].arrows
+@pytest.mark.parametrize("paper", PAPERS)
+def test_moria_s_troll_has_its_round_two_marker(packs, paper):
+    arrows = packs["moria"].renders[paper].context["diagram"].arrows
     assert any(a.text.endswith(": R2") for a in arrows)
 
 
-@pytest.mark.parametrize("slug", FIGHTING_SCENES)
-def test_the_dice_log_does_not_repeat_the_dealt_edges_the_key_shows(packs, slug):
-    context = packs[slug].renders["A4"].context
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_the_dice_log_does_not_repeat_the_dealt_edges_the_key_shows(packs, slug, paper):
+    context = packs[slug].renders[paper].context
     lines = [line for column in context["setup"]["dice_log"] for line in column]
     dealt = any(
         f.arrival is not None and f.arrival.dealt and f.arrival.cards
@@ -761,17 +815,18 @@ PURPOSES = (
 )
 
 
-@pytest.mark.parametrize("slug", FIGHTING_SCENES)
-def test_every_printed_objective_says_what_it_is_for(packs, slug):
-    legend = packs[slug].renders["A4"].context["diagram"].objective_legend
+@pytest.mark.parametrize(("slug", "paper"), CASES)
+def test_every_printed_objective_says_what_it_is_for(packs, slug, paper):
+    legend = packs[slug].renders[paper].context["diagram"].objective_legend
     assert [line for line in legend if not any(p in line for p in PURPOSES)] == []
 
 
 @pytest.mark.parametrize(("slug", "gate"), [("bree", "The East Gate")])
-def test_a_way_out_is_drawn_and_keyed_as_one(packs, slug, gate):
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_way_out_is_drawn_and_keyed_as_one(packs, slug, gate, paper):
     """Bree's East Gate, which the players' way to win leaves through, is an
     open outline and the key says it is a way out (not a solid wall)."""
-    render = packs[slug].renders["A4"]
+    render = packs[slug].renders[paper]
     diagram = render.context["diagram"]
     entry = next(e for e in diagram.feature_legend if e["feature"].name == gate)
     shape = next(f for f in diagram.features if f.letter == entry["letter"])

@@ -99,3 +99,28 @@ def test_every_page_makes_the_same_queries_at_n_and_5n(counts):
 def test_every_page_makes_at_most_15_queries(counts):
     heavy = {page: pair[1] for page, pair in counts.items() if pair[1] > MAX_QUERIES}
     assert not heavy
+
+
+def test_a_fixed_scenes_battle_page_stays_within_15_queries(client, demo_campaign):
+    """A fixed demo scene with ways to win (Bree): the ways and their
+    conditions are read in one query, like the generated battle's page."""
+    scene = demo_campaign.scenes.get(slug="bree")
+    assert scene.ways_to_win.exists()
+    fit = scene_lineup(scene=scene).default_participant_ids()
+    battle = battle_set_up(scene=scene, stance=None, participant_ids=fit, seed=1)
+    client.force_login(demo_campaign.owner)
+    url = reverse("campaigns:battle_detail", args=[demo_campaign.slug, battle.pk])
+    assert count(client, url) <= MAX_QUERIES
+
+
+def test_a_fixed_scenes_pack_reads_its_ways_to_win_in_one_query(demo_campaign):
+    from campaigns.selectors.battle_pack import battle_for_pack, battle_pack_data
+
+    scene = demo_campaign.scenes.get(slug="bree")
+    fit = scene_lineup(scene=scene).default_participant_ids()
+    battle = battle_set_up(scene=scene, stance=None, participant_ids=fit, seed=1)
+    loaded = battle_for_pack(campaign=demo_campaign, battle_id=battle.pk)
+    with CaptureQueriesContext(connection) as queries:
+        data = battle_pack_data(battle=loaded)
+    assert data["scene"]["uses"]["exits"]
+    assert len(queries) == 1

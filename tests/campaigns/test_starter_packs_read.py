@@ -172,3 +172,15 @@ def test_a_scattered_horde_character_is_recorded_as_the_site_accepts(packs, key)
 @pytest.mark.parametrize("key", KEYS)
 def test_no_rule_section_numbers_are_printed(packs, key):
     assert "§" not in packs[key].text
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_setup_sheet_and_the_result_form_each_take_one_page(packs, key):
+    """No box spills onto a page of its own (the historical Assault's "The
+    story's stakes" did on Letter)."""
+    pages = packs[key].pages
+    counts = [
+        sum(f"· {part} page" in text for text in pages)
+        for part in ("Setup sheet", "Result form")
+    ]
+    assert counts == [1, 1]

@@ -311,3 +311,71 @@ def test_the_characters_screen_says_how_many_wound_slots_are_left(
     html += client.get(table_url(battle) + "?do=people").content.decode()
     assert "1 wound token, 2 free slots left" in html
     assert "wound tokens 1 of" not in html
+
+
+# --- issue 30: River Crossing's "beyond the river" from the log ----------------------
+
+
+def _river_crossing(campaign, attacker: str = "player"):
+    from campaigns.models import Battle
+
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    defender = "ai" if attacker == "player" else "player"
+    Battle.objects.filter(pk=battle.pk).update(
+        scenario_name="River Crossing",
+        roles={attacker: "attacker", defender: "defender"},
+    )
+    battle.refresh_from_db()
+    return battle
+
+
+@pytest.mark.parametrize(("attacker", "vp"), [("player", (2, 0)), ("ai", (0, 2))])
+def test_the_attackers_beyond_the_river_score_on_the_result_form_from_the_log(
+    client, user, campaign, attacker, vp
+):
+    """The end screen asks how many of the attacker's characters stand beyond
+    the river; the result form's VP carry them (1 each) to the attacker."""
+    from campaigns.selectors.result import battle_result_rules
+    from campaigns.selectors.table_record import result_initial_from_log
+
+    battle = _river_crossing(campaign, attacker)
+    client.force_login(user)
+    _begin(battle)
+    html = client.get(table_url(battle) + "?do=end").content.decode()
+    assert "stand beyond the river now?" in html and 'name="beyond"' in html
+    response = client.post(
+        table_url(battle),
+        {
+            "action": "end",
+            "reason": "objective",
+            "beyond": "2",
+            "version": version(battle),
+        },
+    )
+    assert response.status_code == 302
+    assert now(battle)[2][-1].text.endswith("Beyond the river at the end: 2.")
+    rules = battle_result_rules(battle=battle)
+    initial = result_initial_from_log(battle=battle, rules=rules)
+    assert (initial["player_victory_points"], initial["ai_victory_points"]) == vp
+
+
+def test_a_count_beyond_the_river_that_is_no_number_is_refused(client, user, campaign):
+    battle = _river_crossing(campaign)
+    client.force_login(user)
+    _begin(battle)
+    before = version(battle)
+    response = client.post(
+        table_url(battle),
+        {"action": "end", "reason": "objective", "beyond": "lots", "version": before},
+        follow=True,
+    )
+    assert "stand beyond the river (a whole number" in response.content.decode()
+    assert (version(battle), now(battle)[1].ended) == (before, "")
+
+
+def test_only_a_river_crossing_asks_who_stands_beyond_the_river(client, user, campaign):
+    _, battle = doctrine_battle(campaign, "priority", seed=12)
+    client.force_login(user)
+    _begin(battle)
+    html = client.get(table_url(battle) + "?do=end").content.decode()
+    assert "beyond the river" not in html and 'name="beyond"' not in html

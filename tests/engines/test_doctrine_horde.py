@@ -583,7 +583,8 @@ def test_every_moving_row_rolls_what_it_prints() -> None:
 
 
 def test_the_card_prints_the_edge_rule() -> None:
-    assert EDGE_RULE in PROCEDURE.notes
+    """With the other words the steps use, under "Reading the steps"."""
+    assert EDGE_RULE in PROCEDURE.section("charge").notes
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from engines.doctrines import (
     FOLLOW_UP_RULE,
     ORDER_RULE,
     ORDER_RULES,
+    ORDER_WHEN,
     PROCEDURES,
     PURSUIT_ORDER_RULE,
     DoctrineSettings,
@@ -217,7 +218,13 @@ def test_the_order_of_a_mixed_side_names_both() -> None:
     ],
 )
 def test_the_order_of_a_side(doctrines: list[Doctrine], text: str) -> None:
-    assert order_rule(doctrines) == text
+    assert order_rule(doctrines) == f"{text} {ORDER_WHEN}"
+
+
+def test_the_order_says_it_is_read_at_each_ai_activation() -> None:
+    """The table page and the playtest pick the AI's next when its turn comes,
+    among those still to act; the card says so."""
+    assert "Each time the AI activates" in order_rule([Doctrine.PRIORITY])
 
 
 @pytest.mark.parametrize(

@@ -165,3 +165,39 @@ def test_each_round_orders_make_the_round_section():
 def test_a_card_without_orders_is_unchanged():
     """No orders: the card is the doctrine's own."""
     assert card(Doctrine.PRIORITY) == procedure(Doctrine.PRIORITY, DoctrineSettings())
+
+
+WK = "The Witch-king"
+
+
+@pytest.mark.parametrize(
+    ("ranges", "shot"),
+    [
+        (((WK, 0), ("Ringwraith", 12)), False),
+        (((WK, 12), ("Ringwraith", 0)), True),
+        ((), True),
+    ],
+)
+@pytest.mark.parametrize(
+    ("doctrine", "shot_step", "move_step"),
+    [(Doctrine.PRIORITY, "3", "6"), (Doctrine.DECK, "spades-1", "spades-3")],
+)
+def test_a_hunts_shooting_line_prints_only_for_a_hunter_with_a_range(
+    ranges, shot, doctrine, shot_step, move_step
+):
+    """No dead text: the hunted is named on a shooting step only where a
+    hunter can shoot (ranges unknown: as before)."""
+    hunt = Hunt(target="Frodo Baggins", characters=(WK,))
+    printed = procedure(doctrine, DoctrineSettings(orders=(hunt,), ranges=ranges))
+    named = [
+        "Frodo Baggins" in printed.step(step).then for step in (shot_step, move_step)
+    ]
+    assert named == [shot, True]
+
+
+def test_a_company_hunt_shoots_when_any_of_the_company_has_a_range():
+    hunt = Hunt(target="Frodo Baggins")
+    settings = DoctrineSettings(orders=(hunt,), ranges=((WK, 0), ("Archer", 18)))
+    assert "Frodo Baggins" in procedure(Doctrine.PRIORITY, settings).step("3").then
+    settings = DoctrineSettings(orders=(hunt,), ranges=((WK, 0), ("Rider", 0)))
+    assert "Frodo Baggins" not in procedure(Doctrine.PRIORITY, settings).step("3").then

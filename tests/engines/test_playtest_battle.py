@@ -89,6 +89,29 @@ DUELS = [
 ]
 
 
+def sam_by_the_south_edge(
+    *features: Feature, length: int, ways: tuple[WayToWin, ...] = (), **sam: object
+) -> Spec:
+    """The first duel on an empty 24" table with these features: Sam deploys by
+    the south edge, the Orc far off by the north edge. ``ways`` are the scene's
+    ways to win over its ``length`` rounds (none: decided by VP); ``sam``
+    changes Sam's fields."""
+    spec = duel_spec(DUELS[0])
+    p, a = spec.battlefield.forces
+    field = replace(
+        spec.battlefield,
+        forces=(replace(p, zone=_rect(10, 20)), replace(a, zone=_rect(11, 1))),
+        features=features,
+        length=length,
+    )
+    return replace(
+        spec,
+        battlefield=field,
+        characters=(replace(spec.characters[0], **sam), spec.characters[1]),
+        victory=Victory(ways=ways, battle_length=length) if ways else spec.victory,
+    )
+
+
 @pytest.mark.parametrize("duel", DUELS)
 def test_the_duel_played_through_the_loop_falls_inside_its_interval(duel):
     """The exact odds lie inside the playtest's 95 % interval for (about) 95 %
@@ -245,15 +268,7 @@ def test_a_generated_battle_that_lasts_its_length_is_decided_by_vp():
         name="Tower", shape=Shape.CIRCLE, x=11, y=20.5, radius=1, objective=True,
         victory_points=3,
     )  # fmt: skip
-    spec = duel_spec(DUELS[0])
-    far = Force(key="a", name="A", side=Side.AI, entry_edge=Edge.NORTH,
-                zone=_rect(11, 1))  # fmt: skip
-    near = Force(key="p", name="P", side=Side.PLAYER, entry_edge=Edge.SOUTH,
-                 zone=_rect(10, 20))  # fmt: skip
-    field = Battlefield(
-        width=24, depth=24, forces=(near, far), features=(tower,), length=1
-    )
-    spec = Spec(battlefield=field, companies=spec.companies, characters=spec.characters)
+    spec = sam_by_the_south_edge(tower, length=1)
     battle = fight(spec, rng=random.Random(3))
     assert (battle.outcome, battle.way) == (Outcome.VICTORY, "VP")
 
@@ -313,19 +328,6 @@ def test_a_feature_to_hold_is_held_from_its_edge():
         name="Barn", shape=Shape.RECTANGLE, x=11, y=19, width=8, depth=3,
         terrain=TerrainKind.BUILDING, cover=Cover.HARD,
     )  # fmt: skip
-    spec = duel_spec(DUELS[0])
-    field = Battlefield(
-        width=24,
-        depth=24,
-        forces=(
-            Force(key="p", name="P", side=Side.PLAYER, entry_edge=Edge.SOUTH,
-                  zone=_rect(10, 20)),
-            Force(key="a", name="A", side=Side.AI, entry_edge=Edge.NORTH,
-                  zone=_rect(11, 1)),
-        ),
-        features=(barn,),
-        length=1,
-    )  # fmt: skip
     way = WayToWin(
         side=Side.PLAYER,
         conditions=(
@@ -333,13 +335,7 @@ def test_a_feature_to_hold_is_held_from_its_edge():
                       when=HoldWhen.LAST),
         ),
     )  # fmt: skip
-    sam = replace(spec.characters[0], move=0.0)
-    spec = replace(
-        spec,
-        battlefield=field,
-        characters=(sam, spec.characters[1]),
-        victory=Victory(ways=(way,), battle_length=1),
-    )
+    spec = sam_by_the_south_edge(barn, length=1, ways=(way,), move=0.0)
     battle = fight(spec, rng=random.Random(4))
     assert battle.outcome is Outcome.VICTORY
 
@@ -351,19 +347,6 @@ def test_the_robot_leaves_through_the_exit_its_way_to_win_names():
         name="Gate", shape=Shape.RECTANGLE, x=11, y=19, width=2, depth=1,
         terrain=TerrainKind.OPEN,
     )  # fmt: skip
-    spec = duel_spec(DUELS[0])
-    field = Battlefield(
-        width=24,
-        depth=24,
-        forces=(
-            Force(key="p", name="P", side=Side.PLAYER, entry_edge=Edge.SOUTH,
-                  zone=_rect(10, 20)),
-            Force(key="a", name="A", side=Side.AI, entry_edge=Edge.NORTH,
-                  zone=_rect(11, 1)),
-        ),
-        features=(gate,),
-        length=3,
-    )  # fmt: skip
     way = WayToWin(
         side=Side.PLAYER,
         conditions=(
@@ -371,9 +354,7 @@ def test_the_robot_leaves_through_the_exit_its_way_to_win_names():
         ),
         at_once=True,
     )
-    spec = replace(
-        spec, battlefield=field, victory=Victory(ways=(way,), battle_length=3)
-    )
+    spec = sam_by_the_south_edge(gate, length=3, ways=(way,))
     state = play(spec, rng=random.Random(4))
     assert [(e.character, e.feature) for e in state.exits] == [("Sam", "Gate")]
     assert state.verdict is not None and state.verdict.outcome is Outcome.VICTORY
@@ -387,19 +368,6 @@ def test_the_robots_carrier_heads_for_its_exit_not_the_nearest_edge():
         name="Gate", shape=Shape.RECTANGLE, x=17, y=19, width=2, depth=3,
         terrain=TerrainKind.OPEN,
     )  # fmt: skip
-    spec = duel_spec(DUELS[0])
-    field = Battlefield(
-        width=24,
-        depth=24,
-        forces=(
-            Force(key="p", name="P", side=Side.PLAYER, entry_edge=Edge.SOUTH,
-                  zone=_rect(10, 20)),
-            Force(key="a", name="A", side=Side.AI, entry_edge=Edge.NORTH,
-                  zone=_rect(11, 1)),
-        ),
-        features=(gate,),
-        length=3,
-    )  # fmt: skip
     way = WayToWin(
         side=Side.PLAYER,
         conditions=(
@@ -408,14 +376,38 @@ def test_the_robots_carrier_heads_for_its_exit_not_the_nearest_edge():
         ),
         at_once=True,
     )  # fmt: skip
-    sam = replace(spec.characters[0], carrying="Ring")
-    spec = replace(
-        spec,
-        battlefield=field,
-        characters=(sam, spec.characters[1]),
-        victory=Victory(ways=(way,), battle_length=3),
-    )
+    spec = sam_by_the_south_edge(gate, length=3, ways=(way,), carrying="Ring")
     state = play(spec, rng=random.Random(4))
     assert [(e.character, e.feature, e.carrying) for e in state.exits] == [
         ("Sam", "Gate", ("Ring",))
     ]
+
+
+@settings(max_examples=15, deadline=None)
+@given(scenes(), st.integers(0, 10**6))
+def test_the_ais_next_is_picked_when_its_turn_comes_among_those_still_to_act(
+    spec, seed
+):
+    """As the table page has the players pick it: the one activation order
+    read off the table as it stands at each AI turn, not once a round."""
+    import engines.playtest.battle as loop
+
+    picks: list[tuple[str, ...]] = []
+    activated: list[str] = []
+    order, activate = loop.activation_order, loop._activate
+
+    def ordered(waiting):
+        picks.append(tuple(sorted(w.id for w in waiting)))
+        return order(waiting)
+
+    def recorded(state, key, *, follow_up):
+        if not follow_up and state.character(key).side is Side.AI:
+            activated.append(key)
+        return activate(state, key, follow_up=follow_up)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(loop, "activation_order", ordered)
+        patch.setattr(loop, "_activate", recorded)
+        play(spec, rng=random.Random(battle_seed(seed, 0)))
+    assert len(picks) == len(activated)
+    assert all(key in waiting for key, waiting in zip(activated, picks, strict=True))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engines.enums import Outcome
@@ -36,8 +38,16 @@ def test_the_report_has_sites_json_shape_and_sums_to_one():
 @pytest.mark.parametrize(
     ("battles", "warning"),
     [
-        ([LOSS, LOSS], "The players never won in 2 battles."),
-        ([WIN, WIN], "The players won every one of 2 battles."),
+        (
+            [LOSS, LOSS],
+            "The players never won in 2 battles: the commonest end was routed "
+            "(2 of 2); Sam fell in 2 of 2.",
+        ),
+        (
+            [WIN, WIN, replace(WIN, way="Frodo leaves by the gate")],
+            "The players won every one of 3 battles: the commonest end was VP "
+            "(2 of 3).",
+        ),
     ],
 )
 def test_never_and_always_won_are_warned(battles, warning):

@@ -131,3 +131,47 @@ def test_difficult_ground_is_crossed_at_half_speed():
     walked = walk(((20, 8), (32, 8)), 6, slow=t.ground.difficult)
     # 2" to the wood's edge, then 4" of move buys 2" inside it.
     assert walked.end[0] == pytest.approx(24, abs=0.05)
+
+
+def _fresh(t):
+    """The same table built afresh (nothing handed on)."""
+    return Table(board=t.board, pieces=t.pieces, markers=t.markers)
+
+
+def test_a_table_handed_on_by_its_changes_is_one_built_afresh():
+    import random
+
+    from engines.playtest.table import Marker
+
+    rng = random.Random(3)
+    pieces = [
+        Piece(
+            key=f"{side.value}{i}", side=side, company=side.value,
+            at=(rng.uniform(5, 10), rng.uniform(5, 10)), card_order=rng.randrange(9),
+        )
+        for side in Side
+        for i in range(4)
+    ]  # fmt: skip
+    t = Table(
+        board=Board(ground((), width=36, depth=36)),
+        pieces=tuple(pieces),
+        markers=(Marker(name="Ring", at=(7.0, 7.0)),),
+    )
+    t.engaged_keys()
+    for step in range(60):
+        key = rng.choice(t.pieces).key
+        match step % 6:
+            case 0:
+                t = t.without(key)
+            case 1:
+                t = t.picked_up(key, "Ring") if t.markers else t.dropped(key)
+            case _:
+                t = t.moved(key, (rng.uniform(5, 10), rng.uniform(5, 10)))
+        fresh = _fresh(t)
+        assert t.contacts() == fresh.contacts()
+        assert t.engaged_keys() == fresh.engaged_keys()
+        for side in Side:
+            assert t.of_side(side) == fresh.of_side(side)
+        assert all(t.piece(p.key) is p for p in t.pieces)
+        if len(t.pieces) < 3:
+            break

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engines.enums import Doctrine, Side
+from engines.enums import Doctrine, EndReason, Side
 from engines.table.errors import TableRefused
 from engines.table.kinds import ActionKind
 from engines.table.moves import (
@@ -24,6 +24,7 @@ from engines.table.moves import (
     legal_actions,
 )
 from engines.table.state import state_fold
+from engines.table.victory import TableEnding
 from tests.engines.table_battles import Log, battle_context
 from tests.engines.table_player import TruthfulPlayer
 
@@ -111,3 +112,31 @@ def test_a_battle_played_through_takes_only_legal_actions(doctrine) -> None:
         again = action_take(replay.context, state, action)
         assert again == draft
         replay.entries.append(again)
+
+
+ENDED_HERE = TableEnding(
+    text="Frodo has fallen or left the table: the AI side wins.",
+    reason=EndReason.OBJECTIVE,
+    side=Side.AI,
+    at_once=True,
+)
+"""The battle's end by its scene's rules, met at once."""
+
+
+def test_once_the_scenes_rules_end_the_battle_only_taps_and_its_end_are_legal():
+    log = started()
+    legal = legal_actions(log.context, log.state, ending=ENDED_HERE)
+    assert kinds(legal) == {ActionKind.TAP, ActionKind.END}
+    nxt = log.state.question().key
+    with pytest.raises(TableRefused, match="over by the scene's rules"):
+        action_take(log.context, log.state, Activate(key=nxt), ending=ENDED_HERE)
+    end = EndBattle(reason="objective", side="ai")
+    assert action_take(log.context, log.state, end, ending=ENDED_HERE).kind == "end"
+
+
+def test_an_ending_at_the_last_round_leaves_the_actions_as_they_are():
+    log = started()
+    later = TableEnding(text="The humans hold out.", reason=EndReason.OBJECTIVE)
+    assert legal_actions(log.context, log.state, ending=later) == legal_actions(
+        log.context, log.state
+    )

@@ -234,3 +234,49 @@ def test_the_log_scores_exits_losses_and_objectives_carried():
     # Where exits do not score, Sam's leaving is a loss.
     points = log_points(log.context, log.state, worths=worths, scores_exits=False)
     assert points == {Side.PLAYER: 3 + 3 + 2, Side.AI: 2}
+
+
+# --- River Crossing: the attacker's characters beyond the river (issue 30) -----------
+
+
+def test_the_log_scores_the_count_beyond_the_river_for_the_attacker():
+    log = _begun()
+    _tap(log, "fell", next(f.key for f in log.context.fighters if f.side is Side.AI))
+    points = log_points(log.context, log.state, worths={}, beyond={Side.PLAYER: 2})
+    assert points == {Side.PLAYER: 2 + 1, Side.AI: 0}
+
+
+@pytest.mark.parametrize("beyond", [-1, 999])
+def test_a_count_beyond_the_river_out_of_reach_is_refused(beyond):
+    from engines.table.errors import TableRefused
+    from engines.table.taps import battle_end
+
+    log = _begun()
+    with pytest.raises(TableRefused, match="beyond the river"):
+        battle_end(log.context, log.state, reason="objective", beyond=beyond)
+
+
+def test_the_end_entry_keeps_the_count_and_reads_it_back():
+    from engines.table.taps import battle_end
+    from engines.table.victory import end_beyond
+
+    log = _begun()
+    log.add(lambda c, s: battle_end(c, s, reason="objective", beyond=3))
+    rows = log.entries
+    assert end_beyond(rows, Side.AI) == {Side.AI: 3}
+    assert end_beyond(rows, None) == {}
+
+
+@pytest.mark.parametrize(
+    ("scenario", "roles", "side"),
+    [
+        ("River Crossing", {"player": "attacker", "ai": "defender"}, Side.PLAYER),
+        ("River Crossing", {"ai": "attacker", "player": "defender"}, Side.AI),
+        ("Skirmish", {}, None),
+        ("Pitched Battle", {"player": "attacker", "ai": "defender"}, None),
+    ],
+)
+def test_only_a_river_crossings_attacker_scores_beyond_the_river(scenario, roles, side):
+    from engines.battlefield.exits import beyond_side
+
+    assert beyond_side(scenario, roles) == side

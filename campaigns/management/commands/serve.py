@@ -6,7 +6,8 @@ The task worker runs at a lower CPU priority than the web server (the phones'
 taps come before a pack's render) and is supervised: one that stops is started
 again after a back-off, with a line in the log, and the site keeps answering
 meanwhile (a render it left half-done is sent again by the supervisor's sweep
-once the worker falls silent: ``pack_renders_sweep``). Only the web server
+once the worker falls silent: ``pack_renders_sweep``; a playtest it left
+half-done is reported as failed: ``playtests_sweep``). Only the web server
 stopping, or Ctrl-C, stops the site. gunicorn's control socket is off, so two
 checkouts served on one machine do not share ``~/.gunicorn/gunicorn.ctl``."""
 
@@ -38,7 +39,8 @@ RESTART_BACKOFF_S = (1, 2, 4, 8, 15, 30)
 each stop in a row; a worker that ran HEALTHY_RUN_S starts the steps over."""
 HEALTHY_RUN_S = 60
 SWEEP_EVERY_S = 2
-"""How often the supervisor sends again the renders a dead worker left."""
+"""How often the supervisor sends again the renders a dead worker left (and
+reports the playtests it left as failed)."""
 WEB = "web server"
 WORKER = "task worker"
 
@@ -174,21 +176,31 @@ class Command(BaseCommand):
             time.sleep(0.3)
 
     def _sweep(self) -> None:
-        """Send again the renders whose worker died or never came: a worker
-        that was killed cannot say so itself. A database that is down
-        (restarting) is tried again at the next sweep."""
+        """Send again the renders whose worker died or never came, and report
+        as failed the playtests whose worker died: a worker that was killed
+        cannot say so itself. A database that is down (restarting) is tried
+        again at the next sweep."""
         from django.db import close_old_connections
 
         from campaigns.services.pack_render import pack_renders_sweep
+        from campaigns.services.playtest import playtests_sweep
 
         try:
             sent = pack_renders_sweep()
+            failed = playtests_sweep()
         except Exception as error:  # noqa: BLE001 - the site keeps running
             close_old_connections()
-            self._log(f"Could not look at the pack renders ({error}); trying again.")
+            self._log(
+                f"Could not look at the pack renders and playtests ({error}); "
+                "trying again."
+            )
             return
         if sent:
             self._log(f"Sent {sent} pack render(s) again: their worker stopped.")
+        if failed:
+            self._log(
+                f"Reported {failed} playtest(s) as failed: no worker is fighting them."
+            )
 
     def _log(self, line: str) -> None:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")

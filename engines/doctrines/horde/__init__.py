@@ -53,6 +53,7 @@ from engines.doctrines.horde.procedure import (
     LURKING,
     PROCEDURE,
     REINFORCEMENTS,
+    START_NOTE,
     build,
     card,
 )
@@ -97,6 +98,7 @@ __all__ = [
     "BLEEDS_ON",
     "CAP_COUNTS",
     "CAP_TRACKER",
+    "START_NOTE",
     "CHARGE",
     "CHARGE_ACTIONS",
     "CONSOLIDATION_TABLE",

@@ -71,6 +71,19 @@ from engines.text import spaced
 
 # --- the card -------------------------------------------------------------------------
 
+WOUNDED_WORDS = "Wounded: no free wound slot, the next wound fells it."
+HURT_WORDS = "Hurt this round: it took a wound token this round."
+CHARGE_WORDS = "Charge: into melee if the distance rolled reaches the target."
+DIRECTION_WORDS = (
+    "Direction roll: D6, then a second D6; if the second is even add 6 to the "
+    "first — a clock direction 1–12 (12 = north, 3 = east)."
+)
+"""The words the activation steps use, printed with them (wounded and hurt
+under pre-activation, the direction roll under normal mode, the charge, rolled
+distances and the table edge with "Reading the steps", as the deck card
+defines its words), so a card over two pages keeps them on the page of the
+steps that use them."""
+
 REINFORCEMENTS = "reinforcements"
 LURKING = "lurking"
 
@@ -120,10 +133,15 @@ def _lurking_texts(settings: DoctrineSettings | None) -> tuple[str, str]:
     return ("Lurking", then)
 
 
+START_NOTE = "The horde starts this battle in {mode} mode."
+"""The card's note of the mode this battle's horde starts in (printed under
+"This battle, for the AI")."""
+
+
 def _start_note(settings: DoctrineSettings | None) -> tuple[str, ...]:
     if settings is None:
         return ()
-    return (f"The horde starts this battle in {settings.horde_start.value} mode.",)
+    return (START_NOTE.format(mode=settings.horde_start.value),)
 
 
 def build(settings: DoctrineSettings | None = None) -> Procedure:
@@ -148,18 +166,12 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
         notes=(
             *_start_note(settings),
             *sight_notes(settings),
-            "Wounded: no free wound slot, the next wound fells it. Hurt this round: "
-            "it took a wound token this round.",
-            ROLLED_RULE,
-            EDGE_RULE,
-            "Charge: into melee if the distance rolled reaches the target.",
-            "Direction roll: D6, then a second D6; if the second is even add 6 to "
-            "the first — a clock direction 1–12 (12 = north, 3 = east).",
         ),
         sections=(
             Section(
                 id=PRE_ACTIVATION,
                 title="Pre-activation",
+                notes=(WOUNDED_WORDS, HURT_WORDS),
                 steps=(
                     replace(MELEE_STEP, when="In melee (wounded or not)"),
                     Step(
@@ -175,6 +187,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
             Section(
                 id=HordeMode.NORMAL.value,
                 title="Normal — the first that applies",
+                notes=(DIRECTION_WORDS,),
                 steps=(
                     Step(
                         "normal-1",
@@ -248,6 +261,7 @@ def build(settings: DoctrineSettings | None = None) -> Procedure:
             Section(
                 id="charge",
                 title="Reading the steps",
+                notes=(CHARGE_WORDS, ROLLED_RULE, EDGE_RULE),
                 steps=(
                     Step(
                         SHOOT_INSTEAD,

@@ -1,0 +1,150 @@
+"""What an activating character reads off the abstract table and what its
+doctrine decides from it (RULES §5, §7): the battle loop's
+(:mod:`engines.playtest.battle`) questions to the table and to the decide
+functions.
+
+:func:`reading_of` measures the situation
+(:func:`~engines.playtest.situation.situation_for`) with the character's
+standing and, for the players' robot, its objectives (the markers its ways to
+win name); :func:`limits_of` the scene orders' limits on its moves;
+:func:`decision_of` asks the doctrine's own decide function — the players'
+robot asks the priority list; :func:`subject_of` is an AI character as the
+activation order reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engines.doctrines import (
+    Decision,
+    Pursuer,
+    Situation,
+    deck_activate,
+    horde_decide,
+    priority_decide,
+    pursuit_decide,
+)
+from engines.enums import Doctrine, Side
+from engines.playtest.fight import Fight
+from engines.playtest.moves import Limits, limits_for
+from engines.playtest.pursuit import pursuer_for
+from engines.playtest.situation import Reading, situation_for
+from engines.playtest.table import Marker
+from engines.victory.conditions import Victory
+
+NO_LIMITS = Limits()
+"""A company with no scene orders moves unlimited (what :func:`limits_for`
+makes of no orders)."""
+
+
+def subject_of(state: Fight, key: str) -> Situation | Pursuer:
+    """An AI character as the activation order reads it: a pursuer by its
+    quarry (§5.4), any other by its situation."""
+    company = state.company(state.character(key).company)
+    if company.doctrine is Doctrine.PURSUIT:
+        pursuer = pursuer_of(state, key, follow_up=False)
+        if pursuer is not None:
+            return pursuer
+    return reading_of(state, key).situation
+
+
+def pursuer_of(state: Fight, key: str, *, follow_up: bool) -> Pursuer | None:
+    company = state.character(key).company
+    return pursuer_for(
+        state.table,
+        key,
+        quarry=state.settings[company].quarry,
+        standing=state.standing(key, follow_up=follow_up),
+    )
+
+
+def limits_of(state: Fight, key: str) -> Limits:
+    me = state.character(key)
+    if me.side is Side.PLAYER:
+        return Limits()
+    orders = state.settings[me.company].orders
+    if not orders:
+        return NO_LIMITS
+    return limits_for(state.table, orders, character=key, round_number=state.round)
+
+
+def reading_of(
+    state: Fight,
+    key: str,
+    *,
+    follow_up: bool = False,
+    limits: Limits | None = None,
+    attacked: bool = False,
+) -> Reading:
+    me = state.character(key)
+    standings = state.standings()
+    if follow_up or attacked:
+        mine = state.standing(key, follow_up=follow_up)
+        mine = replace(mine, attacked_before_activating=attacked)
+        standings = {**standings, key: mine}
+    objectives = _objectives(state) if me.side is Side.PLAYER else None
+    doctrine = state.company(me.company).doctrine
+    return situation_for(
+        state.table,
+        key,
+        objectives=objectives,
+        standings=standings,
+        limits=limits,
+        round_number=state.round,
+        with_cover=doctrine is Doctrine.DECK and limits is not None,
+    )
+
+
+def _objectives(state: Fight) -> tuple[Marker, ...]:
+    """The players' robot's objectives: the markers its ways to win name (all
+    the markers when the scene names none)."""
+    victory = state.spec.victory
+    names = _way_objectives(victory)
+    marks = (*state.table.markers, *state.places)
+    return tuple(m for m in marks if not names or m.name in names)
+
+
+def _way_objectives(victory: Victory | None) -> set[str]:
+    if victory is None:
+        return set()
+    found: set[str] = set()
+    for way in victory.ways:
+        if way.side is not Side.PLAYER:
+            continue
+        for condition in way.conditions:
+            if condition.objective:
+                found.add(condition.objective)
+    return found
+
+
+def decision_of(state: Fight, key: str, situation: Situation) -> Decision | None:
+    me = state.character(key)
+    company = state.company(me.company)
+    if me.side is Side.PLAYER:
+        return priority_decide(situation, rng=state.dice.rng)
+    match company.doctrine:
+        case Doctrine.PRIORITY:
+            return priority_decide(
+                situation, rng=state.dice.rng, settings=state.settings[company.name]
+            )
+        case Doctrine.DECK:
+            deck = state.deck()
+            return deck_activate(
+                situation, deck=deck, settings=state.settings[company.name]
+            )
+        case Doctrine.PURSUIT:
+            pursuer = pursuer_of(state, key, follow_up=situation.follow_up)
+            if pursuer is None:
+                return None
+            return pursuit_decide(
+                pursuer,
+                position=state.positions.get(key, 1),
+                rng=state.dice.rng,
+                settings=state.settings[company.name],
+            )
+        case Doctrine.HORDE:
+            return horde_decide(
+                situation, rng=state.dice.rng, settings=state.settings[company.name]
+            )
+    return None
