@@ -25,10 +25,12 @@ from engines.orders.kinds import (
 )
 from engines.orders.kinds import active as orders_active
 from engines.table.decide import shun_key
+from engines.table.keeping import KEEP_KEY, keep_binding, keep_needed, keep_question
 from engines.table.kinds import Phase
 from engines.table.questions import FAR, Walker
 from engines.table.round_orders import end_orders_due, start_orders_due
 from engines.table.state import Context, Fighter, State
+from engines.table.staying import STAY_KEY, stay_binding, stay_needed
 
 
 def binding(w: Walker) -> tuple[Order, ...]:
@@ -207,6 +209,41 @@ def ask_orders(w: Walker) -> None:
 
 
 def ask_orders_after(w: Walker, subject: Situation | Pursuer) -> Situation | Pursuer:
+    """What the orders ask once the doctrine's questions are answered: the
+    horde's hunted target, then how far a stay-within lets its move go."""
+    subject = _horde_hunt(w, subject)
+    ask_stay(w, subject)
+    return subject
+
+
+def ask_stay(w: Walker, subject: Situation | Pursuer) -> None:
+    """A stay-within binding the character and a decision that moves it (not
+    toward the place itself): how far it stands from the place, the one
+    distance that says where its move must stop (:mod:`engines.table.staying`);
+    a keep-out and a move that ends beside its target: whether the target
+    stands in the area (:mod:`engines.table.keeping`)."""
+    orders = binding(w)
+    order, keep = stay_binding(orders), keep_binding(orders)
+    if order is None and not keep:
+        return
+    trial = w.trial(subject)
+    if order is not None and stay_needed(order, trial):
+        w.inches(
+            STAY_KEY,
+            f"How far is {w.name} from {order.place.words()}?",
+            f"Its order: {order.words()}. Base edge to the nearest point of it, "
+            "in inches.",
+        )
+    if keep and keep_needed(keep, trial):
+        w.yes(
+            KEEP_KEY,
+            keep_question(keep, trial),
+            f"Its orders: {'; '.join(o.words() for o in keep)}. No move of it may "
+            "end there.",
+        )
+
+
+def _horde_hunt(w: Walker, subject: Situation | Pursuer) -> Situation | Pursuer:
     """The horde asks for its hunted target only once its roll charges (its
     flow has then asked for the enemy it would charge without the hunt):
     the charge, or the shot instead, may then go to the hunted target."""

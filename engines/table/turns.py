@@ -39,6 +39,8 @@ from engines.table.errors import UNANSWERED, TableRefused
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
 from engines.table.inches import parse_inches
+from engines.table.keeping import limits_kept
+from engines.table.obeying import orders_binding
 from engines.table.questions import REORGANIZE
 from engines.table.round_orders import (
     OrderAnswers,
@@ -359,6 +361,8 @@ def activation_decide(
             made = doctrine_decide(
                 context, state, fighter, subject, rng=rng, deck=deck, answers=answers
             )
+            binds = orders_binding(context, state, fighter)
+            made = limits_kept(made, binds, walk.answers)  # where its move stops
         decision = made
         step = step_words(context, fighter, made.step)
         if made.order:

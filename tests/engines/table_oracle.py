@@ -53,6 +53,10 @@ class Truth:
     behind: bool = False
     objectives: list[tuple[str, float, bool, str]] = field(default_factory=list)
     """(name, distance, seen, kind) of each objective on the table."""
+    stay: float = 0
+    """Inches from the character to the place a stay-within order names."""
+    kept: bool = False
+    """The one its move ends beside stands in the area a keep-out names."""
 
     def situation(self, **facts) -> Situation:
         """The engine's full situation (``facts``: id, move, range, state)."""
@@ -216,6 +220,10 @@ def answer(
             return _yes(gap <= room)
         case "room":
             return f"{truth.room_wide if 'wide' in question.text else truth.room_in:g}"
+        case "stay_in":
+            return f"{truth.stay:g}"
+        case "kept_inside":
+            return _yes(truth.kept)
         case "offset":
             return f"{truth.offset:g}"
         case "contact":

@@ -26,9 +26,12 @@ from engines.table.dice import TableRandom
 from engines.table.draft import Draft
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end, round_end_walk
+from engines.table.keeping import KEEP_KEY, limits_kept
+from engines.table.obeying import orders_binding
 from engines.table.questions import NEAREST, QUICK_INCHES, REORGANIZE, WITH
 from engines.table.round_orders import order_asks, round_orders_end
 from engines.table.state import State
+from engines.table.staying import STAY_KEY
 from engines.table.taps import battle_end, tap_record
 from engines.table.turns import (
     activation_decide,
@@ -119,6 +122,9 @@ def random_truth(
         room_wide=rng.choice([0, 2, 4, 100]),
         room_in=rng.choice([0, 2, 100]),
         behind=rng.random() < 0.5,
+        # Not drawn from ``rng``: the battles of every seed stay as they were.
+        stay=float(state.entries * 3 % 11),
+        kept=state.entries % 3 == 0,
     )
 
 
@@ -152,25 +158,32 @@ def engine_decision(
     )
     if state.return_fire == fighter.key and not follow_up:
         return deck_return_fire(full, attacker=state.return_fire_at, settings=settings)
+    made: Decision | None = None
     match company.doctrine:
         case Doctrine.PRIORITY:
-            return priority_decide(full, rng=rng, settings=settings)
+            made = priority_decide(full, rng=rng, settings=settings)
         case Doctrine.DECK:
             deck: Deck = table_deck(rng, state.deck)
-            return deck_activate(full, deck=deck, settings=settings)
+            made = deck_activate(full, deck=deck, settings=settings)
         case Doctrine.HORDE:
-            return horde_decide(full, rng=rng, settings=settings)
-    contact = [f.label for f in truth.foes if f.contact]
-    quarry = [f for f in truth.foes if f.label in settings.quarry] or truth.foes
-    if not contact and not quarry:
-        return None
-    target = contact[0] if contact else min(quarry, key=lambda f: f.distance).label
-    return pursuit_decide(
-        truth.pursuer(target, **facts),
-        position=pursuit_position(context, state, fighter),
-        rng=rng,
-        settings=settings,
-    )
+            made = horde_decide(full, rng=rng, settings=settings)
+    if made is None:
+        contact = [f.label for f in truth.foes if f.contact]
+        quarry = [f for f in truth.foes if f.label in settings.quarry] or truth.foes
+        if not contact and not quarry:
+            return None
+        nearest = min(quarry, key=lambda f: f.distance).label if quarry else ""
+        made = pursuit_decide(
+            truth.pursuer(contact[0] if contact else nearest, **facts),
+            position=pursuit_position(context, state, fighter),
+            rng=rng,
+            settings=settings,
+        )
+    # The limits decided from the truth (its distance to the place, whether
+    # its target stands in the kept-out area), as the page decides them.
+    binds = orders_binding(context, state, fighter)
+    answers = {STAY_KEY: f"{truth.stay:g}", KEEP_KEY: "yes" if truth.kept else "no"}
+    return limits_kept(made, binds, answers)
 
 
 @dataclass
