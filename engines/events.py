@@ -29,11 +29,14 @@ EVENT_KEYS: tuple[str, ...] = tuple(
 
 @dataclass(frozen=True, kw_only=True)
 class Event:
-    """One entry of an event deck: the card it sits on, a title, its rules text."""
+    """One entry of an event deck: the card it sits on, a title, its rules text,
+    and what of it the robot reads as data: the round's sight limit in inches
+    (None: the event does not change sight)."""
 
     key: str
     title: str
     text: str
+    sight_limit: int | None = None
 
 
 _COUNT_WORDS = {12: "twelve"}

@@ -47,6 +47,8 @@ class RoundEvent:
     reason: str
     title: str
     text: str
+    sight_limit: float | None = None
+    """The event's sight limit for this round (None: it does not change sight)."""
 
 
 @dataclass(frozen=True)
@@ -250,6 +252,7 @@ def _round(data: Mapping[str, Any]) -> RoundData:
             reason=event.get("reason", ""),
             title=event.get("title", ""),
             text=event.get("text", ""),
+            sight_limit=event.get("sight_limit"),
         ),
         wounds=_order_wounds(data),
     )

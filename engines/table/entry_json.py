@@ -148,13 +148,16 @@ def _round(entry: RoundWritten) -> Json:
 
 
 def _event(event: RoundEvent) -> Json:
-    return {
+    data: Json = {
         "card": event.card,
         "step": event.step,
         "reason": event.reason,
         "title": event.title,
         "text": event.text,
     }
+    if event.sight_limit is not None:
+        data["sight_limit"] = event.sight_limit
+    return data
 
 
 def _initiative(ini: Initiative) -> Json:

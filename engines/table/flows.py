@@ -16,6 +16,7 @@ from engines.table.flow_priority import priority_flow
 from engines.table.flow_pursuit import pursuit_flow
 from engines.table.obeying import ask_orders, ask_orders_after
 from engines.table.questions import FAR, REORGANIZE, Need, Walk, Walker
+from engines.table.round_sight import round_context
 from engines.table.state import Context, Fighter, State
 
 NEAREST_NEXT = frozenset({Doctrine.PRIORITY, Doctrine.DECK})
@@ -66,6 +67,7 @@ def activation_walk(
 ) -> Walk:
     """The questions for ``fighter``'s activation: those answered, the next one,
     and the engine's input when none is left."""
+    context = round_context(context, state)  # an event may limit sight
     walker = Walker(context, state, fighter, dict(answers), follow_up=follow_up)
     walker.offer_nearest = walker.company.doctrine in NEAREST_NEXT
     subject: Situation | Pursuer | str | None = None
@@ -101,7 +103,7 @@ def defence_walk(
     context: Context, state: State, fighter: Fighter, answers: Mapping[str, str]
 ) -> Walk:
     """The defensive draw asks who attacks."""
-    walker = Walker(context, state, fighter, dict(answers))
+    walker = Walker(round_context(context, state), state, fighter, dict(answers))
     try:
         attacker = walker.who(
             "attacker", f"Who is attacking {walker.name}?", walker.enemies

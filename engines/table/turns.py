@@ -50,6 +50,7 @@ from engines.table.round_orders import (
     round_orders_words,
     start_orders_due,
 )
+from engines.table.round_sight import round_context, sight_narrowed
 from engines.table.state import Context, Fighter, State
 from engines.table.taps import TAPS, battle_end, tap_record
 from engines.table.written import (
@@ -106,6 +107,8 @@ def round_begin(
     )
     log.extend(orders_log)
     event = _round_event(context, deck, log)
+    # The round's event may limit sight: the activation order reads it too.
+    context = sight_narrowed(context, None if event is None else event.sight_limit)
     felled = {w.key for d in orders_done for w in d.wounds if w.falls}
     present = [
         f
@@ -209,6 +212,7 @@ def _round_event(context: Context, deck: Any, log: list[LogEntry]) -> RoundEvent
         reason=drawn.reason,
         title=drawn.event.title if drawn.event else "",
         text=drawn.event.text if drawn.event else "",
+        sight_limit=drawn.event.sight_limit if drawn.event else None,
     )
 
 
@@ -318,6 +322,7 @@ def activation_decide(
     follow_up: bool = False,
 ) -> Draft:
     """One AI character's activation, from the page's answers."""
+    context = round_context(context, state)  # an event may limit sight
     fighter = _ai_fighter(context, state, key)
     if follow_up and state.follow_up != key:
         raise table_refusal(
@@ -405,6 +410,7 @@ def defence_draw(
     context: Context, state: State, *, key: str, answers: Mapping[str, str]
 ) -> Draft:
     """The defensive draw of a deck character attacked before it activates."""
+    context = round_context(context, state)  # an event may limit sight
     fighter = _ai_fighter(context, state, key)
     company = context.company(fighter.company)
     if company.doctrine is not Doctrine.DECK:

@@ -30,6 +30,7 @@ from engines.table.keeping import KEEP_KEY, limits_kept
 from engines.table.obeying import orders_binding
 from engines.table.questions import NEAREST, QUICK_INCHES, REORGANIZE, WITH
 from engines.table.round_orders import order_asks, round_orders_end
+from engines.table.round_sight import round_context
 from engines.table.state import State
 from engines.table.staying import STAY_KEY
 from engines.table.taps import battle_end, tap_record
@@ -268,7 +269,9 @@ class TruthfulPlayer:
     def _activate(self, state: State, key: str, *, follow_up: bool = False) -> Draft:
         context = self.context
         fighter = context.fighter(key, state)
-        truth = random_truth(self.rng, context, state, fighter, typical=self.typical)
+        # The round's sight (an event may limit it), as the rules read it.
+        seen = round_context(context, state)
+        truth = random_truth(self.rng, seen, state, fighter, typical=self.typical)
         if state.return_fire == key and not follow_up:
             attacker = next(
                 (f for f in truth.foes if f.label == state.return_fire_at), None
@@ -289,9 +292,7 @@ class TruthfulPlayer:
         self.taps.append(taps(walk))
         self.asked.append(tuple(a.question.name for a in walk.asked))
         if walk.subject != REORGANIZE:
-            engine = engine_decision(
-                context, state, fighter, truth, follow_up=follow_up
-            )
+            engine = engine_decision(seen, state, fighter, truth, follow_up=follow_up)
             if engine is not None:
                 mine, theirs = dict(draft.data["decision"]), engine.to_data()
                 if "offset" not in walk.answers:

@@ -1,0 +1,135 @@
+"""Events that change the robot (RULES §5.2): an event that limits sight for
+its round (Sudden Fog: 8") enters the decision as data — the battle's and
+each company's sight limit for that round is the nearer of the event's and
+the scene's, so the page's questions, their help and the decisions agree."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.doctrines import DoctrineSettings
+from engines.enums import Action, Doctrine
+from engines.events import EVENT_KEYS, Event
+from engines.table.entries import RoundEvent
+from engines.table.flows import activation_walk
+from engines.table.round_sight import nearer, round_context
+from engines.table.state import state_fold, state_start
+from engines.table.turns import activation_decide
+from tests.engines.table_battles import battle_context
+from tests.engines.test_table_properties import play
+
+
+def fog_deck(limit: int | None = 8) -> dict[str, Event]:
+    return {
+        key: Event(key=key, title="A Sudden Fog", text="Fog.", sight_limit=limit)
+        for key in EVENT_KEYS
+    }
+
+
+def fog(limit: float | None = 8) -> RoundEvent:
+    return RoundEvent(
+        card="K♣",
+        step="event",
+        reason="",
+        title="A Sudden Fog",
+        text="Fog.",
+        sight_limit=limit,
+    )
+
+
+def started(event: RoundEvent | None, *, scene: float | None = 12):
+    ctx = battle_context(
+        "priority",
+        sight_limit=scene,
+        settings=DoctrineSettings(sight_limit=scene),
+    )
+    state = state_start(ctx)
+    state.round = 1
+    state.event = event
+    return ctx, state
+
+
+@pytest.mark.parametrize(
+    ("limit", "other", "nearest"),
+    [(8, 12, 8), (12, 8, 8), (8, None, 8), (None, 12, 12), (None, None, None)],
+)
+def test_the_nearer_limit(limit, other, nearest):
+    assert nearer(limit, other) == nearest
+
+
+@pytest.mark.parametrize(
+    ("event", "scene", "limit"),
+    [
+        (fog(8), 12, 8),  # the fog is nearer than the scene's limit
+        (fog(8), None, 8),  # a battle without a limit: the fog's
+        (fog(8), 6, 6),  # the scene's is nearer: it stays
+        (fog(None), 12, 12),  # an event that does not change sight
+        (None, 12, 12),  # no event this round
+    ],
+)
+def test_the_round_s_sight_limit(event, scene, limit):
+    ctx, state = started(event, scene=scene)
+    seen = round_context(ctx, state)
+    assert seen.sight_limit == limit
+    assert {c.settings.sight_limit for c in seen.ai_companies} == {limit}
+
+
+def test_the_sight_help_says_the_fog_s_limit():
+    """Frodo 20" away: in the fog nothing that far is asked about; 6" away the
+    sight question's help says 8", not the scene's 12"."""
+    ctx, state = started(fog(8))
+    me = ctx.fighter("p5")
+    far = activation_walk(
+        ctx, state, me, {"melee": "no", "near": "p1", "near_in": "10"}
+    )
+    assert far.question is None or far.question.name != "near_seen"
+    near = activation_walk(
+        ctx, state, me, {"melee": "no", "near": "p1", "near_in": "6"}
+    )
+    assert near.question.name == "near_seen"
+    assert '8"' in near.question.help and '12"' not in near.question.help
+
+
+def test_the_fog_decides_too():
+    """The Witch-king (shoots 12") with Frodo seen 10" away shoots him in a
+    clear round; in the fog Frodo is out of sight, so it does not."""
+    answers = {"melee": "no", "near": "p1", "near_in": "10", "near_seen": "yes"}
+    answers["near_free"] = "yes"
+    clear, state = started(None)
+    draft = activation_decide(clear, state, key="p5", answers=answers)
+    assert draft.data["decision"]["action"] == Action.SHOOT.value
+    foggy, state = started(fog(8))
+    walk = activation_walk(foggy, state, foggy.fighter("p5"), answers)
+    draft = activation_decide(foggy, state, key="p5", answers=walk.answers)
+    assert draft.data["decision"]["action"] != Action.SHOOT.value
+
+
+@pytest.mark.parametrize("doctrine", [Doctrine.PRIORITY, Doctrine.DECK, Doctrine.HORDE])
+def test_page_and_engine_agree_in_the_fog(doctrine):
+    """The differential test with an event that changes sight: every picture
+    card is a fog of 8" in a 12" battle; the page decides as the engine does
+    on the whole truth, in the fog's rounds as in the others."""
+    foggy = 0
+    for seed in range(12):
+        player = play(
+            doctrine,
+            seed,
+            sight_limit=12,
+            settings=DoctrineSettings(
+                sight_limit=12,
+                reinforcements=doctrine is Doctrine.HORDE,
+            ),
+            events=fog_deck(8),
+        )
+        states = [
+            state_fold(player.context, player.log.entries[: n + 1])
+            for n in range(len(player.log.entries))
+        ]
+        foggy += sum(
+            1
+            for state, entry in zip(states, player.log.entries, strict=True)
+            if entry.kind == "activation"
+            and state.event is not None
+            and state.event.sight_limit == 8
+        )
+    assert foggy
