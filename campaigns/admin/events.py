@@ -39,6 +39,15 @@ def _slot_fields() -> dict[str, forms.Field]:
             required=False,
             widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
         )
+        fields[f"{key}_sight"] = forms.IntegerField(
+            label="Sight limit that round (inches)",
+            min_value=1,
+            max_value=120,
+            required=False,
+            help_text="The robot reads it: nobody sees or shoots further in the "
+            "round it is drawn (a fog). Blank: sight does not change.",
+            widget=forms.NumberInput(attrs={"size": 4}),
+        )
     return fields
 
 
@@ -57,7 +66,8 @@ class _EventDeckForm(forms.ModelForm):
             for event in self.instance.events.all():
                 self.initial.setdefault(f"{event.card}_title", event.title)
                 self.initial.setdefault(f"{event.card}_text", event.text)
-        self.events: dict[str, tuple[str, str]] = {}
+                self.initial.setdefault(f"{event.card}_sight", event.sight_limit)
+        self.events: dict[str, tuple[str, str, int | None]] = {}
 
     def clean(self):
         cleaned_data = super().clean()
@@ -65,9 +75,10 @@ class _EventDeckForm(forms.ModelForm):
         for key in EVENT_KEYS:
             title = (cleaned_data.get(f"{key}_title") or "").strip()
             text = (cleaned_data.get(f"{key}_text") or "").strip()
+            sight = cleaned_data.get(f"{key}_sight")
             if title and text:
-                events[key] = (title, text)
-            elif title or text:
+                events[key] = (title, text, sight)
+            elif title or text or sight is not None:
                 self.add_error(
                     f"{key}_title",
                     f"Give the {card_name(key)} event a title and what happens, or "
@@ -81,7 +92,7 @@ class _EventDeckForm(forms.ModelForm):
             ).exists()
         )
         problem = event_deck_problem(
-            titles={key: title for key, (title, _text) in events.items()}
+            titles={key: values[0] for key, values in events.items()}
         )
         if used and problem and not self.errors:
             raise ValidationError(
@@ -126,7 +137,10 @@ class EventDeckAdmin(PackInputsMixin, BuilderScopeMixin, admin.ModelAdmin):
                 (
                     suit,
                     {
-                        "fields": [(f"{key}_title", f"{key}_text") for key in keys],
+                        "fields": [
+                            (f"{key}_title", f"{key}_text", f"{key}_sight")
+                            for key in keys
+                        ],
                         "classes": ("event-slot",),
                     },
                 )
@@ -160,7 +174,7 @@ class EventDeckAdmin(PackInputsMixin, BuilderScopeMixin, admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         event_deck_fill(deck=form.instance, events=form.events)
         problem = event_deck_problem(
-            titles={key: title for key, (title, _text) in form.events.items()}
+            titles={key: values[0] for key, values in form.events.items()}
         )
         if problem:
             messages.warning(

@@ -6,8 +6,8 @@ from django.conf import settings
 from django.core.validators import MaxLengthValidator
 from django.db import models
 
-from campaigns.models._checks import choice_check
-from campaigns.validators import validate_printable
+from campaigns.models._checks import choice_check, range_check
+from campaigns.validators import in_range, validate_printable
 
 USER_MODEL = settings.AUTH_USER_MODEL
 """The user model (read here: a model below has a ``settings`` relation)."""
@@ -62,6 +62,14 @@ class Event(models.Model):
     text = models.TextField(
         max_length=600, validators=[validate_printable, MaxLengthValidator(600)]
     )
+    sight_limit = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        default=None,
+        validators=in_range(1, 120),
+        help_text="Inches: in the round it is drawn nobody sees or shoots further "
+        "(a fog). The robot reads it. Blank: the event does not change sight.",
+    )
 
     class Meta:
         ordering = ("deck", "id")
@@ -72,6 +80,7 @@ class Event(models.Model):
                 violation_error_message="This deck already has an event for this card.",
             ),
             choice_check("card", EventCard.choices),
+            range_check("sight_limit", 1, 120, nullable=True),
         ]
 
     def __str__(self) -> str:

@@ -105,7 +105,10 @@ def _events(scene: Scene) -> tuple[Event, ...]:
     rows = list(campaign.event_deck.events.all())
     if event_deck_message(e.card for e in rows):
         return ()
-    return tuple(Event(key=e.card, title=e.title, text=e.text) for e in rows)
+    return tuple(
+        Event(key=e.card, title=e.title, text=e.text, sight_limit=e.sight_limit)
+        for e in rows
+    )
 
 
 class _Zero:

@@ -229,7 +229,13 @@ def _events(battle: Battle) -> tuple[dict[str, Event] | None, str]:
     if problem:
         return None, problem
     events = {
-        e.card: Event(key=e.card, title=isolated(e.title), text=e.text) for e in rows
+        e.card: Event(
+            key=e.card,
+            title=isolated(e.title),
+            text=e.text,
+            sight_limit=e.sight_limit,
+        )
+        for e in rows
     }
     return events, ""
 

@@ -2,7 +2,7 @@
 
 One JSON object holds a whole campaign (README "Export and import")::
 
-    {"format": "warband-chronicle-campaign", "schema_version": 5,
+    {"format": "warband-chronicle-campaign", "schema_version": 6,
      "owner": "frodo", "campaign": {...}, "event_deck": {...} | null,
      "commanders": [{"ref": 1, ...}, ...], "companies": [...], ...}
 
@@ -52,7 +52,7 @@ from campaigns.models import (
 )
 
 FORMAT = "warband-chronicle-campaign"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 CAMPAIGN_MARK = "campaign"
 """Stands for the campaign itself where a ref would be (an effect's target)."""

@@ -1,5 +1,9 @@
 """Older documents: which schema versions the site reads, and how a version 1,
-2, 3 or 4 document is read as version 5.
+2, 3, 4 or 5 document is read as version 6.
+
+Version 6 (events that change the robot) added a value on each event of the
+event deck (``sight_limit``, null: the event does not change sight), with a
+default: an older document imports as it is, its events changing no sight.
 
 Version 5 (*shun* and *lit*) added a scene order kind (``shun``, naming its
 player character in ``shunned``) and a value on each feature (``lit_within``,
@@ -33,12 +37,12 @@ from typing import Any
 from campaigns.models.battlefield import DEFAULT_CENTRE_RADIUS
 from engines.enums import Deployment, Edge
 
-READABLE_VERSIONS = (1, 2, 3, 4, 5)
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6)
 
 
 def document_upgrade(document: dict[str, Any]) -> dict[str, Any]:
-    """The document as version 5 reads it (the same object when it is already:
-    a version 4 document needs nothing)."""
+    """The document as version 6 reads it (the same object when it is already:
+    a version 4 or 5 document needs nothing)."""
     if document.get("schema_version") == 1:
         document = _from_version_1(document)
     if document.get("schema_version") in (1, 2):

@@ -80,6 +80,7 @@ from engines.playtest.reading import (
     subject_of,
 )
 from engines.playtest.report import Battle
+from engines.playtest.round_sight import sight_narrow, sight_restore
 from engines.playtest.rounds import round_orders
 from engines.playtest.setup import Boards, board_for, markers_for
 from engines.playtest.situation import Reading
@@ -152,10 +153,12 @@ def play(spec: Spec, *, rng: RandomSource, board: Board | None = None) -> Fight:
             else replace(company.settings, orders=orders)
         )
     length = spec.victory.battle_length if spec.victory else spec.battlefield.length
+    own_board, own_settings = table.board, dict(state.settings)
     try:
         for number in range(1, length + 1):
             state.round = number
             _play_round(state)
+            sight_restore(state, own_board, own_settings)  # an event's sight ends
             if state.verdict is None or not state.verdict.ended:
                 state.verdict = judge_now(state, round_over=True)
             if state.verdict.ended:
@@ -180,6 +183,7 @@ def _play_round(state: Fight) -> None:
         )
         if drawn.event is not None:
             state.events.append(drawn.event.title)
+            sight_narrow(state, drawn.event.sight_limit)  # a fog, as the table
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
         state.verdict = judge_now(state, round_over=False)
         return

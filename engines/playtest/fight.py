@@ -62,7 +62,8 @@ class Fight:
     """The AI deck (§5.2): the deck doctrine's draws and the random events."""
     events: list[str] = field(default_factory=list)
     """The random events drawn, by title (their text is the players' to apply:
-    the abstract table applies none)."""
+    the abstract table applies only what an event carries as data, its sight
+    limit for the round)."""
     activations: int = 0
     checks: list[tuple[str, str]] = field(default_factory=list)
     """(company, the fallen character) of each rout check rolled."""

@@ -468,8 +468,8 @@ BAD = [
     ("wrong_format", _set("format", "other"), "format: not a campaign document"),
     (
         "other_version",
-        _set("schema_version", 6),
-        "versions 1, 2, 3, 4 and 5, the file has 6",
+        _set("schema_version", 7),
+        "versions 1, 2, 3, 4, 5 and 6, the file has 7",
     ),
     ("version_text", _set("schema_version", "1"), 'the file has "1"'),
     ("unknown_top", _set("extras", []), "extras: unknown field"),
@@ -605,10 +605,10 @@ BAD = [
         "long_version",
         _text(
             lambda t: t.replace(
-                '"schema_version": 5', '"schema_version": ' + "2" * 5000
+                '"schema_version": 6', '"schema_version": ' + "2" * 5000
             )
         ),
-        "schema_version: this site reads versions 1, 2, 3, 4 and 5",
+        "schema_version: this site reads versions 1, 2, 3, 4, 5 and 6",
     ),
     (
         "clean_outcome",

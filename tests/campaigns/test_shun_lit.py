@@ -16,6 +16,7 @@ from django.test import override_settings
 from campaigns.models import Campaign, SceneFeature, SceneOrder
 from campaigns.selectors.battlefield import scene_forces
 from campaigns.transfer import campaign_export, campaign_import
+from campaigns.transfer.document import SCHEMA_VERSION
 from engines.battlefield import Battlefield
 from engines.battlefield.features import Feature
 from engines.enums import Shape
@@ -149,7 +150,7 @@ def test_the_demo_round_trips_its_shun_and_its_lit_campfire(user):
         6,
     )
     exported = campaign_export(campaign=campaign)
-    assert exported["schema_version"] == 5
+    assert exported["schema_version"] == SCHEMA_VERSION
     assert exported["scene_orders"] == document["scene_orders"]
     assert exported["scene_features"] == document["scene_features"]
 
