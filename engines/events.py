@@ -17,6 +17,8 @@ from functools import lru_cache
 from engines.cards import PICTURE_RANKS, RANK_NAMES, SUIT_ORDER, Card, Deck
 from engines.dice import DiceLog
 from engines.doctrines.steps import Procedure, Section, Step
+from engines.orders.kinds import NoEnemyInSight
+from engines.orders.places import Place, PlaceKind
 from engines.text import words
 
 EVENT_KEYS: tuple[str, ...] = tuple(
@@ -31,12 +33,38 @@ EVENT_KEYS: tuple[str, ...] = tuple(
 class Event:
     """One entry of an event deck: the card it sits on, a title, its rules text,
     and what of it the robot reads as data: the round's sight limit in inches
-    (None: the event does not change sight)."""
+    (None: the event does not change sight) and whether, that round, an AI
+    character that sees no enemy moves toward the nearest enemy it last saw,
+    or holds (``toward_last_seen``)."""
 
     key: str
     title: str
     text: str
     sight_limit: int | None = None
+    toward_last_seen: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventNoEnemy(NoEnemyInSight):
+    """An event's last-seen rule as a no-enemy-in-sight order binding one
+    character for one activation, named by its event (its step on the card)."""
+
+    event: str = "the event"
+
+    @property
+    def label(self) -> str:
+        return f"{self.event}: {self.what()}"
+
+
+def last_seen_order(title: str, character: str, enemy: str | None) -> EventNoEnemy:
+    """The ``toward_last_seen`` rule of the event titled ``title`` for
+    ``character``: with no enemy in sight it moves toward ``enemy``, the
+    nearest enemy it last saw (None: it holds)."""
+    return EventNoEnemy(
+        place=None if enemy is None else Place(kind=PlaceKind.CHARACTER, name=enemy),
+        characters=(character,),
+        event=title or "the event",
+    )
 
 
 _COUNT_WORDS = {12: "twelve"}

@@ -11,7 +11,7 @@ from campaigns.admin.common import ADMIN_CSS
 from campaigns.admin.pack_inputs import PackInputsMixin
 from campaigns.models import Campaign, Event, EventDeck
 from campaigns.selectors.event_decks import EVENT_COUNT, card_name, event_deck_problem
-from campaigns.services.event_decks import event_deck_fill
+from campaigns.services.event_decks import EventValues, event_deck_fill
 from campaigns.validators import validate_printable
 from engines.events import EVENT_KEYS
 
@@ -48,6 +48,12 @@ def _slot_fields() -> dict[str, forms.Field]:
             "round it is drawn (a fog). Blank: sight does not change.",
             widget=forms.NumberInput(attrs={"size": 4}),
         )
+        fields[f"{key}_last_seen"] = forms.BooleanField(
+            label="Unseeing AI moves toward the enemy it last saw",
+            required=False,
+            help_text="The robot reads it: that round an AI character that sees no "
+            "enemy moves toward the nearest enemy it last saw, or holds.",
+        )
     return fields
 
 
@@ -67,7 +73,10 @@ class _EventDeckForm(forms.ModelForm):
                 self.initial.setdefault(f"{event.card}_title", event.title)
                 self.initial.setdefault(f"{event.card}_text", event.text)
                 self.initial.setdefault(f"{event.card}_sight", event.sight_limit)
-        self.events: dict[str, tuple[str, str, int | None]] = {}
+                self.initial.setdefault(
+                    f"{event.card}_last_seen", event.toward_last_seen
+                )
+        self.events: dict[str, EventValues] = {}
 
     def clean(self):
         cleaned_data = super().clean()
@@ -76,9 +85,10 @@ class _EventDeckForm(forms.ModelForm):
             title = (cleaned_data.get(f"{key}_title") or "").strip()
             text = (cleaned_data.get(f"{key}_text") or "").strip()
             sight = cleaned_data.get(f"{key}_sight")
+            last_seen = bool(cleaned_data.get(f"{key}_last_seen"))
             if title and text:
-                events[key] = (title, text, sight)
-            elif title or text or sight is not None:
+                events[key] = (title, text, sight, last_seen)
+            elif title or text or sight is not None or last_seen:
                 self.add_error(
                     f"{key}_title",
                     f"Give the {card_name(key)} event a title and what happens, or "
@@ -138,7 +148,12 @@ class EventDeckAdmin(PackInputsMixin, BuilderScopeMixin, admin.ModelAdmin):
                     suit,
                     {
                         "fields": [
-                            (f"{key}_title", f"{key}_text", f"{key}_sight")
+                            (
+                                f"{key}_title",
+                                f"{key}_text",
+                                f"{key}_sight",
+                                f"{key}_last_seen",
+                            )
                             for key in keys
                         ],
                         "classes": ("event-slot",),

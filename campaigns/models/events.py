@@ -70,6 +70,12 @@ class Event(models.Model):
         help_text="Inches: in the round it is drawn nobody sees or shoots further "
         "(a fog). The robot reads it. Blank: the event does not change sight.",
     )
+    toward_last_seen = models.BooleanField(
+        default=False,
+        help_text="In the round it is drawn an AI character that sees no enemy "
+        "moves toward the nearest enemy it last saw, or holds (the table page "
+        "asks whom). The robot reads it.",
+    )
 
     class Meta:
         ordering = ("deck", "id")

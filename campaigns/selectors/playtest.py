@@ -106,7 +106,13 @@ def _events(scene: Scene) -> tuple[Event, ...]:
     if event_deck_message(e.card for e in rows):
         return ()
     return tuple(
-        Event(key=e.card, title=e.title, text=e.text, sight_limit=e.sight_limit)
+        Event(
+            key=e.card,
+            title=e.title,
+            text=e.text,
+            sight_limit=e.sight_limit,
+            toward_last_seen=e.toward_last_seen,
+        )
         for e in rows
     )
 

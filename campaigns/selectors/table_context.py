@@ -234,6 +234,7 @@ def _events(battle: Battle) -> tuple[dict[str, Event] | None, str]:
             title=isolated(e.title),
             text=e.text,
             sight_limit=e.sight_limit,
+            toward_last_seen=e.toward_last_seen,
         )
         for e in rows
     }

@@ -1,9 +1,10 @@
 """Older documents: which schema versions the site reads, and how a version 1,
 2, 3, 4 or 5 document is read as version 6.
 
-Version 6 (events that change the robot) added a value on each event of the
-event deck (``sight_limit``, null: the event does not change sight), with a
-default: an older document imports as it is, its events changing no sight.
+Version 6 (events that change the robot) added two values on each event of
+the event deck (``sight_limit``, null: the event does not change sight;
+``toward_last_seen``, false), each with a default: an older document imports
+as it is, its events changing nothing the robot does.
 
 Version 5 (*shun* and *lit*) added a scene order kind (``shun``, naming its
 player character in ``shunned``) and a value on each feature (``lit_within``,

@@ -49,6 +49,9 @@ class RoundEvent:
     text: str
     sight_limit: float | None = None
     """The event's sight limit for this round (None: it does not change sight)."""
+    toward_last_seen: bool = False
+    """This round an AI character that sees no enemy moves toward the nearest
+    enemy it last saw, or holds."""
 
 
 @dataclass(frozen=True)
@@ -253,6 +256,7 @@ def _round(data: Mapping[str, Any]) -> RoundData:
             title=event.get("title", ""),
             text=event.get("text", ""),
             sight_limit=event.get("sight_limit"),
+            toward_last_seen=bool(event.get("toward_last_seen")),
         ),
         wounds=_order_wounds(data),
     )

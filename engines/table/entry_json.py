@@ -157,6 +157,8 @@ def _event(event: RoundEvent) -> Json:
     }
     if event.sight_limit is not None:
         data["sight_limit"] = event.sight_limit
+    if event.toward_last_seen:
+        data["toward_last_seen"] = True
     return data
 
 

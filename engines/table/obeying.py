@@ -137,7 +137,8 @@ def sight_for_order(w: Walker, trial: Decision) -> bool:
         f"Its {order.label} holds only while it sees none. {w.sight_help()}",
     ):
         return False
-    w.foes["?"] = {"distance": FAR, "in_sight": True, "engaged": True}
+    # Seen, the players say: in sight whatever the (round's) sight limit.
+    w.foes["?"] = {"distance": FAR, "in_sight": True, "engaged": True, "lit": True}
     return True
 
 

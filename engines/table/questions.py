@@ -446,7 +446,9 @@ class Walker:
                 if key in labels
                 else "",
                 carrying=self.state.fighters[key].carrying if key in labels else None,
-                lit=bool(self.context.lit) and facts.get("in_sight", False),
+                lit=facts.get(
+                    "lit", bool(self.context.lit) and facts.get("in_sight", False)
+                ),
             )
             for key, facts in sorted(
                 self.foes.items(), key=lambda item: order.get(item[0], math.inf)

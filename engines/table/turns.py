@@ -40,6 +40,7 @@ from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end
 from engines.table.inches import parse_inches
 from engines.table.keeping import limits_kept
+from engines.table.last_seen import with_last_seen
 from engines.table.obeying import orders_binding
 from engines.table.questions import REORGANIZE
 from engines.table.round_orders import (
@@ -213,6 +214,7 @@ def _round_event(context: Context, deck: Any, log: list[LogEntry]) -> RoundEvent
         title=drawn.event.title if drawn.event else "",
         text=drawn.event.text if drawn.event else "",
         sight_limit=drawn.event.sight_limit if drawn.event else None,
+        toward_last_seen=bool(drawn.event and drawn.event.toward_last_seen),
     )
 
 
@@ -334,6 +336,7 @@ def activation_decide(
         raise TableRefused(
             f"Answer every question for {fighter.label} first.", code=UNANSWERED
         )
+    context = with_last_seen(context, state, fighter, walk.answers)  # the event's
     rng = table_source(context, state)
     deck = table_deck(rng, state.deck)
     decision: Plain

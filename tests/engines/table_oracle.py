@@ -57,6 +57,9 @@ class Truth:
     """Inches from the character to the place a stay-within order names."""
     kept: bool = False
     """The one its move ends beside stands in the area a keep-out names."""
+    last_seen: str | None = None
+    """The enemy it last saw (None: none), for an event that moves an unseeing
+    character toward it."""
 
     def situation(self, **facts) -> Situation:
         """The engine's full situation (``facts``: id, move, range, state)."""
@@ -220,6 +223,8 @@ def answer(
             return _yes(gap <= room)
         case "room":
             return f"{truth.room_wide if 'wide' in question.text else truth.room_in:g}"
+        case "last_seen":
+            return _key(question, truth.last_seen)
         case "stay_in":
             return f"{truth.stay:g}"
         case "kept_inside":

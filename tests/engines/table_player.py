@@ -27,8 +27,9 @@ from engines.table.draft import Draft
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end, round_end_walk
 from engines.table.keeping import KEEP_KEY, limits_kept
+from engines.table.last_seen import LAST_SEEN_KEY, with_last_seen
 from engines.table.obeying import orders_binding
-from engines.table.questions import NEAREST, QUICK_INCHES, REORGANIZE, WITH
+from engines.table.questions import NEAREST, NONE, QUICK_INCHES, REORGANIZE, WITH
 from engines.table.round_orders import order_asks, round_orders_end
 from engines.table.round_sight import round_context
 from engines.table.state import State
@@ -108,6 +109,14 @@ def random_truth(
             )
             for foe, shown in zip(foes, lit, strict=True)
         ]
+    elif context.sight_limit is not None:
+        # Nobody sees further than the limit (the round's, in a fog).
+        foes = [
+            dataclasses.replace(
+                foe, seen=foe.seen and foe.distance <= context.sight_limit
+            )
+            for foe in foes
+        ]
     friends = [
         (rng.choice([2, 5, 7, 9]), state.wounded(f))
         for f in state.fighters_on_table(context, Side.AI)
@@ -126,6 +135,9 @@ def random_truth(
         # Not drawn from ``rng``: the battles of every seed stay as they were.
         stay=float(state.entries * 3 % 11),
         kept=state.entries % 3 == 0,
+        last_seen=players[state.entries % len(players)].label
+        if players and state.entries % 4
+        else None,
     )
 
 
@@ -139,6 +151,10 @@ def engine_decision(
 ) -> Decision | None:
     """The doctrine engine's decision on the whole truth, drawing and rolling
     on the battle's source at the log's point (None: nothing to compare)."""
+    # The round's event may move an unseeing character toward whom it last saw.
+    keys = {f.label: f.key for f in state.all_fighters(context)}
+    seen = {LAST_SEEN_KEY: keys.get(truth.last_seen or "", NONE)}
+    context = with_last_seen(context, state, fighter, seen)
     company = context.company(fighter.company)
     settings = company.settings
     rng = TableRandom(context.seed, state.draws)
@@ -292,6 +308,10 @@ class TruthfulPlayer:
         self.taps.append(taps(walk))
         self.asked.append(tuple(a.question.name for a in walk.asked))
         if walk.subject != REORGANIZE:
+            if LAST_SEEN_KEY not in walk.answers:
+                # Not asked: the event's rule did not decide; its card's words
+                # name nobody (the page's do not either).
+                truth = dataclasses.replace(truth, last_seen=None)
             engine = engine_decision(seen, state, fighter, truth, follow_up=follow_up)
             if engine is not None:
                 mine, theirs = dict(draft.data["decision"]), engine.to_data()

@@ -12,6 +12,8 @@ from engines.enums import Action, Doctrine
 from engines.events import EVENT_KEYS, Event
 from engines.table.entries import RoundEvent
 from engines.table.flows import activation_walk
+from engines.table.last_seen import LAST_SEEN_KEY
+from engines.table.questions import NONE
 from engines.table.round_sight import nearer, round_context
 from engines.table.state import state_fold, state_start
 from engines.table.turns import activation_decide
@@ -19,14 +21,20 @@ from tests.engines.table_battles import battle_context
 from tests.engines.test_table_properties import play
 
 
-def fog_deck(limit: int | None = 8) -> dict[str, Event]:
+def fog_deck(limit: int | None = 8, *, last_seen: bool = False) -> dict[str, Event]:
     return {
-        key: Event(key=key, title="A Sudden Fog", text="Fog.", sight_limit=limit)
+        key: Event(
+            key=key,
+            title="A Sudden Fog",
+            text="Fog.",
+            sight_limit=limit,
+            toward_last_seen=last_seen,
+        )
         for key in EVENT_KEYS
     }
 
 
-def fog(limit: float | None = 8) -> RoundEvent:
+def fog(limit: float | None = 8, *, last_seen: bool = False) -> RoundEvent:
     return RoundEvent(
         card="K♣",
         step="event",
@@ -34,6 +42,7 @@ def fog(limit: float | None = 8) -> RoundEvent:
         title="A Sudden Fog",
         text="Fog.",
         sight_limit=limit,
+        toward_last_seen=last_seen,
     )
 
 
@@ -104,12 +113,15 @@ def test_the_fog_decides_too():
     assert draft.data["decision"]["action"] != Action.SHOOT.value
 
 
+@pytest.mark.parametrize("last_seen", [False, True])
 @pytest.mark.parametrize("doctrine", [Doctrine.PRIORITY, Doctrine.DECK, Doctrine.HORDE])
-def test_page_and_engine_agree_in_the_fog(doctrine):
+def test_page_and_engine_agree_in_the_fog(doctrine, last_seen):
     """The differential test with an event that changes sight: every picture
     card is a fog of 8" in a 12" battle; the page decides as the engine does
-    on the whole truth, in the fog's rounds as in the others."""
+    on the whole truth, in the fog's rounds as in the others (and, with the
+    fog's last-seen rule, asks whom an unseeing character last saw)."""
     foggy = 0
+    asked_last_seen = 0
     for seed in range(12):
         player = play(
             doctrine,
@@ -119,8 +131,9 @@ def test_page_and_engine_agree_in_the_fog(doctrine):
                 sight_limit=12,
                 reinforcements=doctrine is Doctrine.HORDE,
             ),
-            events=fog_deck(8),
+            events=fog_deck(8, last_seen=last_seen),
         )
+        asked_last_seen += sum(LAST_SEEN_KEY in names for names in player.asked)
         states = [
             state_fold(player.context, player.log.entries[: n + 1])
             for n in range(len(player.log.entries))
@@ -133,3 +146,51 @@ def test_page_and_engine_agree_in_the_fog(doctrine):
             and state.event.sight_limit == 8
         )
     assert foggy
+    assert bool(asked_last_seen) is last_seen
+
+
+# --- "moves toward the nearest enemy it last saw, or holds" ---------------------------
+
+UNSEEING = {"melee": "no", "near": "p1", "near_in": "10", "near_free": "yes"}
+"""Frodo nearest, 10" away in an 8" fog: no enemy in sight."""
+
+
+@pytest.mark.parametrize(
+    ("named", "action", "target"),
+    [
+        ("p2", Action.MOVE_TOWARD, "Sam"),
+        (NONE, Action.HOLD, None),
+    ],
+)
+def test_the_unseeing_robot_is_asked_whom_it_last_saw(named, action, target):
+    ctx, state = started(fog(8, last_seen=True))
+    me = ctx.fighter("p5")
+    walk = activation_walk(ctx, state, me, UNSEEING)
+    assert (walk.question.name, walk.question.text) == (
+        LAST_SEEN_KEY,
+        "Which enemy did Witch-king last see?",
+    )
+    assert walk.question.choices[-1].label == "None: it holds"
+    answers = {**UNSEEING, LAST_SEEN_KEY: named}
+    draft = activation_decide(ctx, state, key="p5", answers=answers)
+    decision = draft.data["decision"]
+    assert (decision["action"], decision.get("target")) == (action.value, target)
+    assert decision["order"].startswith("A Sudden Fog: ")
+    assert draft.data["inputs"]["answers"][LAST_SEEN_KEY] == named
+
+
+def test_a_robot_that_sees_an_enemy_is_not_asked():
+    ctx, state = started(fog(8, last_seen=True))
+    answers = {"melee": "no", "near": "p1", "near_in": "5", "near_seen": "yes"}
+    answers |= {"near_free": "yes", LAST_SEEN_KEY: "p2"}
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), answers)
+    assert walk.ready and LAST_SEEN_KEY not in walk.answers
+    draft = activation_decide(ctx, state, key="p5", answers=answers)
+    assert draft.data["decision"]["action"] == Action.SHOOT.value
+
+
+def test_without_the_event_the_unseeing_robot_is_not_asked():
+    ctx, state = started(fog(8))
+    walk = activation_walk(ctx, state, ctx.fighter("p5"), UNSEEING)
+    assert all(a.question.name != LAST_SEEN_KEY for a in walk.asked)
+    assert walk.question is None or walk.question.name != LAST_SEEN_KEY
