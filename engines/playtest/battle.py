@@ -80,7 +80,12 @@ from engines.playtest.reading import (
     subject_of,
 )
 from engines.playtest.report import Battle
-from engines.playtest.round_sight import sight_narrow, sight_restore
+from engines.playtest.round_sight import (
+    last_seen_rule,
+    seen_remember,
+    sight_narrow,
+    sight_restore,
+)
 from engines.playtest.rounds import round_orders
 from engines.playtest.setup import Boards, board_for, markers_for
 from engines.playtest.situation import Reading
@@ -177,6 +182,7 @@ def _play_round(state: Fight) -> None:
     round_orders(state, Moment.START)
     if state.verdict is not None and state.verdict.ended:
         return
+    state.toward_last_seen = ""
     if state.spec.events:
         drawn = event_draw(
             deck=state.deck(), events={e.key: e for e in state.spec.events}
@@ -184,6 +190,8 @@ def _play_round(state: Fight) -> None:
         if drawn.event is not None:
             state.events.append(drawn.event.title)
             sight_narrow(state, drawn.event.sight_limit)  # a fog, as the table
+            if drawn.event.toward_last_seen:
+                state.toward_last_seen = drawn.event.title or "the event"
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
         state.verdict = judge_now(state, round_over=False)
         return
@@ -266,13 +274,16 @@ def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
         raise Stuck("the battle goes on without end: no side can harm the other")
     limits = limits_of(state, key)
     reading = reading_of(state, key, follow_up=follow_up, limits=limits)
-    decision = decision_of(state, key, reading.situation)
-    if decision is None:
-        return
-    decision = toward_exit(state, key, decision)
-    _carry_out(
-        state, key, decision, limits=limits, reading=reading, follow_up=follow_up
-    )
+    if state.character(key).side is Side.AI:
+        seen_remember(state, key, reading.situation)
+    with last_seen_rule(state, key):  # the round's event, as the table
+        decision = decision_of(state, key, reading.situation)
+        if decision is None:
+            return
+        decision = toward_exit(state, key, decision)
+        _carry_out(
+            state, key, decision, limits=limits, reading=reading, follow_up=follow_up
+        )
 
 
 def _carry_out(

@@ -62,8 +62,14 @@ class Fight:
     """The AI deck (§5.2): the deck doctrine's draws and the random events."""
     events: list[str] = field(default_factory=list)
     """The random events drawn, by title (their text is the players' to apply:
-    the abstract table applies only what an event carries as data, its sight
-    limit for the round)."""
+    the abstract table applies only what an event carries as data: its sight
+    limit and its last-seen rule, for the round)."""
+    toward_last_seen: str = ""
+    """This round's event's title when it moves an unseeing AI character
+    toward the nearest enemy it last saw ("": no such event this round)."""
+    last_seen: dict[str, str] = field(default_factory=dict)
+    """Each AI character's nearest enemy in sight at its latest activation
+    that saw one."""
     activations: int = 0
     checks: list[tuple[str, str]] = field(default_factory=list)
     """(company, the fallen character) of each rout check rolled."""

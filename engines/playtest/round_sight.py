@@ -1,17 +1,23 @@
-"""The round's sight in the playtest: a random event may limit it (RULES §5.2;
-Sudden Fog: 8"), as the table page applies it — one rulebook.
+"""The round's event in the playtest, as the table page applies it — one
+rulebook (RULES §5.2; the demo's Sudden Fog).
 
 In a round whose drawn event carries a sight limit, the ground's limit and
 every company's doctrine settings read the nearer of the event's and the
-battle's; the next round starts from the battle's own again.
+battle's; the next round starts from the battle's own again. An event that
+moves an unseeing AI character toward the nearest enemy it last saw, or holds,
+is the same no-enemy-in-sight order the table's answer makes, toward the
+enemy the character last saw in sight (each activation remembers it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 
-from engines.doctrines import DoctrineSettings
+from engines.doctrines import DoctrineSettings, Situation
+from engines.enums import Doctrine, Side
+from engines.events import last_seen_order
 from engines.playtest.fight import Fight
 from engines.playtest.table import Board
 
@@ -53,3 +59,37 @@ def sight_restore(
     if state.table.board is not board:
         state.table = replace(state.table, board=board)
     state.settings = dict(settings)
+
+
+def seen_remember(state: Fight, key: str, situation: Situation) -> None:
+    """An AI character's reading: the nearest enemy it sees, if any, is the
+    one it last saw."""
+    seen = [e for e in situation.enemies if e.in_sight]
+    if seen:
+        state.last_seen[key] = min(seen, key=lambda e: e.distance).id
+
+
+@contextmanager
+def last_seen_rule(state: Fight, key: str) -> Iterator[None]:
+    """While ``key`` activates in a round whose event has the last-seen rule,
+    its company's orders begin with that rule's order (toward the enemy it
+    last saw, if still on the table; else it holds)."""
+    me = state.character(key)
+    company = me.company
+    if (
+        not state.toward_last_seen
+        or me.side is not Side.AI
+        or state.company(company).doctrine is Doctrine.PURSUIT
+    ):
+        yield
+        return
+    enemy = state.last_seen.get(key)
+    if enemy is not None and not state.table.has(enemy):
+        enemy = None
+    own = state.settings[company]
+    order = last_seen_order(state.toward_last_seen, key, enemy)
+    state.settings[company] = replace(own, orders=(order, *own.orders))
+    try:
+        yield
+    finally:
+        state.settings[company] = own

@@ -40,6 +40,12 @@ def test_the_demo_s_fog_limits_sight_to_8_and_no_other_event_does(user):
     assert events.exclude(sight_limit=None).count() == 1
 
 
+def test_the_demo_s_fog_alone_moves_the_unseeing_toward_whom_they_last_saw(user):
+    campaign = demo(user)
+    events = campaign.event_deck.events
+    assert list(events.filter(toward_last_seen=True)) == [fog_of(campaign)]
+
+
 def test_export_carries_the_sight_limit_in_schema_6(user):
     exported = campaign_export(campaign=demo(user))
     fog = next(
@@ -57,8 +63,11 @@ def test_a_version_5_file_imports_with_no_event_changing_sight(user):
             for e in document["event_deck"]["events"]
         ],
     }
+    for event in deck["events"]:
+        del event["toward_last_seen"]
     campaign = demo(user, schema_version=5, event_deck=deck)
     assert not campaign.event_deck.events.exclude(sight_limit=None).exists()
+    assert not campaign.event_deck.events.filter(toward_last_seen=True).exists()
 
 
 @pytest.mark.parametrize("limit", [0, 121])
@@ -72,8 +81,10 @@ def test_a_sight_limit_out_of_range_is_refused(user, limit):
 def test_the_playtest_reads_the_event_s_sight_limit(user):
     campaign = demo(user)
     scene = campaign.scenes.order_by("order").first()
-    limits = {e.title: e.sight_limit for e in playtest_events(scene)}
-    assert limits["A Sudden Fog"] == 8
+    limits = {
+        e.title: (e.sight_limit, e.toward_last_seen) for e in playtest_events(scene)
+    }
+    assert limits["A Sudden Fog"] == (8, True)
 
 
 def filled(data):
@@ -86,13 +97,14 @@ def filled(data):
 def test_the_admin_saves_a_slot_s_sight_limit(admin_client):
     url = admin_url(EventDeck, "add")
     data = filled(page_form_data(admin_client.get(url)))
-    data.update(name="Fogbound", slug="fogbound", KC_sight="8")
+    data.update(name="Fogbound", slug="fogbound", KC_sight="8", KC_last_seen="on")
     response = admin_client.post(url, data)
     assert response.status_code == 302, errors_of(response)
     events = EventDeck.objects.get(slug="fogbound").events
     assert {e.card: e.sight_limit for e in events.exclude(sight_limit=None)} == {
         "KC": 8
     }
+    assert [e.card for e in events.filter(toward_last_seen=True)] == ["KC"]
 
 
 @pytest.mark.parametrize("given", ["0", "200", "fog"])
