@@ -51,14 +51,16 @@ def sight_line(
     *,
     shoots: bool = False,
     mark: Callable[[float], str] = inches,
+    span: str = "in this battle",
 ) -> str:
     """The sight limit and its lit exceptions in one sentence ('' without a
     limit): 'Nobody sees further than 12″ in this battle, but a character
-    within 6″ of the campfire can be seen from any distance.'"""
+    within 6″ of the campfire can be seen from any distance.' (``span``: for
+    how long, "this round" for an event's)."""
     if limit is None:
         return ""
     verb = "sees or shoots" if shoots else "sees"
-    text = f"Nobody {verb} further than {mark(limit)} in this battle"
+    text = f"Nobody {verb} further than {mark(limit)} {span}"
     lit = tuple(lit)
     if lit:
         text += (

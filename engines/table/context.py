@@ -115,6 +115,9 @@ class Context:
     quarry: tuple[str, ...] = ()
     lit: tuple[Lit, ...] = ()
     """The lit features: a character near one is seen from any distance."""
+    sight_span: str = "in this battle"
+    """How long the sight limit holds, in the sight question's words (a
+    round's event: "this round")."""
 
     def fighter(self, key: str, state: State | None = None) -> Fighter:
         for fighter in self.fighters:

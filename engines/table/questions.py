@@ -297,7 +297,7 @@ class Walker:
         """The sight question's help: the limit and its lit exceptions."""
         limit = self.context.sight_limit
         return (
-            sight_line(limit, self.context.lit)
+            sight_line(limit, self.context.lit, span=self.context.sight_span)
             if limit
             else "A clear line of sight between the two models."
         )

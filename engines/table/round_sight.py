@@ -45,5 +45,8 @@ def sight_narrowed(context: Context, limit: float | None) -> Context:
         for company in context.companies
     )
     return replace(
-        context, sight_limit=nearer(limit, context.sight_limit), companies=companies
+        context,
+        sight_limit=nearer(limit, context.sight_limit),
+        companies=companies,
+        sight_span="this round",
     )

@@ -96,7 +96,7 @@ def test_the_sight_help_says_the_fog_s_limit():
         ctx, state, me, {"melee": "no", "near": "p1", "near_in": "6"}
     )
     assert near.question.name == "near_seen"
-    assert '8"' in near.question.help and '12"' not in near.question.help
+    assert near.question.help == 'Nobody sees further than 8" this round.'
 
 
 def test_the_fog_decides_too():
