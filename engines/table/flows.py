@@ -14,7 +14,7 @@ from engines.table.flow_deck import deck_flow
 from engines.table.flow_horde import horde_flow
 from engines.table.flow_priority import priority_flow
 from engines.table.flow_pursuit import pursuit_flow
-from engines.table.last_seen import LAST_SEEN_KEY, ask_last_seen, with_last_seen
+from engines.table.last_seen import ask_last_seen, last_seen_given, with_last_seen
 from engines.table.obeying import ask_orders, ask_orders_after
 from engines.table.questions import FAR, REORGANIZE, Need, Walk, Walker
 from engines.table.round_sight import round_context
@@ -68,22 +68,6 @@ def activation_walk(
 ) -> Walk:
     """The questions for ``fighter``'s activation: those answered, the next one,
     and the engine's input when none is left."""
-    walk = _activation_walk(context, state, fighter, answers, follow_up=follow_up)
-    if LAST_SEEN_KEY in answers and LAST_SEEN_KEY not in walk.answers:
-        # An answer the event's rule no longer needs names no one.
-        rest = {k: v for k, v in answers.items() if k != LAST_SEEN_KEY}
-        walk = _activation_walk(context, state, fighter, rest, follow_up=follow_up)
-    return walk
-
-
-def _activation_walk(
-    context: Context,
-    state: State,
-    fighter: Fighter,
-    answers: Mapping[str, str],
-    *,
-    follow_up: bool,
-) -> Walk:
     context = round_context(context, state)  # an event may limit sight
     context = with_last_seen(context, state, fighter, answers)  # or move the unseeing
     walker = Walker(context, state, fighter, dict(answers), follow_up=follow_up)
@@ -102,6 +86,7 @@ def _activation_walk(
             subject = REORGANIZE
             walker.notes.append(DISORGANIZED_RULE)
         else:
+            last_seen_given(walker)  # kept: its enemy is asked of below
             ask_orders(walker)
             subject = ask_orders_after(walker, FLOWS[walker.company.doctrine](walker))
             ask_last_seen(walker, subject)

@@ -75,6 +75,23 @@ def ask_last_seen(w: Walker, subject: Situation | Pursuer) -> None:
     order = event_order(w.context, w.state, w.fighter, w.answers)
     if order is None or w.trial(subject).order != order.label:
         return
+    _ask(w, order)
+
+
+def last_seen_given(w: Walker) -> None:
+    """An answer already given is kept from the start of the walk: the enemy
+    it names is listed, and may be asked of, before the doctrine decides (so
+    the answer stays whatever those questions learn)."""
+    if LAST_SEEN_KEY not in w.answers:
+        return
+    order = event_order(w.context, w.state, w.fighter, w.answers)
+    if order is not None:
+        _ask(w, order)
+
+
+def _ask(w: Walker, order: EventNoEnemy) -> None:
+    if any(a.question.name == LAST_SEEN_KEY for a in w.asked):
+        return
     w.who(
         LAST_SEEN_KEY,
         f"Which enemy did {w.name} last see?",

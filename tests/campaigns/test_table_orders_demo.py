@@ -31,7 +31,9 @@ from campaigns.services.battle_setup import battle_set_up
 from campaigns.services.demo import demo_seed
 from engines.doctrines import procedure
 from engines.enums import Action, Doctrine
+from engines.table.last_seen import with_last_seen
 from engines.table.questions import REORGANIZE
+from engines.table.state import state_fold
 from tests.engines.table_battles import Log
 from tests.engines.table_player import TruthfulPlayer
 
@@ -111,14 +113,19 @@ def test_card_page_and_engine_decide_alike_on_every_demo_scene(demo):
                     break
             for mine, theirs in player.compared:
                 assert mine == theirs, slug
-            for entry in player.log.entries:
+            for n, entry in enumerate(player.log.entries):
                 if entry.kind != "activation":
                     continue
                 decision = entry.data["decision"]
                 if decision["action"] == REORGANIZE:
                     continue
                 fighter = context.fighter(entry.subject, player.log.state)
-                company = context.company(fighter.company)
+                # The card as the round's event amends it (the events page
+                # prints the event: a fog's last-seen rule is its order).
+                before = state_fold(context, player.log.entries[:n])
+                answers = entry.data["inputs"]["answers"]
+                amended = with_last_seen(context, before, fighter, answers)
+                company = amended.company(fighter.company)
                 card = procedure(company.doctrine, company.settings)
                 doctrines.add(company.doctrine)
                 assert set(decision["steps"]) <= set(card.step_ids()), slug

@@ -182,11 +182,16 @@ def test_the_unseeing_robot_is_asked_whom_it_last_saw(named, action, target):
 def test_a_robot_that_sees_an_enemy_is_not_asked():
     ctx, state = started(fog(8, last_seen=True))
     answers = {"melee": "no", "near": "p1", "near_in": "5", "near_seen": "yes"}
-    answers |= {"near_free": "yes", LAST_SEEN_KEY: "p2"}
+    answers |= {"near_free": "yes"}
     walk = activation_walk(ctx, state, ctx.fighter("p5"), answers)
     assert walk.ready and LAST_SEEN_KEY not in walk.answers
     draft = activation_decide(ctx, state, key="p5", answers=answers)
     assert draft.data["decision"]["action"] == Action.SHOOT.value
+    # An answer given before is kept, and changes nothing: it sees Frodo.
+    answers[LAST_SEEN_KEY] = "p2"
+    draft = activation_decide(ctx, state, key="p5", answers=answers)
+    assert draft.data["decision"]["action"] == Action.SHOOT.value
+    assert draft.data["inputs"]["answers"][LAST_SEEN_KEY] == "p2"
 
 
 def test_without_the_event_the_unseeing_robot_is_not_asked():
