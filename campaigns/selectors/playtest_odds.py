@@ -19,7 +19,14 @@ from campaigns.models.playtest import (
 from campaigns.printing.playtest_svg import outcome_bar, rounds_histogram
 from campaigns.selectors.playtest import report_from_data
 from engines.enums import Stance
-from engines.playtest.report import OUTCOMES, ROBOT, Report, percent
+from engines.playtest.report import OUTCOMES, ROBOT, Report
+from engines.playtest.report import percent as plain_percent
+
+
+def percent(share: float) -> str:
+    """A share as the page shows it: the number and its sign kept on one line
+    (a no-break space), so a narrow column never splits "0.0 %"."""
+    return plain_percent(share).replace(" ", "\u00a0")
 
 
 @dataclass(frozen=True)
@@ -65,7 +72,9 @@ class Odds:
         """Victory, draw and defeat in one line."""
         if not self.fought:
             return "not fought"
-        return ", ".join(f"{line.label.lower()} {line.share}" for line in self.outcomes)
+        return ", ".join(
+            f"{o.value} {plain_percent(self.report.share(o))}" for o in OUTCOMES
+        )
 
     @property
     def bar(self) -> SafeString:

@@ -176,7 +176,7 @@ def _why(battles: Sequence[Battle]) -> str:
     said = ""
     if ends:
         way, count = ends.most_common(1)[0]
-        said += f": the commonest end was {way} ({count} of {n})"
+        said += f": the commonest end, “{way}” ({count} of {n})"
     if fell:
         name, count = fell.most_common(1)[0]
         said += f"{';' if said else ':'} {name} fell in {count} of {n}"

@@ -87,10 +87,10 @@ def test_the_page_shows_the_latest_report_in_full(owner, playable):
     _kept(playable)
     page = owner.get(_url(playable)).content.decode()
     for text in (
-        "25.0 %",
-        "17.0 % to 34.0 %",
+        "25.0\u00a0%",  # a share never split across two lines
+        "17.0\u00a0% to 34.0\u00a0%",
         "Frodo",
-        "12.5 %",
+        "12.5\u00a0%",
         "routed",
         "The East Gate cannot be reached.",
         "The battles lasted 4 to 6 rounds, most often 6.",

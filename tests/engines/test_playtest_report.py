@@ -40,13 +40,12 @@ def test_the_report_has_sites_json_shape_and_sums_to_one():
     [
         (
             [LOSS, LOSS],
-            "The players never won in 2 battles: the commonest end was routed "
+            "The players never won in 2 battles: the commonest end, “routed” "
             "(2 of 2); Sam fell in 2 of 2.",
         ),
         (
             [WIN, WIN, replace(WIN, way="Frodo leaves by the gate")],
-            "The players won every one of 3 battles: the commonest end was VP "
-            "(2 of 3).",
+            "The players won every one of 3 battles: the commonest end, “VP” (2 of 3).",
         ),
     ],
 )
