@@ -23,7 +23,11 @@ from engines.table.staying import STAY_KEY
 from tests.browser.conftest import DEMO_PASSWORD, PHONE
 from tests.browser.test_campaign_loop import log_in
 from tests.browser.test_table_mode import current_question, go
-from tests.browser.test_table_orders import demo, table_path  # noqa: F401
+from tests.browser.test_table_orders import (  # noqa: F401
+    calm_events,
+    demo,
+    table_path,
+)
 from tests.campaigns.table_helpers import add, now
 from tests.campaigns.test_table_orders_demo import set_up
 from tests.engines.table_oracle import Foe, Truth, answer
@@ -32,6 +36,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_orc_moving_toward_a_hobbit_is_told_where_its_move_stops(open_tab, demo):  # noqa: F811
+    calm_events()
     campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN_SLUG)
     scene = Scene.objects.get(campaign=campaign, slug="lighting-the-beacons")
     battle = set_up(campaign, scene)

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from campaigns.models import Campaign, Scene
+from campaigns.models import Campaign, Event, Scene
 from campaigns.printing.battle_pack import battle_pack_pdf
 from campaigns.selectors.lineup import scene_lineup
 from campaigns.selectors.table_context import table_context
@@ -58,10 +58,17 @@ def table_path(campaign, battle) -> str:
     )
 
 
+def calm_events() -> None:
+    """No event of the demo's deck changes sight or the robot: these tests read
+    the scene's own orders, whatever round 1's card (the fog has its own)."""
+    Event.objects.update(sight_limit=None, toward_last_seen=False)
+
+
 def test_a_bree_wraith_seeing_no_enemy_goes_toward_the_ring(open_tab, demo):
     """The wraith's activation shows its scene order; with every hobbit out of
     sight the answer is the order's full move toward the Ring, named as its
     step; the AI card in the printed pack prints the same order."""
+    calm_events()
     campaign, battle = bree_battle()
     context = table_context(battle=battle)
     wraiths = context.ai_companies[0]
