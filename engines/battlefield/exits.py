@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from engines.battlefield.features import Feature
 from engines.battlefield.numbers import CHARACTER_VP, GENERATED_LENGTH
-from engines.enums import RuleEnum, Scenario, Side
+from engines.enums import Edge, RuleEnum, Scenario, Side
 
 EXIT_SCENARIOS: frozenset[Scenario] = frozenset({Scenario.SKIRMISH})
 """§3.12: the generated scenarios that score characters leaving by an edge (a
@@ -112,3 +113,19 @@ def side_end(whereabouts: Iterable[Whereabouts | str]) -> SideEnd:
     if Whereabouts.LEFT in seen:
         return ALL_LEFT
     return ALL_LOST
+
+
+def stands_beyond(at: tuple[float, float], *, river: Feature, entry: Edge) -> bool:
+    """§3.12: whether a character standing at ``at`` is beyond the river (a
+    rectangle across the table) from the side that came on at ``entry``."""
+    x, y = at
+    match entry:
+        case Edge.NORTH:
+            return y > river.y + (river.depth or 0)
+        case Edge.SOUTH:
+            return y < river.y
+        case Edge.WEST:
+            return x > river.x + (river.width or 0)
+        case Edge.EAST:
+            return x < river.x
+    return False

@@ -10,6 +10,7 @@ from engines.battlefield.exits import (
     EXIT_LINE,
     EXITS_LENGTH_LINE,
     EXITS_LOST_LINE,
+    beyond_side,
     scores_exits,
 )
 from engines.battlefield.features import Feature, ObjectiveMark
@@ -116,6 +117,7 @@ def generated_battlefield(
         scores_victory_points=True,
         scoring=tuple(scoring),
         generated=True,
+        beyond=beyond_side(scenario, {s.value: r.value for s, r in role_of.items()}),
     )
 
 
@@ -267,12 +269,16 @@ def _stronghold(name: str, edge: Edge, table: TableSpec) -> Feature:
     )
 
 
+RIVER = "river"
+"""The name of a River Crossing's river on the table."""
+
+
 def _river(edge: Edge, table: TableSpec) -> Feature:
     """A river across the middle, parallel to the sides' entry edges."""
     if edge in (Edge.EAST, Edge.WEST):
         x = (table.width - RIVER_WIDTH) / 2
         return Feature(
-            name="river",
+            name=RIVER,
             shape=Shape.RECTANGLE,
             x=x,
             y=0,

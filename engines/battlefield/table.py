@@ -33,6 +33,9 @@ class Battlefield:
     """Its terrain was rolled (§3.13): players stand their own pieces in its places."""
     terrain_notes: tuple[str, ...] = ()
     """What the roll could not do as the rules say (a piece left in a zone)."""
+    beyond: Side | None = None
+    """The side whose characters standing beyond the river at the end score
+    (a River Crossing's attacker, §3.12); None in any other battle."""
     log: DiceLog = field(default=(), compare=False)
 
     def force(self, key: str) -> Force | None:
@@ -56,21 +59,25 @@ class Battlefield:
         return f"The battle lasts {self.length} rounds."
 
     def to_data(self) -> dict[str, Any]:
-        return {
-            "width": self.width,
-            "depth": self.depth,
-            "forces": [f.to_data() for f in self.forces],
-            "features": [f.to_data() for f in self.features],
-            "objectives": [o.to_data() for o in self.objectives],
-            "sight_limit": self.sight_limit,
-            "length": self.length,
-            "scores_victory_points": self.scores_victory_points,
-            "scoring": list(self.scoring),
-            "generated": self.generated,
-        } | (
-            {"terrain_rolled": True, "terrain_notes": list(self.terrain_notes)}
-            if self.terrain_rolled
-            else {}
+        return (
+            {
+                "width": self.width,
+                "depth": self.depth,
+                "forces": [f.to_data() for f in self.forces],
+                "features": [f.to_data() for f in self.features],
+                "objectives": [o.to_data() for o in self.objectives],
+                "sight_limit": self.sight_limit,
+                "length": self.length,
+                "scores_victory_points": self.scores_victory_points,
+                "scoring": list(self.scoring),
+                "generated": self.generated,
+            }
+            | (
+                {"terrain_rolled": True, "terrain_notes": list(self.terrain_notes)}
+                if self.terrain_rolled
+                else {}
+            )
+            | ({"beyond": self.beyond.value} if self.beyond is not None else {})
         )
 
     @classmethod
@@ -90,4 +97,5 @@ class Battlefield:
             generated=bool(data.get("generated")),
             terrain_rolled=bool(data.get("terrain_rolled")),
             terrain_notes=tuple(data.get("terrain_notes", ())),
+            beyond=Side(data["beyond"]) if data.get("beyond") else None,
         )

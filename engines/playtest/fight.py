@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from engines.battlefield.exits import stands_beyond
+from engines.battlefield.generated import RIVER
 from engines.battlefield.numbers import HOLD_WITHIN
 from engines.battlefield.scoring import side_victory_points
 from engines.cards import Deck
@@ -338,7 +340,23 @@ def points(state: Fight, side: Side) -> int:
         if state.character(k).side is not side
     )
     return side_victory_points(
-        objectives=(*held, *carried, *carried_off), enemies_lost=enemies_lost
+        objectives=(*held, *carried, *carried_off),
+        enemies_lost=enemies_lost,
+        scored=beyond_the_river(state, side),
+    )
+
+
+def beyond_the_river(state: Fight, side: Side) -> int:
+    """§3.12: how many of ``side``'s characters stand beyond the river now (a
+    River Crossing's attacker; 0 for any other side or battle)."""
+    field = state.spec.battlefield
+    river = next((f for f in field.features if f.name == RIVER), None)
+    forces = field.forces_of(side)
+    if field.beyond is not side or river is None or not forces:
+        return 0
+    entry = forces[0].entry_edge
+    return sum(
+        stands_beyond(p.at, river=river, entry=entry) for p in state.table.of_side(side)
     )
 
 
