@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from engines.doctrines import Enemy, Pursuer, Situation
+from engines.doctrines import Enemy, Pursuer, Situation, deck_return_fire
 from engines.enums import Doctrine
 from engines.roles import DISORGANIZED_RULE
 from engines.table.flow_deck import deck_flow
@@ -15,7 +15,7 @@ from engines.table.flow_horde import horde_flow
 from engines.table.flow_priority import priority_flow
 from engines.table.flow_pursuit import pursuit_flow
 from engines.table.last_seen import ask_last_seen, last_seen_given, with_last_seen
-from engines.table.obeying import ask_orders, ask_orders_after
+from engines.table.obeying import ask_orders, ask_orders_after, ask_stay
 from engines.table.questions import FAR, REORGANIZE, Need, Walk, Walker
 from engines.table.round_sight import round_context
 from engines.table.state import Context, Fighter, State
@@ -54,6 +54,15 @@ def _return_fire(w: Walker, attacker_label: str) -> Situation:
     return w.situation()
 
 
+def _return_fire_limits(w: Walker, subject: Situation) -> None:
+    """A scene order limits a return fire's move as it limits any other (§5
+    "Scene orders in every doctrine"): the one distance it needs is asked."""
+    trial = deck_return_fire(
+        subject, attacker=subject.enemies[0].id, settings=w.company.settings
+    )
+    ask_stay(w, subject, trial=trial)
+
+
 def _gone(label: str) -> Enemy:
     return Enemy(id=label or "its attacker", distance=FAR, in_sight=False)
 
@@ -77,6 +86,7 @@ def activation_walk(
     try:
         if state.return_fire == fighter.key and not follow_up:
             subject = _return_fire(walker, state.return_fire_at)
+            _return_fire_limits(walker, subject)
         elif (
             walker.mine.disorganized
             and not follow_up

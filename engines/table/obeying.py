@@ -217,17 +217,21 @@ def ask_orders_after(w: Walker, subject: Situation | Pursuer) -> Situation | Pur
     return subject
 
 
-def ask_stay(w: Walker, subject: Situation | Pursuer) -> None:
+def ask_stay(
+    w: Walker, subject: Situation | Pursuer, *, trial: Decision | None = None
+) -> None:
     """A stay-within binding the character and a decision that moves it (not
     toward the place itself): how far it stands from the place, the one
     distance that says where its move must stop (:mod:`engines.table.staying`);
     a keep-out and a move that ends beside its target: whether the target
-    stands in the area (:mod:`engines.table.keeping`)."""
+    stands in the area (:mod:`engines.table.keeping`). ``trial`` is the
+    decision when it is not the doctrine's (a return fire's)."""
     orders = binding(w)
     order, keep = stay_binding(orders), keep_binding(orders)
     if order is None and not keep:
         return
-    trial = w.trial(subject)
+    if trial is None:
+        trial = w.trial(subject)
     if order is not None and stay_needed(order, trial):
         w.inches(
             STAY_KEY,

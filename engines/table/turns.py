@@ -369,8 +369,8 @@ def activation_decide(
             made = doctrine_decide(
                 context, state, fighter, subject, rng=rng, deck=deck, answers=answers
             )
-            binds = orders_binding(context, state, fighter)
-            made = limits_kept(made, binds, walk.answers)  # where its move stops
+        binds = orders_binding(context, state, fighter)
+        made = limits_kept(made, binds, walk.answers)  # where its move stops
         decision = made
         step = step_words(context, fighter, made.step)
         if made.order:

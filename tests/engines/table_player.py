@@ -173,10 +173,10 @@ def engine_decision(
         mode=state.mode(company),
         round=state.round or None,
     )
-    if state.return_fire == fighter.key and not follow_up:
-        return deck_return_fire(full, attacker=state.return_fire_at, settings=settings)
     made: Decision | None = None
-    match company.doctrine:
+    if state.return_fire == fighter.key and not follow_up:  # limited as any move
+        made = deck_return_fire(full, attacker=state.return_fire_at, settings=settings)
+    match None if made is not None else company.doctrine:
         case Doctrine.PRIORITY:
             made = priority_decide(full, rng=rng, settings=settings)
         case Doctrine.DECK:

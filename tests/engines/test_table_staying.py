@@ -12,8 +12,14 @@ from engines.enums import Action, Doctrine, Side
 from engines.orders import NoEnemyInSight, Place, PlaceKind, StayWithin
 from engines.table.flows import activation_walk
 from engines.table.staying import STAY_KEY, stay_kept, stay_needed, stay_words
-from engines.table.turns import activation_decide, first_choose, round_begin
+from engines.table.turns import (
+    activation_decide,
+    defence_draw,
+    first_choose,
+    round_begin,
+)
 from tests.engines.table_battles import Log, battle_context
+from tests.engines.test_table_flow import WITCH, started
 from tests.engines.test_table_orders import doctrine_settings
 from tests.engines.test_table_properties import play
 
@@ -175,3 +181,48 @@ def test_page_and_engine_agree_on_where_the_move_stops(doctrine):
         ]
         asked += [names for names in player.asked if STAY_KEY in names]
     assert decided and asked
+
+
+def _returning_fire_within(orders):
+    """A deck battle whose riders stay within 6" of the tower, in which one not
+    yet activated drew ♠ or ♥ when Sam attacked it: it returns fire now."""
+    settings = DoctrineSettings(orders=tuple(orders))
+    for seed in range(1, 400):
+        log = started("deck", seed=seed, settings=settings)
+        rider = next(
+            (k for k in log.state.order if k not in log.state.activated and k != WITCH),
+            None,
+        )
+        if rider is None:
+            continue
+        draft = log.add(
+            lambda c, s, r=rider: defence_draw(c, s, key=r, answers={"attacker": "p2"})
+        )
+        if draft.data["decision"]["action"] == "return_fire":
+            return log, rider
+    raise AssertionError("no ♠ or ♥ defensive draw")
+
+
+def test_a_return_fire_charge_is_limited_like_any_move():
+    """Its attacker 4" away, within its move: it charges — and the stay-within
+    limits that move as any other, so the page asks how far it stands from the
+    tower and the decision says where the charge must stop."""
+    log, rider = _returning_fire_within([STAY])
+    fighter = log.context.fighter(rider)
+    walk = activation_walk(log.context, log.state, fighter, {"attacker_in": "4"})
+    assert walk.question is not None and walk.question.name == STAY_KEY
+    answers = {"attacker_in": "4", STAY_KEY: "5"}
+    draft = activation_decide(log.context, log.state, key=rider, answers=answers)
+    decision = draft.data["decision"]
+    assert (decision["action"], decision["target"]) == ("move_into_melee", "Sam")
+    assert decision["limits"] == [
+        f'{STAY.words()}: it stands 5" from there; after 1" it goes on only '
+        'while it stays within 6", stopping where it would leave it'
+    ]
+
+
+def test_a_return_fire_that_stays_put_asks_nothing_of_the_limit():
+    log, rider = _returning_fire_within([STAY])
+    fighter = log.context.fighter(rider)
+    walk = activation_walk(log.context, log.state, fighter, {"attacker_in": "20"})
+    assert walk.ready, walk.question
