@@ -165,6 +165,8 @@ def _row(
     flags = []
     if mine.fallen:
         status = "fallen"
+    elif mine.lurked:
+        status = "lurked away (back in the pool)"
     elif mine.left:
         status = "left the table"
     elif fighter.arrives > max(state.round, 1):

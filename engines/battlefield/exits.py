@@ -80,6 +80,9 @@ class Whereabouts(RuleEnum):
     """Left by the edge its scenario scores at: left the battle, not lost."""
     ABSENT = "absent"
     """Never in this battle (missed it): counts for nothing."""
+    LURKED = "lurked"
+    """A horde character lurked away (§5.3): back in the pool, neither on the
+    table nor lost; counts for nothing."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -60,6 +60,7 @@ class FighterState:
     fallen: bool = False
     left: bool = False
     """Left the table (fled, scattered, carried an objective off, lurked away)."""
+    lurked: bool = False  # lurked away (§5.3): back in the pool, not lost
     routed: bool = False
     carried_off: bool = False
     carrying: str | None = None
@@ -477,7 +478,7 @@ def _end_of_round(
         for key in result.bled:
             _falls(context, state, context.fighter(key, state))
         for key in result.removed:
-            state.fighters[key].left = True
+            state.fighters[key].left = state.fighters[key].lurked = True
         mine.mode = result.mode
         for arrival in result.arrivals:
             mine.reinforcements += 1

@@ -84,7 +84,8 @@ def table_facts(
             carrying=(state.carried[f.key],) if f.key in state.carried else (),
         )
         for f in came
-        if state.fighters[f.key].left and not state.fighters[f.key].fallen
+        if state.fighters[f.key].left
+        and not (state.fighters[f.key].fallen or state.fighters[f.key].lurked)
     )
     routed = frozenset(
         c.name for c in context.companies if state.companies[c.order].routed
@@ -264,6 +265,8 @@ def _whereabouts(fighter: Fighter, state: State, scores_exits: bool) -> Whereabo
     mine = state.fighters[fighter.key]
     if mine.fallen:
         return Whereabouts.FALLEN
+    if mine.lurked:
+        return Whereabouts.LURKED
     if mine.left:
         if mine.routed or state.routing(fighter):
             return Whereabouts.ROUTED_OFF

@@ -392,3 +392,31 @@ def test_the_page_keeps_who_carries_which_objective():
         lambda c, s: tap_record(c, s, tap="picked_up", key="p2", objective="the Ring")
     )
     assert log.state.fighters["p2"].carrying == "the Ring"
+
+
+def test_a_lurker_removed_at_the_end_of_round_is_marked_lurked_not_lost():
+    """RULES §5.3 lurking: the characters the roll removes leave the table and
+    go back to the pool — marked as lurked, so no page counts them as lost."""
+    for seed in range(1, 300):
+        log = horde_round(seed)
+        horde = [
+            f
+            for f in log.context.fighters
+            if f.side is Side.AI and log.state.on_table(f)
+        ]
+        given = {"lurked": "1", "lurker": ",".join(f.key for f in horde)}
+        placed = _rest(log, given)
+        draft = log.add(
+            lambda c, s, h=horde, p=placed: round_end(
+                c, s, lurkers=[f.key for f in h], placed=p
+            )
+        )
+        removed = [k for h in draft.data["hordes"] for k in h["removed"]]
+        if removed:
+            break
+    else:
+        raise AssertionError("no lurker removed")
+    for fighter in log.context.fighters:
+        mine = log.state.fighters[fighter.key]
+        gone = fighter.name in removed or fighter.key in removed
+        assert mine.lurked is gone and (not gone or mine.left)

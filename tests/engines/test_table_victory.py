@@ -280,3 +280,28 @@ def test_only_a_river_crossings_attacker_scores_beyond_the_river(scenario, roles
     from engines.battlefield.exits import beyond_side
 
     assert beyond_side(scenario, roles) == side
+
+
+# --- a horde character that lurked away: back in the pool, not lost -----------------
+
+
+@pytest.mark.parametrize("scores_exits", [True, False])
+def test_a_lurker_is_neither_lost_nor_scored_nor_an_exit(scores_exits):
+    """RULES §5.3: a lurker is removed and returns to the pool. It gives the
+    players no VP as a loss and, in a Skirmish, scores nothing as a character
+    that left by the scoring edge; the ways to win see no exit. (The playtest
+    removes it the same way.)"""
+    log = _begun()
+    state = log.state
+    rider = next(f for f in log.context.fighters if f.side is Side.AI)
+    state.fighters[rider.key].left = state.fighters[rider.key].lurked = True
+    points = log_points(log.context, state, worths={}, scores_exits=scores_exits)
+    assert points == {Side.PLAYER: 0, Side.AI: 0}
+    assert table_facts(log.context, state).exits == ()
+    # Left the table any other way, it counts (lost, or scored in a Skirmish).
+    state.fighters[rider.key].lurked = False
+    points = log_points(log.context, state, worths={}, scores_exits=scores_exits)
+    assert points == (
+        {Side.PLAYER: 0, Side.AI: 1} if scores_exits else {Side.PLAYER: 1, Side.AI: 0}
+    )
+    assert [e.character for e in table_facts(log.context, state).exits] == [rider.name]
