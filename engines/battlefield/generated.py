@@ -117,6 +117,7 @@ def generated_battlefield(
         scores_victory_points=True,
         scoring=tuple(scoring),
         generated=True,
+        exits_score=scores_exits(scenario),
         beyond=beyond_side(scenario, {s.value: r.value for s, r in role_of.items()}),
     )
 

@@ -33,6 +33,9 @@ class Battlefield:
     """Its terrain was rolled (§3.13): players stand their own pieces in its places."""
     terrain_notes: tuple[str, ...] = ()
     """What the roll could not do as the rules say (a piece left in a zone)."""
+    exits_score: bool = False
+    """A character that leaves by the opposing side's entry edge scores for
+    its side (a Skirmish, §3.12)."""
     beyond: Side | None = None
     """The side whose characters standing beyond the river at the end score
     (a River Crossing's attacker, §3.12); None in any other battle."""
@@ -78,6 +81,7 @@ class Battlefield:
                 else {}
             )
             | ({"beyond": self.beyond.value} if self.beyond is not None else {})
+            | ({"exits_score": True} if self.exits_score else {})
         )
 
     @classmethod
@@ -97,5 +101,6 @@ class Battlefield:
             generated=bool(data.get("generated")),
             terrain_rolled=bool(data.get("terrain_rolled")),
             terrain_notes=tuple(data.get("terrain_notes", ())),
+            exits_score=bool(data.get("exits_score")),
             beyond=Side(data["beyond"]) if data.get("beyond") else None,
         )

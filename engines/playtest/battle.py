@@ -87,6 +87,7 @@ from engines.playtest.round_sight import (
     sight_restore,
 )
 from engines.playtest.rounds import round_orders
+from engines.playtest.scoring import leaves_to_score
 from engines.playtest.setup import Boards, board_for, markers_for
 from engines.playtest.situation import Reading
 from engines.playtest.spec import Spec
@@ -310,6 +311,10 @@ def _carry_out(
         return
     if moved.moved:
         state.table = state.table.moved(key, moved.end)
+        edge = leaves_to_score(state, key)
+        if edge is not None:
+            leave(state, key, edge=edge)
+            return
     through = leaves_through(state, key)
     if through:
         leave(state, key, feature=through)

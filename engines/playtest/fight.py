@@ -13,18 +13,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engines.battlefield.exits import stands_beyond
-from engines.battlefield.generated import RIVER
 from engines.battlefield.numbers import HOLD_WITHIN
-from engines.battlefield.scoring import side_victory_points
 from engines.cards import Deck
 from engines.combat import rout_check, take_wound
 from engines.dice import Dice
 from engines.doctrines import Decision, DoctrineSettings
-from engines.enums import Action, Doctrine, HordeMode, ObjectiveKind, Outcome, Side
+from engines.enums import (
+    Action,
+    Doctrine,
+    Edge,
+    HordeMode,
+    ObjectiveKind,
+    Outcome,
+    Side,
+)
 from engines.playtest.geometry import Point
 from engines.playtest.moves import nearest_edge
 from engines.playtest.report import Battle
+from engines.playtest.scoring import all_left, lost_exits, points
 from engines.playtest.situation import NOBODY, Standing
 from engines.playtest.spec import Character, Company, Spec
 from engines.playtest.table import Marker, Table
@@ -312,54 +318,6 @@ def hold(state: Fight) -> None:
             )
 
 
-def points(state: Fight, side: Side) -> int:
-    """§3.12: the VP ``side`` has scored now (a generated battle)."""
-    worth = {o.name: o.victory_points for o in state.spec.battlefield.objectives}
-    worth |= {
-        f.name: f.victory_points for f in state.spec.battlefield.features if f.objective
-    }
-    held = [
-        worth.get(h.objective, 0)
-        for h in state.holdings
-        if h.round == state.round and h.side is side
-    ]
-    carried = [
-        worth.get(p.carrying, 0)
-        for p in state.table.of_side(side)
-        if p.carrying is not None
-    ]
-    carried_off = [
-        worth.get(name, 0)
-        for e in state.exits
-        if state.character(e.character).side is side
-        for name in e.carrying
-    ]
-    enemies_lost = sum(
-        1
-        for k in (*state.fallen, *(e.character for e in state.exits))
-        if state.character(k).side is not side
-    )
-    return side_victory_points(
-        objectives=(*held, *carried, *carried_off),
-        enemies_lost=enemies_lost,
-        scored=beyond_the_river(state, side),
-    )
-
-
-def beyond_the_river(state: Fight, side: Side) -> int:
-    """§3.12: how many of ``side``'s characters stand beyond the river now (a
-    River Crossing's attacker; 0 for any other side or battle)."""
-    field = state.spec.battlefield
-    river = next((f for f in field.features if f.name == RIVER), None)
-    forces = field.forces_of(side)
-    if field.beyond is not side or river is None or not forces:
-        return 0
-    entry = forces[0].entry_edge
-    return sum(
-        stands_beyond(p.at, river=river, entry=entry) for p in state.table.of_side(side)
-    )
-
-
 def judge_now(state: Fight, *, round_over: bool) -> Verdict:
     spec = state.spec
     victory = spec.victory or Victory(ways=(), battle_length=spec.battlefield.length)
@@ -375,13 +333,17 @@ def judge_now(state: Fight, *, round_over: bool) -> Verdict:
         round=state.round,
         round_over=round_over,
         fallen=frozenset(state.fallen),
-        exits=tuple(state.exits),
+        exits=lost_exits(state) if spec.victory is None else tuple(state.exits),
         holdings=tuple(state.holdings),
         routed=frozenset(state.routed),
     )
     verdict = victory_judge(victory, facts)
-    if spec.victory is not None or verdict.ending is not Ending.TIME_OUT:
+    if spec.victory is not None:
         return verdict
+    if verdict.ended and verdict.ending is not Ending.TIME_OUT:
+        return verdict  # a side routed or lost its last character
+    if not verdict.ended and not all_left(state):
+        return verdict  # the battle goes on
     mine, theirs = points(state, Side.PLAYER), points(state, Side.AI)
     winner = None if mine == theirs else Side.PLAYER if mine > theirs else Side.AI
     return Verdict(
@@ -466,11 +428,16 @@ def fall(state: Fight, key: str) -> None:
     state.verdict = judge_now(state, round_over=False)
 
 
-def leave(state: Fight, key: str, *, feature: str = "") -> None:
-    """``key`` leaves the table by its nearest edge (or through ``feature``),
-    carrying what it carries."""
+def leave(
+    state: Fight, key: str, *, feature: str = "", edge: Edge | None = None
+) -> None:
+    """``key`` leaves the table by ``edge`` (default: its nearest), or through
+    ``feature``, carrying what it carries."""
     me = state.table.piece(key)
-    edge = None if feature else nearest_edge(state.table, me.at)
+    if feature:
+        edge = None
+    elif edge is None:
+        edge = nearest_edge(state.table, me.at)
     carried = (me.carrying,) if me.carrying else ()
     state.exits.append(
         Exit(character=key, edge=edge, feature=feature, carrying=carried)
