@@ -28,7 +28,7 @@ from engines.enums import Cover, HordeMode
 from engines.playtest.built import Later, built
 from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import Limits, reach
-from engines.playtest.table import CONTACT, Marker, Piece, Table
+from engines.playtest.table import CONTACT, Latest, Marker, Piece, Table
 from engines.playtest.terrain import (
     RADIUS,
     base_gap,
@@ -223,19 +223,29 @@ MEASURED_LATER = frozenset({"objectives", "friends", "edges", "edge_away"})
 def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
     """Its enemies as it reads them, in card order.
 
-    Each reading is kept on the board, in the reader's row, with all it
-    depends on: the two pieces themselves (a piece is never changed, only
-    replaced, so the same piece is the same place, company and burden),
-    whether the enemy is engaged and whether it hurt the reader. A pair that
-    has not changed since it was last read is not measured again.
+    Each reading is kept on the board with all it depends on: the two pieces
+    themselves (a piece is never changed, only replaced, so the same piece is
+    the same place, company and burden), whether the enemy is engaged and
+    whether it hurt the reader. A pair that has not changed since it was last
+    read is not measured again: the reader's latest row of readings is
+    compared piece by piece with the enemies now (:func:`_enemies_since`),
+    else each pair is looked up by the enemy's key.
     """
     engaged = table.engaged_keys()
-    row = table.board.rows.get(me.key)
-    if row is None:
-        row = table.board.rows[me.key] = {}
+    foes = table.enemies_of(me)
     hurt_by = mine.hurt_by
-    found = []
-    for enemy in table.enemies_of(me):
+    board = table.board
+    last = board.latest.get(me.key)
+    if last is not None and last[0] is me and last[3] == hurt_by:
+        found = _enemies_since(table, me, last, foes, engaged)
+        if found is not None:
+            board.latest[me.key] = (me, foes, engaged, hurt_by, found)
+            return found
+    row = board.rows.get(me.key)
+    if row is None:
+        row = board.rows[me.key] = {}
+    listed = []
+    for enemy in foes:
         busy = enemy.key in engaged
         hurt = enemy.key in hurt_by
         kept = row.get(enemy.key)
@@ -248,7 +258,46 @@ def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
         ):
             kept = (enemy, me, busy, hurt, _enemy(table, me, enemy, hurt, engaged=busy))
             row[enemy.key] = kept
-        found.append(kept[4])
+        listed.append(kept[4])
+    found = tuple(listed)
+    board.latest[me.key] = (me, foes, engaged, hurt_by, found)
+    return found
+
+
+def _enemies_since(
+    table: Table,
+    me: Piece,
+    last: Latest,
+    foes: tuple[Piece, ...],
+    engaged: frozenset[str],
+) -> tuple[Enemy, ...] | None:
+    """The reader's enemies from its latest row (read by the same piece, with
+    the same hurt), measuring again only the enemies whose piece or engagement
+    changed; None when the enemies are not the same characters in the same
+    places of the card order."""
+    was, before, readings = last[1], last[2], last[4]
+    if len(was) != len(foes):
+        return None
+    if was is foes and before == engaged:
+        return readings
+    hurt_by = last[3]
+    if before == engaged:  # only the pieces that were replaced
+        changed = [
+            i for i, (a, b) in enumerate(zip(foes, was, strict=True)) if a is not b
+        ]
+    else:
+        changed = [
+            i
+            for i, (a, b) in enumerate(zip(foes, was, strict=True))
+            if a is not b or (a.key in engaged) is not (a.key in before)
+        ]
+    found = list(readings)
+    for i in changed:
+        enemy = foes[i]
+        if enemy.key != was[i].key:
+            return None
+        busy = enemy.key in engaged
+        found[i] = _enemy(table, me, enemy, enemy.key in hurt_by, engaged=busy)
     return tuple(found)
 
 

@@ -62,6 +62,11 @@ class Marker:
 Kept = tuple["Piece", "Piece", bool, bool, Enemy]
 """An enemy as a character read it, and what from: the enemy's piece, the
 reader's, whether the enemy was engaged, whether it had hurt the reader."""
+Latest = tuple[
+    "Piece", tuple["Piece", ...], frozenset[str], tuple[str, ...], tuple[Enemy, ...]
+]
+"""A character's latest reading of all its enemies, and what from: its own
+piece, the enemies' pieces, who was engaged, whom it had been hurt by."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,8 @@ class Board:
     )
     """Each character's latest reading of each enemy, with what it was read
     from (:func:`engines.playtest.situation.situation_for` keeps them)."""
+    latest: dict[str, Latest] = field(default_factory=dict, compare=False, repr=False)
+    """Each character's latest reading of all its enemies (the same keeps them)."""
 
     def blocks_sight(self, a: Point, b: Point) -> bool:
         """The terrain blocks the line from ``a`` to ``b`` (measured once)."""
