@@ -18,7 +18,7 @@ from engines.battlefield.scoring import side_victory_points
 from engines.cards import Deck
 from engines.combat import rout_check, take_wound
 from engines.dice import Dice
-from engines.doctrines import Decision, DoctrineSettings
+from engines.doctrines import Decision, DoctrineSettings, Enemy
 from engines.enums import Action, Doctrine, HordeMode, ObjectiveKind, Outcome, Side
 from engines.playtest.geometry import Point
 from engines.playtest.moves import nearest_edge
@@ -67,9 +67,12 @@ class Fight:
     toward_last_seen: str = ""
     """This round's event's title when it moves an unseeing AI character
     toward the nearest enemy it last saw ("": no such event this round)."""
-    last_seen: dict[str, str] = field(default_factory=dict)
+    seen: dict[str, str] = field(default_factory=dict)
     """Each AI character's nearest enemy in sight at its latest activation
-    that saw one."""
+    that saw one, as far as it was looked at (:attr:`last_seen`)."""
+    sightings: dict[str, list[tuple[Enemy, ...]]] = field(default_factory=dict)
+    """Each AI character's enemies at its activations since :attr:`seen` was
+    looked at: whom it saw is measured only when an event's rule asks."""
     activations: int = 0
     checks: list[tuple[str, str]] = field(default_factory=list)
     """(company, the fallen character) of each rout check rolled."""
@@ -109,6 +112,30 @@ class Fight:
     """How many had come on when :attr:`known` was read."""
     fighters: tuple[Fighter, ...] = ()
     """Everyone who came on, as the judge reads them."""
+
+    @property
+    def last_seen(self) -> dict[str, str]:
+        """Each AI character's nearest enemy in sight at its latest activation
+        that saw one."""
+        for key in list(self.sightings):
+            self.seen_last(key)
+        return self.seen
+
+    @last_seen.setter
+    def last_seen(self, seen: dict[str, str]) -> None:
+        self.seen = seen
+        self.sightings.clear()
+
+    def seen_last(self, key: str) -> str | None:
+        """The nearest enemy ``key`` saw at its latest activation that saw one
+        (None: it has seen none): its latest sightings looked at, newest
+        first, the first with an enemy in sight the answer."""
+        for enemies in reversed(self.sightings.pop(key, ())):
+            seen = [e for e in enemies if e.in_sight]
+            if seen:
+                self.seen[key] = min(seen, key=lambda e: e.distance).id
+                break
+        return self.seen.get(key)
 
     def deck(self) -> Deck:
         if self.ai_deck is None:
