@@ -36,7 +36,7 @@ moments (:mod:`engines.playtest.rounds`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from engines.battlefield import Battlefield
@@ -196,8 +196,8 @@ def _play_round(state: Fight) -> None:
         state.verdict = judge_now(state, round_over=False)
         return
     first = _first(
-        state, [subject_of(state, p.key) for p in state.table.of_side(Side.AI)]
-    )
+        state, (subject_of(state, p.key) for p in state.table.of_side(Side.AI))
+    )  # read one by one: the first that sees an enemy settles it
     players = [
         p.key
         for p in sorted(state.table.of_side(Side.PLAYER), key=lambda p: p.card_order)
@@ -227,7 +227,7 @@ def _play_round(state: Fight) -> None:
     hold(state)
 
 
-def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
+def _first(state: Fight, ai: Iterable[Situation | Pursuer]) -> Side:
     """§4's initiative; the players' robot goes first when one of its
     characters sees an enemy, as the AI chooses (§7)."""
     players = (

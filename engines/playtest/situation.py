@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engines.doctrines import Edges, Enemy, Friend, Objective, Situation
 from engines.doctrines.horde import HordeMember, HordeRound, PlayerModel, Point
@@ -74,9 +75,9 @@ class Reading:
     away: CoverSpot | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Around:
-    """What a measured situation's later parts are measured from."""
+class _Around(NamedTuple):
+    """What a measured situation's later parts are measured from (a named
+    tuple: one is made at each reading)."""
 
     table: Table
     me: Piece
@@ -210,7 +211,7 @@ def situation_for(
             "follow_up": mine.follow_up,
             "mode": mine.mode,
             "round": round_number,
-            "_around": _Around(table=table, me=me, standings=standings, marks=marks),
+            "_around": _Around(table, me, standings, marks),
         },
     )
     return Reading(situation=situation, toward=toward, away=away)

@@ -301,4 +301,5 @@ def edge_gap(p: Point, width: float, depth: float) -> float:
 
 def base_gap(a: Point, b: Point) -> float:
     """§0 *within X*: inches between the two characters' base edges."""
-    return max(0.0, math.dist(a, b) - BASE)
+    gap = math.dist(a, b) - BASE
+    return gap if gap > 0.0 else 0.0  # max(0.0, gap), without the call
