@@ -23,7 +23,7 @@ from engines.enums import Action, Doctrine, HordeMode, ObjectiveKind, Outcome, S
 from engines.playtest.geometry import Point
 from engines.playtest.moves import nearest_edge
 from engines.playtest.report import Battle
-from engines.playtest.situation import NOBODY, Standing
+from engines.playtest.situation import NOBODY, Reading, Standing
 from engines.playtest.spec import Character, Company, Spec
 from engines.playtest.table import Marker, Table
 from engines.playtest.terrain import RADIUS
@@ -112,6 +112,11 @@ class Fight:
     """How many had come on when :attr:`known` was read."""
     fighters: tuple[Fighter, ...] = ()
     """Everyone who came on, as the judge reads them."""
+    readings: dict[str, tuple[Table, dict[str, Standing], int, Reading]] = field(
+        default_factory=dict
+    )
+    """Each character's latest plain reading, with the table, the standings and
+    the round it was read at (:func:`engines.playtest.reading.reading_of`)."""
 
     @property
     def last_seen(self) -> dict[str, str]:
@@ -158,6 +163,8 @@ class Fight:
             self.changed.clear()
             self.counted = len(self.came)
             self.known = {k: found for k in self.came if (found := self._read(k))}
+        if self.changed:  # a new dict: the same one is the same standings
+            self.known = dict(self.known)
         for key in self.changed:
             found = self._read(key)
             if found is None:
