@@ -97,6 +97,8 @@ class Obeying:
         contact, all of them if only the shunned are left (it fights on)."""
         candidates = tuple(candidates)
         shuns = [o for o in self.orders if isinstance(o, Shun)]
+        if not shuns:
+            return candidates  # nobody shunned: every candidate kept
         kept = tuple(e for e in candidates if not any(o.target == e.id for o in shuns))
         if contact and not kept:
             return candidates

@@ -276,14 +276,24 @@ def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
     reading = reading_of(state, key, follow_up=follow_up, limits=limits)
     if state.character(key).side is Side.AI:
         seen_remember(state, key, reading.situation)
+    if not state.toward_last_seen:  # no event's rule this round
+        _decide(state, key, limits=limits, reading=reading, follow_up=follow_up)
+        return
     with last_seen_rule(state, key):  # the round's event, as the table
-        decision = decision_of(state, key, reading.situation)
-        if decision is None:
-            return
-        decision = toward_exit(state, key, decision)
-        _carry_out(
-            state, key, decision, limits=limits, reading=reading, follow_up=follow_up
-        )
+        _decide(state, key, limits=limits, reading=reading, follow_up=follow_up)
+
+
+def _decide(
+    state: Fight, key: str, *, limits: Limits, reading: Reading, follow_up: bool
+) -> None:
+    """The doctrine's decision on its reading, carried out."""
+    decision = decision_of(state, key, reading.situation)
+    if decision is None:
+        return
+    decision = toward_exit(state, key, decision)
+    _carry_out(
+        state, key, decision, limits=limits, reading=reading, follow_up=follow_up
+    )
 
 
 def _carry_out(

@@ -238,7 +238,19 @@ class Table:
     # -- changes: each a new table --
 
     def moved(self, key: str, to: Point) -> Table:
-        return self.changed(replace(self.piece(key), at=to))
+        me = self.piece(key)
+        return self.changed(
+            Piece(  # as replace(me, at=to), without its walk of the fields
+                key=me.key,
+                side=me.side,
+                company=me.company,
+                at=to,
+                card_order=me.card_order,
+                move=me.move,
+                shooting_range=me.shooting_range,
+                carrying=me.carrying,
+            )
+        )
 
     def changed(self, piece: Piece) -> Table:
         """The table with ``piece`` standing for the character of its key."""
