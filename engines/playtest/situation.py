@@ -224,44 +224,26 @@ MEASURED_LATER = frozenset({"objectives", "friends", "edges", "edge_away"})
 def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
     """Its enemies as it reads them, in card order.
 
-    Each reading is kept on the board with all it depends on: the two pieces
-    themselves (a piece is never changed, only replaced, so the same piece is
-    the same place, company and burden), whether the enemy is engaged and
-    whether it hurt the reader. A pair that has not changed since it was last
-    read is not measured again: the reader's latest row of readings is
-    compared piece by piece with the enemies now (:func:`_enemies_since`),
-    else each pair is looked up by the enemy's key.
+    The reader's latest reading of its enemies is kept on the board with all
+    it depends on: the reader's piece and the enemies' (a piece is never
+    changed, only replaced, so the same piece is the same place, company and
+    burden), who was engaged, whom it had been hurt by. Read again by the same
+    piece with the same hurts, an enemy whose piece and engagement are the
+    same is not measured again (:func:`_enemies_since`).
     """
     engaged = table.engaged_keys()
     foes = table.enemies_of(me)
     hurt_by = mine.hurt_by
-    board = table.board
-    last = board.latest.get(me.key)
+    latest = table.board.latest
+    last = latest.get(me.key)
     if last is not None and last[0] is me and last[3] == hurt_by:
         found = _enemies_since(table, me, last, foes, engaged)
-        if found is not None:
-            board.latest[me.key] = (me, foes, engaged, hurt_by, found)
-            return found
-    row = board.rows.get(me.key)
-    if row is None:
-        row = board.rows[me.key] = {}
-    listed = []
-    for enemy in foes:
-        busy = enemy.key in engaged
-        hurt = enemy.key in hurt_by
-        kept = row.get(enemy.key)
-        if (
-            kept is None
-            or kept[0] is not enemy
-            or kept[1] is not me
-            or kept[2] is not busy
-            or kept[3] is not hurt
-        ):
-            kept = (enemy, me, busy, hurt, _enemy(table, me, enemy, hurt, engaged=busy))
-            row[enemy.key] = kept
-        listed.append(kept[4])
-    found = tuple(listed)
-    board.latest[me.key] = (me, foes, engaged, hurt_by, found)
+    else:  # it moved (or was hurt): every distance is new
+        found = tuple(
+            _enemy(table, me, e, e.key in hurt_by, engaged=e.key in engaged)
+            for e in foes
+        )
+    latest[me.key] = (me, foes, engaged, hurt_by, found)
     return found
 
 
@@ -271,35 +253,41 @@ def _enemies_since(
     last: Latest,
     foes: tuple[Piece, ...],
     engaged: frozenset[str],
-) -> tuple[Enemy, ...] | None:
-    """The reader's enemies from its latest row (read by the same piece, with
-    the same hurt), measuring again only the enemies whose piece or engagement
-    changed; None when the enemies are not the same characters in the same
-    places of the card order."""
-    was, before, readings = last[1], last[2], last[4]
-    if len(was) != len(foes):
-        return None
+) -> tuple[Enemy, ...]:
+    """The reader's enemies from its latest reading (by the same piece, with
+    the same hurts), measuring again only the enemies whose piece or
+    engagement changed."""
+    was, before, hurt_by, readings = last[1], last[2], last[3], last[4]
     if was is foes and before == engaged:
         return readings
-    hurt_by = last[3]
-    if before == engaged:  # only the pieces that were replaced
-        changed = [
-            i for i, (a, b) in enumerate(zip(foes, was, strict=True)) if a is not b
-        ]
-    else:
-        changed = [
-            i
-            for i, (a, b) in enumerate(zip(foes, was, strict=True))
-            if a is not b or (a.key in engaged) is not (a.key in before)
-        ]
-    found = list(readings)
-    for i in changed:
-        enemy = foes[i]
-        if enemy.key != was[i].key:
-            return None
+    if len(was) == len(foes):  # most often: one enemy moved
+        if before == engaged:
+            changed = [
+                i for i, (a, b) in enumerate(zip(foes, was, strict=True)) if a is not b
+            ]
+        else:
+            changed = [
+                i
+                for i, (a, b) in enumerate(zip(foes, was, strict=True))
+                if a is not b or (a.key in engaged) is not (a.key in before)
+            ]
+        if all(foes[i].key == was[i].key for i in changed):
+            found = list(readings)
+            for i in changed:
+                enemy = foes[i]
+                busy = enemy.key in engaged
+                found[i] = _enemy(table, me, enemy, enemy.key in hurt_by, engaged=busy)
+            return tuple(found)
+    kept = {p.key: (p, e) for p, e in zip(was, readings, strict=True)}
+    listed = []
+    for enemy in foes:  # someone came or went: each enemy looked up by key
+        old = kept.get(enemy.key)
         busy = enemy.key in engaged
-        found[i] = _enemy(table, me, enemy, enemy.key in hurt_by, engaged=busy)
-    return tuple(found)
+        if old is None or old[0] is not enemy or old[1].engaged is not busy:
+            listed.append(_enemy(table, me, enemy, enemy.key in hurt_by, engaged=busy))
+        else:
+            listed.append(old[1])
+    return tuple(listed)
 
 
 def _sight(enemy: MeasuredEnemy) -> bool:

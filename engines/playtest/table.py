@@ -59,9 +59,6 @@ class Marker:
     kind: ObjectiveKind = ObjectiveKind.CARRIABLE
 
 
-Kept = tuple["Piece", "Piece", bool, bool, Enemy]
-"""An enemy as a character read it, and what from: the enemy's piece, the
-reader's, whether the enemy was engaged, whether it had hurt the reader."""
 Latest = tuple[
     "Piece", tuple["Piece", ...], frozenset[str], tuple[str, ...], tuple[Enemy, ...]
 ]
@@ -92,13 +89,9 @@ class Board:
     )
     """The areas each keep-out order keeps out of on this ground
     (:func:`engines.playtest.moves.limits_for` keeps them)."""
-    rows: dict[str, dict[str, Kept]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """Each character's latest reading of each enemy, with what it was read
-    from (:func:`engines.playtest.situation.situation_for` keeps them)."""
     latest: dict[str, Latest] = field(default_factory=dict, compare=False, repr=False)
-    """Each character's latest reading of all its enemies (the same keeps them)."""
+    """Each character's latest reading of all its enemies, with what it was
+    read from (:func:`engines.playtest.situation.situation_for` keeps them)."""
 
     def blocks_sight(self, a: Point, b: Point) -> bool:
         """The terrain blocks the line from ``a`` to ``b`` (measured once)."""
