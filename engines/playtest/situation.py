@@ -313,8 +313,8 @@ def _enemy(
     """One enemy as ``me`` reads it: :meth:`Table.gap`, :meth:`Table.in_contact`
     and (when read) :meth:`Table.sees`, the distance measured once for all."""
     gap = base_gap(me.at, enemy.at)
-    return built(
-        MeasuredEnemy,
+    made = _new(MeasuredEnemy)  # as built(): the call is this hot path's cost
+    made.__dict__.update(
         {
             "id": enemy.key,
             "distance": gap,
@@ -325,8 +325,12 @@ def _enemy(
             "carrying": enemy.carrying,
             "lit": False,
             "_from": (table.board, me.at, enemy.at),
-        },
+        }
     )
+    return made
+
+
+_new = object.__new__
 
 
 def _edge_away(table: Table, me: Piece, enemies: Sequence[Enemy]) -> float | None:
