@@ -38,6 +38,7 @@ from engines.victory.judge import (
     Verdict,
 )
 
+Aims = tuple[Marker, ...]
 VP = "VP"
 """The way a generated battle that lasted its length ended (§3.12)."""
 
@@ -103,6 +104,8 @@ class Fight:
     """The spec's companies by name, as they are asked for."""
     leaving: tuple[Condition, ...] | None = None
     """The players' ways to win that leave through a feature, once read."""
+    aims: tuple[tuple[Marker, ...], tuple[Marker, ...], Aims] | None = None
+    """The players' robot's objectives, with the markers and places they are of."""
     known: dict[str, Standing] | None = None
     """The standings that differ from nobody's, kept until a wound, a hurt or
     a rout changes one (:meth:`touch`)."""

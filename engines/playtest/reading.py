@@ -118,10 +118,13 @@ def reading_of(
 def _objectives(state: Fight) -> tuple[Marker, ...]:
     """The players' robot's objectives: the markers its ways to win name (all
     the markers when the scene names none)."""
-    victory = state.spec.victory
-    names = _way_objectives(victory)
-    marks = (*state.table.markers, *state.places)
-    return tuple(m for m in marks if not names or m.name in names)
+    markers, places, kept = state.table.markers, state.places, state.aims
+    if kept is not None and kept[0] is markers and kept[1] is places:
+        return kept[2]  # the same markers and places: the same objectives
+    names = _way_objectives(state.spec.victory)
+    aims = tuple(m for m in (*markers, *places) if not names or m.name in names)
+    state.aims = (markers, places, aims)
+    return aims
 
 
 def _way_objectives(victory: Victory | None) -> set[str]:
