@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 from typing import NamedTuple
 
 from engines.doctrines import Edges, Enemy, Friend, Objective, Situation
@@ -261,10 +263,8 @@ def _enemies_since(
     if was is foes and before == engaged:
         return readings
     if len(was) == len(foes):  # most often: one enemy moved
-        if before == engaged:
-            changed = [
-                i for i, (a, b) in enumerate(zip(foes, was, strict=True)) if a is not b
-            ]
+        if before == engaged:  # the replaced pieces, found in C (the hot path)
+            changed = list(compress(range(len(foes)), map(is_not, foes, was)))
         else:
             changed = [
                 i
