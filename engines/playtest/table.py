@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import repeat
+from operator import is_
 
 from engines.combat import DEFAULT_MOVE
 from engines.doctrines import Enemy
@@ -250,13 +252,12 @@ class Table:
         old = self._keyed.get(piece.key)
         if old is None:
             return self
-        side = self._sides[piece.side]
         sides = {
             **self._sides,
-            piece.side: tuple(piece if p is old else p for p in side),
+            piece.side: _replaced(self._sides[piece.side], old, piece),
         }
         keyed = {**self._keyed, piece.key: piece}
-        pieces = tuple(piece if p is old else p for p in self.pieces)
+        pieces = _replaced(self.pieces, old, piece)
         table = _made(self.board, pieces, self.markers, sides, keyed)
         if self._contacts:
             table._contacts.append(self._contacts_after(old, piece))
@@ -268,12 +269,17 @@ class Table:
         if old.at == new.at:
             return now
         kept = {pair for pair in now if new.key not in pair}
-        for enemy in self.enemies_of(new):
-            pair = (
-                _touching(new, enemy) if new.side is Side.AI else _touching(enemy, new)
-            )
-            if pair:
-                kept.add(pair)
+        enemies = self.enemies_of(new)
+        ats = [e.at for e in enemies]
+        # As _touching(), measured from the AI character, the calls made in C.
+        if new.side is Side.AI:
+            gaps = map(math.dist, repeat(new.at), ats)
+        else:
+            gaps = map(math.dist, ats, repeat(new.at))
+        for enemy, gap in zip(enemies, gaps, strict=False):
+            if gap <= BASE + CONTACT:
+                ai = new.key if new.side is Side.AI else enemy.key
+                kept.add((ai, enemy.key if new.side is Side.AI else new.key))
         return frozenset(kept)
 
     def without(self, key: str) -> Table:
@@ -352,6 +358,12 @@ class Table:
             for p in self.pieces
             if p.key != but and west < p.at[0] < east and north < p.at[1] < south
         )
+
+
+def _replaced(pieces: tuple[Piece, ...], old: Piece, new: Piece) -> tuple[Piece, ...]:
+    """The pieces with ``new`` in the place of ``old`` (found by identity, in C)."""
+    at = list(map(is_, pieces, repeat(old))).index(True)
+    return (*pieces[:at], new, *pieces[at + 1 :])
 
 
 def _overlaps(pieces: Iterable[Piece], at: Point, but: str) -> bool:

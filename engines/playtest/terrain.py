@@ -225,11 +225,8 @@ class Ground:
 
 
 def _over_crest(area: Area, a: Point, b: Point) -> bool:
-    west, north, east, south = area.outline.box
-    if max(a[0], b[0]) < west or min(a[0], b[0]) > east:
-        return False
-    if max(a[1], b[1]) < north or min(a[1], b[1]) > south:
-        return False
+    """The line crosses the hill's crest, neither end on the hill (asked only
+    of a line whose box reaches the hill's: :meth:`Ground.blocks_sight`)."""
     start, end, reach = area.crest
     if reach > 0:
         crossed = segment_distance(start, a, b) <= reach
