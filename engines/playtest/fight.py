@@ -159,22 +159,21 @@ class Fight:
             self.changed.add(key)
 
     def standings(self) -> dict[str, Standing]:
-        """Every standing on the table that is not nobody's."""
-        if self.known is not None and len(self.came) != self.counted:
-            self.known = None  # someone came on since: read them all again
-        if self.known is None:
-            self.changed.clear()
+        """Every standing on the table that is not nobody's (the same dict
+        while none changes: a change makes a new one)."""
+        if self.known is None or len(self.came) != self.counted:
+            self.changed.clear()  # (someone came on since:) read them all
             self.counted = len(self.came)
             self.known = {k: found for k in self.came if (found := self._read(k))}
-        if self.changed:  # a new dict: the same one is the same standings
+        elif self.changed:
             self.known = dict(self.known)
-        for key in self.changed:
-            found = self._read(key)
-            if found is None:
-                self.known.pop(key, None)
-            else:
-                self.known[key] = found
-        self.changed.clear()
+            for key in self.changed:
+                found = self._read(key)
+                if found is None:
+                    self.known.pop(key, None)
+                else:
+                    self.known[key] = found
+            self.changed.clear()
         return self.known
 
     def _read(self, key: str) -> Standing | None:
