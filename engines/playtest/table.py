@@ -361,8 +361,12 @@ class Table:
 
 
 def _replaced(pieces: tuple[Piece, ...], old: Piece, new: Piece) -> tuple[Piece, ...]:
-    """The pieces with ``new`` in the place of ``old`` (found by identity, in C)."""
-    at = list(map(is_, pieces, repeat(old))).index(True)
+    """The pieces with ``new`` in the place of ``old`` (found by identity, in C;
+    as they were if ``old`` is not among them)."""
+    found = list(map(is_, pieces, repeat(old)))
+    if True not in found:
+        return pieces
+    at = found.index(True)
     return (*pieces[:at], new, *pieces[at + 1 :])
 
 
