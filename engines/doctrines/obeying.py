@@ -14,6 +14,7 @@ is unengaged, carries nothing and sees no enemy.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engines.enums import Action
@@ -57,6 +58,9 @@ MOVES = (
 )
 """Actions that move the character (a limit order applies to the move)."""
 
+DISTANCE = attrgetter("distance")
+"""The sort key of the nearest (read in C: the doctrines read it very often)."""
+
 
 def hunted_by(hunt: Hunt, enemy: Enemy) -> bool:
     """Whether this enemy is the hunt's target (§1 "Scene orders")."""
@@ -93,6 +97,8 @@ class Obeying:
         contact, all of them if only the shunned are left (it fights on)."""
         candidates = tuple(candidates)
         shuns = [o for o in self.orders if isinstance(o, Shun)]
+        if not shuns:
+            return candidates  # nobody shunned: every candidate kept
         kept = tuple(e for e in candidates if not any(o.target == e.id for o in shuns))
         if contact and not kept:
             return candidates
@@ -183,4 +189,4 @@ class Obeying:
 
 def nearest(items: Iterable[Enemy]) -> Enemy | None:
     """The closest; a tie goes to the first listed (card order)."""
-    return min(items, key=lambda item: item.distance, default=None)
+    return min(items, key=DISTANCE, default=None)

@@ -27,7 +27,7 @@ from engines.cards import Card
 from engines.combat import DEFAULT_MOVE
 from engines.dice import Dice, DiceLog, Modifier, log_to_data
 from engines.doctrines.edges import Edges as Edges
-from engines.doctrines.obeying import ATTACKS, MOVES, Obeying
+from engines.doctrines.obeying import ATTACKS, DISTANCE, MOVES, Obeying
 from engines.doctrines.obeying import hunted_by as hunted_by
 from engines.doctrines.rules import (
     FOLLOW_UP,
@@ -164,7 +164,7 @@ def within(distance: float, limit: float) -> bool:
 
 def nearest(items: Iterable[Near]) -> Near | None:
     """The closest; a tie goes to the first listed (card order)."""
-    return min(items, key=lambda item: item.distance, default=None)
+    return min(items, key=DISTANCE, default=None)
 
 
 # --- the decision ---------------------------------------------------------------------

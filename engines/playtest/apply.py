@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import repeat
 
 from engines.doctrines.pursuit import PursuitDecision
 from engines.doctrines.rules import FOLLOW_UP_SHARE
@@ -257,13 +258,14 @@ def _clear(table: Table, me: Piece, walked: Walk) -> Point:
     if not walked.path:
         return end if not table.crowded(end, but=me.key) else me.at
     near = table.crowding(walked.path, but=me.key)  # the end lies on the path
-    if min((math.dist(p.at, end) for p in near), default=math.inf) >= OVERLAP:
+    ats = [p.at for p in near]
+    if min(map(math.dist, ats, repeat(end)), default=math.inf) >= OVERLAP:
         return end
     steps = int(walked.inches / STEP)
     k = 1
     while k <= steps:
         point = point_along(walked.path, walked.inches - k * STEP)
-        closest = min((math.dist(p.at, point) for p in near), default=math.inf)
+        closest = min(map(math.dist, ats, repeat(point)), default=math.inf)
         if closest >= OVERLAP:
             return point
         # Along the way a point moves no further than the inches walked, so

@@ -36,7 +36,7 @@ moments (:mod:`engines.playtest.rounds`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from engines.battlefield import Battlefield
@@ -197,8 +197,8 @@ def _play_round(state: Fight) -> None:
         state.verdict = judge_now(state, round_over=False)
         return
     first = _first(
-        state, [subject_of(state, p.key) for p in state.table.of_side(Side.AI)]
-    )
+        state, (subject_of(state, p.key) for p in state.table.of_side(Side.AI))
+    )  # read one by one: the first that sees an enemy settles it
     players = [
         p.key
         for p in sorted(state.table.of_side(Side.PLAYER), key=lambda p: p.card_order)
@@ -228,7 +228,7 @@ def _play_round(state: Fight) -> None:
     hold(state)
 
 
-def _first(state: Fight, ai: Sequence[Situation | Pursuer]) -> Side:
+def _first(state: Fight, ai: Iterable[Situation | Pursuer]) -> Side:
     """§4's initiative; the players' robot goes first when one of its
     characters sees an enemy, as the AI chooses (§7)."""
     players = (
@@ -277,14 +277,24 @@ def _activate(state: Fight, key: str, *, follow_up: bool) -> None:
     reading = reading_of(state, key, follow_up=follow_up, limits=limits)
     if state.character(key).side is Side.AI:
         seen_remember(state, key, reading.situation)
+    if not state.toward_last_seen:  # no event's rule this round
+        _decide(state, key, limits=limits, reading=reading, follow_up=follow_up)
+        return
     with last_seen_rule(state, key):  # the round's event, as the table
-        decision = decision_of(state, key, reading.situation)
-        if decision is None:
-            return
-        decision = toward_exit(state, key, decision)
-        _carry_out(
-            state, key, decision, limits=limits, reading=reading, follow_up=follow_up
-        )
+        _decide(state, key, limits=limits, reading=reading, follow_up=follow_up)
+
+
+def _decide(
+    state: Fight, key: str, *, limits: Limits, reading: Reading, follow_up: bool
+) -> None:
+    """The doctrine's decision on its reading, carried out."""
+    decision = decision_of(state, key, reading.situation)
+    if decision is None:
+        return
+    decision = toward_exit(state, key, decision)
+    _carry_out(
+        state, key, decision, limits=limits, reading=reading, follow_up=follow_up
+    )
 
 
 def _carry_out(

@@ -17,7 +17,7 @@ from engines.battlefield.numbers import HOLD_WITHIN
 from engines.cards import Deck
 from engines.combat import rout_check, take_wound
 from engines.dice import Dice
-from engines.doctrines import Decision, DoctrineSettings
+from engines.doctrines import Decision, DoctrineSettings, Enemy
 from engines.enums import (
     Action,
     Doctrine,
@@ -31,7 +31,7 @@ from engines.playtest.geometry import Point
 from engines.playtest.moves import nearest_edge
 from engines.playtest.report import Battle
 from engines.playtest.scoring import all_left, lost_exits, points
-from engines.playtest.situation import NOBODY, Standing
+from engines.playtest.situation import NOBODY, Reading, Standing
 from engines.playtest.spec import Character, Company, Spec
 from engines.playtest.table import Marker, Table
 from engines.playtest.terrain import RADIUS
@@ -46,6 +46,7 @@ from engines.victory.judge import (
     Verdict,
 )
 
+Aims = tuple[Marker, ...]
 VP = "VP"
 """The way a generated battle that lasted its length ended (§3.12)."""
 
@@ -75,9 +76,12 @@ class Fight:
     toward_last_seen: str = ""
     """This round's event's title when it moves an unseeing AI character
     toward the nearest enemy it last saw ("": no such event this round)."""
-    last_seen: dict[str, str] = field(default_factory=dict)
+    seen: dict[str, str] = field(default_factory=dict)
     """Each AI character's nearest enemy in sight at its latest activation
-    that saw one."""
+    that saw one, as far as it was looked at (:attr:`last_seen`)."""
+    sightings: dict[str, list[tuple[Enemy, ...]]] = field(default_factory=dict)
+    """Each AI character's enemies at its activations since :attr:`seen` was
+    looked at: whom it saw is measured only when an event's rule asks."""
     activations: int = 0
     checks: list[tuple[str, str]] = field(default_factory=list)
     """(company, the fallen character) of each rout check rolled."""
@@ -108,6 +112,8 @@ class Fight:
     """The spec's companies by name, as they are asked for."""
     leaving: tuple[Condition, ...] | None = None
     """The players' ways to win that leave through a feature, once read."""
+    aims: tuple[tuple[Marker, ...], tuple[Marker, ...], Aims] | None = None
+    """The players' robot's objectives, with the markers and places they are of."""
     known: dict[str, Standing] | None = None
     """The standings that differ from nobody's, kept until a wound, a hurt or
     a rout changes one (:meth:`touch`)."""
@@ -117,6 +123,35 @@ class Fight:
     """How many had come on when :attr:`known` was read."""
     fighters: tuple[Fighter, ...] = ()
     """Everyone who came on, as the judge reads them."""
+    readings: dict[str, tuple[Table, dict[str, Standing], int, Reading]] = field(
+        default_factory=dict
+    )
+    """Each character's latest plain reading, with the table, the standings and
+    the round it was read at (:func:`engines.playtest.reading.reading_of`)."""
+
+    @property
+    def last_seen(self) -> dict[str, str]:
+        """Each AI character's nearest enemy in sight at its latest activation
+        that saw one."""
+        for key in list(self.sightings):
+            self.seen_last(key)
+        return self.seen
+
+    @last_seen.setter
+    def last_seen(self, seen: dict[str, str]) -> None:
+        self.seen = seen
+        self.sightings.clear()
+
+    def seen_last(self, key: str) -> str | None:
+        """The nearest enemy ``key`` saw at its latest activation that saw one
+        (None: it has seen none): its latest sightings looked at, newest
+        first, the first with an enemy in sight the answer."""
+        for enemies in reversed(self.sightings.pop(key, ())):
+            seen = [e for e in enemies if e.in_sight]
+            if seen:
+                self.seen[key] = min(seen, key=lambda e: e.distance).id
+                break
+        return self.seen.get(key)
 
     def deck(self) -> Deck:
         if self.ai_deck is None:
@@ -132,20 +167,21 @@ class Fight:
             self.changed.add(key)
 
     def standings(self) -> dict[str, Standing]:
-        """Every standing on the table that is not nobody's."""
-        if self.known is not None and len(self.came) != self.counted:
-            self.known = None  # someone came on since: read them all again
-        if self.known is None:
-            self.changed.clear()
+        """Every standing on the table that is not nobody's (the same dict
+        while none changes: a change makes a new one)."""
+        if self.known is None or len(self.came) != self.counted:
+            self.changed.clear()  # (someone came on since:) read them all
             self.counted = len(self.came)
             self.known = {k: found for k in self.came if (found := self._read(k))}
-        for key in self.changed:
-            found = self._read(key)
-            if found is None:
-                self.known.pop(key, None)
-            else:
-                self.known[key] = found
-        self.changed.clear()
+        elif self.changed:
+            self.known = dict(self.known)
+            for key in self.changed:
+                found = self._read(key)
+                if found is None:
+                    self.known.pop(key, None)
+                else:
+                    self.known[key] = found
+            self.changed.clear()
         return self.known
 
     def _read(self, key: str) -> Standing | None:

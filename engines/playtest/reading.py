@@ -77,32 +77,54 @@ def reading_of(
     limits: Limits | None = None,
     attacked: bool = False,
 ) -> Reading:
+    """What ``key`` reads off the table now. A plain reading (no follow-up,
+    not attacked, no cover to measure) is kept until the table, the standings
+    or the round change: the AI character the activation order picked is not
+    measured again when it activates."""
     me = state.character(key)
     standings = state.standings()
+    with_cover = (
+        limits is not None and state.company(me.company).doctrine is Doctrine.DECK
+    )
+    plain = not (follow_up or attacked or with_cover)
+    if plain:
+        kept = state.readings.get(key)
+        if (
+            kept is not None
+            and kept[0] is state.table
+            and kept[1] is standings
+            and kept[2] == state.round
+        ):
+            return kept[3]
     if follow_up or attacked:
         mine = state.standing(key, follow_up=follow_up)
         mine = replace(mine, attacked_before_activating=attacked)
         standings = {**standings, key: mine}
     objectives = _objectives(state) if me.side is Side.PLAYER else None
-    doctrine = state.company(me.company).doctrine
-    return situation_for(
+    reading = situation_for(
         state.table,
         key,
         objectives=objectives,
         standings=standings,
         limits=limits,
         round_number=state.round,
-        with_cover=doctrine is Doctrine.DECK and limits is not None,
+        with_cover=with_cover,
     )
+    if plain:
+        state.readings[key] = (state.table, standings, state.round, reading)
+    return reading
 
 
 def _objectives(state: Fight) -> tuple[Marker, ...]:
     """The players' robot's objectives: the markers its ways to win name (all
     the markers when the scene names none)."""
-    victory = state.spec.victory
-    names = _way_objectives(victory)
-    marks = (*state.table.markers, *state.places)
-    return tuple(m for m in marks if not names or m.name in names)
+    markers, places, kept = state.table.markers, state.places, state.aims
+    if kept is not None and kept[0] is markers and kept[1] is places:
+        return kept[2]  # the same markers and places: the same objectives
+    names = _way_objectives(state.spec.victory)
+    aims = tuple(m for m in (*markers, *places) if not names or m.name in names)
+    state.aims = (markers, places, aims)
+    return aims
 
 
 def _way_objectives(victory: Victory | None) -> set[str]:

@@ -63,10 +63,8 @@ def sight_restore(
 
 def seen_remember(state: Fight, key: str, situation: Situation) -> None:
     """An AI character's reading: the nearest enemy it sees, if any, is the
-    one it last saw."""
-    seen = [e for e in situation.enemies if e.in_sight]
-    if seen:
-        state.last_seen[key] = min(seen, key=lambda e: e.distance).id
+    one it last saw (measured when asked: :meth:`Fight.seen_last`)."""
+    state.sightings.setdefault(key, []).append(situation.enemies)
 
 
 @contextmanager
@@ -83,7 +81,7 @@ def last_seen_rule(state: Fight, key: str) -> Iterator[None]:
     ):
         yield
         return
-    enemy = state.last_seen.get(key)
+    enemy = state.seen_last(key)
     if enemy is not None and not state.table.has(enemy):
         enemy = None
     own = state.settings[company]

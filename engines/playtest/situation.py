@@ -21,6 +21,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
+from typing import NamedTuple
 
 from engines.doctrines import Edges, Enemy, Friend, Objective, Situation
 from engines.doctrines.horde import HordeMember, HordeRound, PlayerModel, Point
@@ -28,7 +31,7 @@ from engines.enums import Cover, HordeMode
 from engines.playtest.built import Later, built
 from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import Limits, reach
-from engines.playtest.table import CONTACT, Marker, Piece, Table
+from engines.playtest.table import CONTACT, Latest, Marker, Piece, Table
 from engines.playtest.terrain import (
     RADIUS,
     base_gap,
@@ -74,9 +77,9 @@ class Reading:
     away: CoverSpot | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Around:
-    """What a measured situation's later parts are measured from."""
+class _Around(NamedTuple):
+    """What a measured situation's later parts are measured from (a named
+    tuple: one is made at each reading)."""
 
     table: Table
     me: Piece
@@ -210,7 +213,7 @@ def situation_for(
             "follow_up": mine.follow_up,
             "mode": mine.mode,
             "round": round_number,
-            "_around": _Around(table=table, me=me, standings=standings, marks=marks),
+            "_around": _Around(table, me, standings, marks),
         },
     )
     return Reading(situation=situation, toward=toward, away=away)
@@ -223,33 +226,68 @@ MEASURED_LATER = frozenset({"objectives", "friends", "edges", "edge_away"})
 def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
     """Its enemies as it reads them, in card order.
 
-    Each reading is kept on the board, in the reader's row, with all it
-    depends on: the two pieces themselves (a piece is never changed, only
-    replaced, so the same piece is the same place, company and burden),
-    whether the enemy is engaged and whether it hurt the reader. A pair that
-    has not changed since it was last read is not measured again.
+    The reader's latest reading of its enemies is kept on the board with all
+    it depends on: the reader's piece and the enemies' (a piece is never
+    changed, only replaced, so the same piece is the same place, company and
+    burden), who was engaged, whom it had been hurt by. Read again by the same
+    piece with the same hurts, an enemy whose piece and engagement are the
+    same is not measured again (:func:`_enemies_since`).
     """
     engaged = table.engaged_keys()
-    row = table.board.rows.get(me.key)
-    if row is None:
-        row = table.board.rows[me.key] = {}
+    foes = table.enemies_of(me)
     hurt_by = mine.hurt_by
-    found = []
-    for enemy in table.enemies_of(me):
+    latest = table.board.latest
+    last = latest.get(me.key)
+    if last is not None and last[0] is me and last[3] == hurt_by:
+        found = _enemies_since(table, me, last, foes, engaged)
+    else:  # it moved (or was hurt): every distance is new
+        found = tuple(
+            _enemy(table, me, e, e.key in hurt_by, engaged=e.key in engaged)
+            for e in foes
+        )
+    latest[me.key] = (me, foes, engaged, hurt_by, found)
+    return found
+
+
+def _enemies_since(
+    table: Table,
+    me: Piece,
+    last: Latest,
+    foes: tuple[Piece, ...],
+    engaged: frozenset[str],
+) -> tuple[Enemy, ...]:
+    """The reader's enemies from its latest reading (by the same piece, with
+    the same hurts), measuring again only the enemies whose piece or
+    engagement changed."""
+    was, before, hurt_by, readings = last[1], last[2], last[3], last[4]
+    if was is foes and before == engaged:
+        return readings
+    if len(was) == len(foes):  # most often: one enemy moved
+        if before == engaged:  # the replaced pieces, found in C (the hot path)
+            changed = list(compress(range(len(foes)), map(is_not, foes, was)))
+        else:
+            changed = [
+                i
+                for i, (a, b) in enumerate(zip(foes, was, strict=True))
+                if a is not b or (a.key in engaged) is not (a.key in before)
+            ]
+        if all(foes[i].key == was[i].key for i in changed):
+            found = list(readings)
+            for i in changed:
+                enemy = foes[i]
+                busy = enemy.key in engaged
+                found[i] = _enemy(table, me, enemy, enemy.key in hurt_by, engaged=busy)
+            return tuple(found)
+    kept = {p.key: (p, e) for p, e in zip(was, readings, strict=True)}
+    listed = []
+    for enemy in foes:  # someone came or went: each enemy looked up by key
+        old = kept.get(enemy.key)
         busy = enemy.key in engaged
-        hurt = enemy.key in hurt_by
-        kept = row.get(enemy.key)
-        if (
-            kept is None
-            or kept[0] is not enemy
-            or kept[1] is not me
-            or kept[2] is not busy
-            or kept[3] is not hurt
-        ):
-            kept = (enemy, me, busy, hurt, _enemy(table, me, enemy, hurt, engaged=busy))
-            row[enemy.key] = kept
-        found.append(kept[4])
-    return tuple(found)
+        if old is None or old[0] is not enemy or old[1].engaged is not busy:
+            listed.append(_enemy(table, me, enemy, enemy.key in hurt_by, engaged=busy))
+        else:
+            listed.append(old[1])
+    return tuple(listed)
 
 
 def _sight(enemy: MeasuredEnemy) -> bool:
@@ -275,8 +313,8 @@ def _enemy(
     """One enemy as ``me`` reads it: :meth:`Table.gap`, :meth:`Table.in_contact`
     and (when read) :meth:`Table.sees`, the distance measured once for all."""
     gap = base_gap(me.at, enemy.at)
-    return built(
-        MeasuredEnemy,
+    made = _new(MeasuredEnemy)  # as built(): the call is this hot path's cost
+    made.__dict__.update(
         {
             "id": enemy.key,
             "distance": gap,
@@ -287,8 +325,12 @@ def _enemy(
             "carrying": enemy.carrying,
             "lit": False,
             "_from": (table.board, me.at, enemy.at),
-        },
+        }
     )
+    return made
+
+
+_new = object.__new__
 
 
 def _edge_away(table: Table, me: Piece, enemies: Sequence[Enemy]) -> float | None:

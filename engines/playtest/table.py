@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import repeat
+from operator import is_
 
 from engines.combat import DEFAULT_MOVE
 from engines.doctrines import Enemy
@@ -59,9 +61,11 @@ class Marker:
     kind: ObjectiveKind = ObjectiveKind.CARRIABLE
 
 
-Kept = tuple["Piece", "Piece", bool, bool, Enemy]
-"""An enemy as a character read it, and what from: the enemy's piece, the
-reader's, whether the enemy was engaged, whether it had hurt the reader."""
+Latest = tuple[
+    "Piece", tuple["Piece", ...], frozenset[str], tuple[str, ...], tuple[Enemy, ...]
+]
+"""A character's latest reading of all its enemies, and what from: its own
+piece, the enemies' pieces, who was engaged, whom it had been hurt by."""
 
 
 @dataclass(frozen=True)
@@ -87,11 +91,9 @@ class Board:
     )
     """The areas each keep-out order keeps out of on this ground
     (:func:`engines.playtest.moves.limits_for` keeps them)."""
-    rows: dict[str, dict[str, Kept]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """Each character's latest reading of each enemy, with what it was read
-    from (:func:`engines.playtest.situation.situation_for` keeps them)."""
+    latest: dict[str, Latest] = field(default_factory=dict, compare=False, repr=False)
+    """Each character's latest reading of all its enemies, with what it was
+    read from (:func:`engines.playtest.situation.situation_for` keeps them)."""
 
     def blocks_sight(self, a: Point, b: Point) -> bool:
         """The terrain blocks the line from ``a`` to ``b`` (measured once)."""
@@ -231,20 +233,31 @@ class Table:
     # -- changes: each a new table --
 
     def moved(self, key: str, to: Point) -> Table:
-        return self.changed(replace(self.piece(key), at=to))
+        me = self.piece(key)
+        return self.changed(
+            Piece(  # as replace(me, at=to), without its walk of the fields
+                key=me.key,
+                side=me.side,
+                company=me.company,
+                at=to,
+                card_order=me.card_order,
+                move=me.move,
+                shooting_range=me.shooting_range,
+                carrying=me.carrying,
+            )
+        )
 
     def changed(self, piece: Piece) -> Table:
         """The table with ``piece`` standing for the character of its key."""
         old = self._keyed.get(piece.key)
         if old is None:
             return self
-        side = self._sides[piece.side]
         sides = {
             **self._sides,
-            piece.side: tuple(piece if p is old else p for p in side),
+            piece.side: _replaced(self._sides[piece.side], old, piece),
         }
         keyed = {**self._keyed, piece.key: piece}
-        pieces = tuple(piece if p is old else p for p in self.pieces)
+        pieces = _replaced(self.pieces, old, piece)
         table = _made(self.board, pieces, self.markers, sides, keyed)
         if self._contacts:
             table._contacts.append(self._contacts_after(old, piece))
@@ -256,12 +269,17 @@ class Table:
         if old.at == new.at:
             return now
         kept = {pair for pair in now if new.key not in pair}
-        for enemy in self.enemies_of(new):
-            pair = (
-                _touching(new, enemy) if new.side is Side.AI else _touching(enemy, new)
-            )
-            if pair:
-                kept.add(pair)
+        enemies = self.enemies_of(new)
+        ats = [e.at for e in enemies]
+        # As _touching(), measured from the AI character, the calls made in C.
+        if new.side is Side.AI:
+            gaps = map(math.dist, repeat(new.at), ats)
+        else:
+            gaps = map(math.dist, ats, repeat(new.at))
+        for enemy, gap in zip(enemies, gaps, strict=False):
+            if gap <= BASE + CONTACT:
+                ai = new.key if new.side is Side.AI else enemy.key
+                kept.add((ai, enemy.key if new.side is Side.AI else new.key))
         return frozenset(kept)
 
     def without(self, key: str) -> Table:
@@ -340,6 +358,16 @@ class Table:
             for p in self.pieces
             if p.key != but and west < p.at[0] < east and north < p.at[1] < south
         )
+
+
+def _replaced(pieces: tuple[Piece, ...], old: Piece, new: Piece) -> tuple[Piece, ...]:
+    """The pieces with ``new`` in the place of ``old`` (found by identity, in C;
+    as they were if ``old`` is not among them)."""
+    found = list(map(is_, pieces, repeat(old)))
+    if True not in found:
+        return pieces
+    at = found.index(True)
+    return (*pieces[:at], new, *pieces[at + 1 :])
 
 
 def _overlaps(pieces: Iterable[Piece], at: Point, but: str) -> bool:

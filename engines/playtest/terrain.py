@@ -225,11 +225,8 @@ class Ground:
 
 
 def _over_crest(area: Area, a: Point, b: Point) -> bool:
-    west, north, east, south = area.outline.box
-    if max(a[0], b[0]) < west or min(a[0], b[0]) > east:
-        return False
-    if max(a[1], b[1]) < north or min(a[1], b[1]) > south:
-        return False
+    """The line crosses the hill's crest, neither end on the hill (asked only
+    of a line whose box reaches the hill's: :meth:`Ground.blocks_sight`)."""
     start, end, reach = area.crest
     if reach > 0:
         crossed = segment_distance(start, a, b) <= reach
@@ -301,4 +298,5 @@ def edge_gap(p: Point, width: float, depth: float) -> float:
 
 def base_gap(a: Point, b: Point) -> float:
     """§0 *within X*: inches between the two characters' base edges."""
-    return max(0.0, math.dist(a, b) - BASE)
+    gap = math.dist(a, b) - BASE
+    return gap if gap > 0.0 else 0.0  # max(0.0, gap), without the call

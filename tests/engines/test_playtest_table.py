@@ -175,3 +175,21 @@ def test_a_table_handed_on_by_its_changes_is_one_built_afresh():
         assert all(t.piece(p.key) is p for p in t.pieces)
         if len(t.pieces) < 3:
             break
+
+
+def test_a_moved_piece_is_the_piece_replaced_at_its_new_place():
+    """A move changes where the character stands and nothing else of it."""
+    from dataclasses import replace
+
+    from engines.playtest.table import Marker
+
+    orc = Piece(
+        key="orc", side=Side.AI, company="orcs", at=(5.0, 5.0), card_order=3,
+        move=5.0, shooting_range=12.0, carrying="Ring",
+    )  # fmt: skip
+    t = Table(
+        board=Board(ground((), width=24, depth=24)),
+        pieces=(orc,),
+        markers=(Marker(name="Gate", at=(1.0, 1.0)),),
+    )
+    assert t.moved("orc", (9.0, 4.0)).piece("orc") == replace(orc, at=(9.0, 4.0))
