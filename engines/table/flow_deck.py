@@ -35,6 +35,8 @@ def deck_flow(w: Walker) -> Situation:
     known.card, known.trigger = card, trigger_distance(card)
     if card.suit in (Suit.SPADES, Suit.HEARTS):
         known.near = w.nearest()
+    elif _near_told(w):
+        w.nearest()  # the nearest seen is the one told, when it is seen
     else:
         w.nearest_seen()
     if card.suit is Suit.DIAMONDS:
@@ -45,6 +47,17 @@ def deck_flow(w: Walker) -> Situation:
     )
     steps_walk(deck_steps(settings, card.suit.value), DECK_ASKS, w, known)
     return w.situation()
+
+
+def _near_told(w: Walker) -> bool:
+    """Whether the nearest enemy is known before the card (the melee question
+    named it, or there is one enemy): ♣ and ♦ read the nearest enemy in sight,
+    which is that one whenever it is seen, so its distance is asked with the
+    sight beside it (one screen fewer when it is seen). Answers given the
+    older way (the nearest seen asked outright) are read as they were."""
+    if "seen" in w.answers and "near_in" not in w.answers:
+        return False
+    return bool(w.answers.get("near")) or len(w.enemies) == 1
 
 
 def deck_steps(settings: DoctrineSettings, section: str) -> tuple[Step, ...]:
