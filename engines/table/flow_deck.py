@@ -17,6 +17,7 @@ from engines.doctrines.situation import MELEE_STEP, ROUT_STEP
 from engines.doctrines.steps import PRE_ACTIVATION, Step
 from engines.enums import Cover, Suit
 from engines.table.flow_steps import Ask, steps_walk
+from engines.table.obeying import kept_beside
 from engines.table.questions import Walker
 from engines.table.state import Fighter
 from engines.text import inches
@@ -34,9 +35,9 @@ def deck_flow(w: Walker) -> Situation:
     w.preview.extend(entry.describe() for entry in drawn.log)
     known.card, known.trigger = card, trigger_distance(card)
     if card.suit in (Suit.SPADES, Suit.HEARTS):
-        known.near = w.nearest()
+        known.near = w.nearest(also=kept_beside(w))
     elif _near_told(w):
-        w.nearest()  # the nearest seen is the one told, when it is seen
+        w.nearest(also=kept_beside(w))  # the nearest seen: the one told, if seen
     else:
         w.nearest_seen()
     if card.suit is Suit.DIAMONDS:

@@ -15,6 +15,7 @@ from engines.doctrines.settings import DoctrineSettings
 from engines.doctrines.situation import ROUT_STEP
 from engines.doctrines.steps import PRE_ACTIVATION, Step
 from engines.enums import ObjectiveKind
+from engines.table.obeying import kept_beside
 from engines.table.questions import NONE, Choice, Walker
 from engines.table.state import Fighter
 from engines.text import inches
@@ -59,7 +60,8 @@ def _nearest(w: Walker, known: _Known) -> Fighter | None:
     screen, whether it sees the battle's one objective (step 5 asks it next
     whenever no shot is taken: one screen fewer when it sees none)."""
     if not known.asked_near:
-        known.near = w.nearest(free_too=True, also=_objective_box(w))
+        also = (*_objective_box(w), *kept_beside(w))
+        known.near = w.nearest(free_too=True, also=also)
         known.asked_near = True
     return known.near
 

@@ -238,7 +238,7 @@ def answer(
             return _key(question, truth.last_seen)
         case "stay_in":
             return f"{truth.stay:g}"
-        case "kept_inside":
+        case "kept_inside" | "near_kept":
             return _yes(truth.kept)
         case "offset":
             return f"{truth.offset:g}"

@@ -3,8 +3,10 @@ distance of ½″ is a quick chip; the battle's one objective is ticked beside t
 nearest enemy's distance; a ♣ or ♦ reads the nearest enemy the melee question
 named before it asks for the nearest seen; a pursuer's melee question also says
 whether it is behind your rearmost model, and its drift's room is ticked beside
-the quarry's distance. Each is counted as :func:`tests.engines.table_player.taps`
-counts taps, and answers given the older way are still read."""
+the quarry's distance; whether the nearest enemy stands in an area a keep-out
+names is ticked beside its distance. Each is counted as
+:func:`tests.engines.table_player.taps` counts taps, and answers given the
+older way are still read."""
 
 from __future__ import annotations
 
@@ -14,8 +16,11 @@ from engines.enums import Doctrine, Side
 from engines.table.flows import activation_walk
 from engines.table.moves import BeginRound, ChooseFirst, action_take
 from engines.table.questions import NUMBER
+from engines.table.turns import activation_decide
 from tests.engines.table_battles import Log, battle_context
 from tests.engines.table_player import taps
+from tests.engines.test_table_keeping import STREAM
+from tests.engines.test_table_keeping import _log as keeping_log
 
 
 def first_activation(doctrine: Doctrine, seed: int = 5, **context) -> tuple:
@@ -185,3 +190,27 @@ def test_a_pursuer_answered_the_older_way_is_read_as_it_was():
         "No",
     )
     assert "behind" in [name for name, *_ in walk.question.also]
+
+
+# --- a keep-out: whether the nearest enemy stands in the area -------------------------
+
+
+@pytest.mark.parametrize(
+    ("inside", "action"), [("no", "move_into_melee"), ("yes", "move_toward_enemy")]
+)
+def test_whether_the_nearest_stands_in_a_kept_out_area_is_ticked_beside_it(
+    inside, action
+):
+    """Frodo, named nearest on the melee screen, 4″ away, seen and free: the
+    rider charges him. Whether he stands in the stream is a box beside his
+    distance (unticked at first), so no screen is added: three taps; ticked,
+    the rider moves toward him instead (its move cannot end beside him)."""
+    log = keeping_log([STREAM])
+    rider = next(f for f in log.context.fighters if f.name == "Second Rider")
+    answers = {"melee": "near:p1", "near_in": "4", **TICKED, "near_kept": inside}
+    walk = activation_walk(log.context, log.state, rider, answers)
+    distance = next(a for a in walk.asked if a.question.name == "near_in")
+    assert ("near_kept", "Frodo stands in the stream", False) in distance.question.also
+    assert (walk.ready, taps(walk)) == (True, 3 + (inside == "yes"))
+    draft = activation_decide(log.context, log.state, key=rider.key, answers=answers)
+    assert draft.data["decision"]["action"] == action
