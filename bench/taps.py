@@ -10,7 +10,7 @@ answer decides). ``table_taps_by_doctrine`` gives each doctrine's median; the sa
 uniformly random truths (every fact at even odds) beside them
 (``..._random_truths``), and ``begin_round_inputs_median``: the answers a
 round's start asks for (what the AI sees, the start orders' questions).
-The test ``tests/campaigns/test_table_taps.py`` holds it to at most 4.
+The test ``tests/campaigns/test_table_taps.py`` holds it to at most 3.
 
 Run it as ``python -m bench.taps`` (``make bench`` runs every part).
 """

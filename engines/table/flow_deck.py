@@ -17,6 +17,7 @@ from engines.doctrines.situation import MELEE_STEP, ROUT_STEP
 from engines.doctrines.steps import PRE_ACTIVATION, Step
 from engines.enums import Cover, Suit
 from engines.table.flow_steps import Ask, steps_walk
+from engines.table.obeying import kept_beside
 from engines.table.questions import Walker
 from engines.table.state import Fighter
 from engines.text import inches
@@ -34,7 +35,9 @@ def deck_flow(w: Walker) -> Situation:
     w.preview.extend(entry.describe() for entry in drawn.log)
     known.card, known.trigger = card, trigger_distance(card)
     if card.suit in (Suit.SPADES, Suit.HEARTS):
-        known.near = w.nearest()
+        known.near = w.nearest(also=kept_beside(w))
+    elif _near_told(w):
+        w.nearest(also=kept_beside(w))  # the nearest seen: the one told, if seen
     else:
         w.nearest_seen()
     if card.suit is Suit.DIAMONDS:
@@ -45,6 +48,17 @@ def deck_flow(w: Walker) -> Situation:
     )
     steps_walk(deck_steps(settings, card.suit.value), DECK_ASKS, w, known)
     return w.situation()
+
+
+def _near_told(w: Walker) -> bool:
+    """Whether the nearest enemy is known before the card (the melee question
+    named it, or there is one enemy): ♣ and ♦ read the nearest enemy in sight,
+    which is that one whenever it is seen, so its distance is asked with the
+    sight beside it (one screen fewer when it is seen). Answers given the
+    older way (the nearest seen asked outright) are read as they were."""
+    if "seen" in w.answers and "near_in" not in w.answers:
+        return False
+    return bool(w.answers.get("near")) or len(w.enemies) == 1
 
 
 def deck_steps(settings: DoctrineSettings, section: str) -> tuple[Step, ...]:

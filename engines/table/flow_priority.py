@@ -15,12 +15,15 @@ from engines.doctrines.settings import DoctrineSettings
 from engines.doctrines.situation import ROUT_STEP
 from engines.doctrines.steps import PRE_ACTIVATION, Step
 from engines.enums import ObjectiveKind
+from engines.table.obeying import kept_beside
 from engines.table.questions import NONE, Choice, Walker
 from engines.table.state import Fighter
 from engines.text import inches
 
 PRIORITY_STEPS = "steps"
 """The priority card's section of numbered steps."""
+OBJECTIVE = "objective"
+"""The answer: the objective in sight nearest (``yes``/``no`` when only one)."""
 
 
 def priority_flow(w: Walker) -> Situation:
@@ -53,10 +56,23 @@ class _Known:
 
 
 def _nearest(w: Walker, known: _Known) -> Fighter | None:
-    """The nearest enemy (and the nearest seen), asked once."""
+    """The nearest enemy (and the nearest seen), asked once; on its distance's
+    screen, whether it sees the battle's one objective (step 5 asks it next
+    whenever no shot is taken: one screen fewer when it sees none)."""
     if not known.asked_near:
-        known.near, known.asked_near = w.nearest(free_too=True), True
+        also = (*_objective_box(w), *kept_beside(w))
+        known.near = w.nearest(free_too=True, also=also)
+        known.asked_near = True
     return known.near
+
+
+def _objective_box(w: Walker) -> tuple[tuple[str, str, bool], ...]:
+    """Whether it sees the one objective on the table, as a tick box (none
+    when there are several: which is nearest is then asked on its own)."""
+    objectives = _free_objectives(w, carriable=False)
+    if len(objectives) != 1:
+        return ()
+    return ((OBJECTIVE, f"{w.name} can see {objectives[0]}", False),)
 
 
 def _ask_rout(w: Walker, known: _Known) -> bool:
@@ -103,15 +119,21 @@ def _ask_shoot(w: Walker, known: _Known) -> bool:
 
 
 def _ask_objective(w: Walker, known: _Known) -> bool:
-    """The objective in sight nearest, and whether it is within its move."""
+    """The objective in sight nearest (the only one: whether it is seen), and
+    whether it is within its move."""
     objectives = _free_objectives(w, carriable=False)
     if not objectives:
         return False
-    target = w.pick(
-        "objective",
-        f"Which objective can {w.name} see nearest?",
-        [*(Choice(name, name) for name in objectives), Choice(NONE, "None in sight")],
-    )
+    if len(objectives) == 1:
+        target = objectives[0]
+        if not w.yes(OBJECTIVE, f"Can {w.name} see {target}?"):
+            return False
+    else:
+        target = w.pick(
+            OBJECTIVE,
+            f"Which objective can {w.name} see nearest?",
+            [*(Choice(n, n) for n in objectives), Choice(NONE, "None in sight")],
+        )
     if target == NONE:
         return False
     distance = w.inches("objective_in", f"How far is {target} from {w.name}?")

@@ -20,7 +20,7 @@ from engines.doctrines.situation import MELEE_STEP, ROUT_STEP
 from engines.doctrines.steps import PRE_ACTIVATION, Step
 from engines.enums import Action, Drift
 from engines.table.flow_steps import Ask, steps_walk
-from engines.table.questions import FAR, Walker
+from engines.table.questions import FAR, NO, WITH, YES, Choice, Walker
 from engines.table.state import Fighter
 from engines.text import inches
 
@@ -28,6 +28,10 @@ PURSUIT_STEPS = "steps"
 """The pursuit card's section of numbered steps."""
 MEASURED_FIRST = frozenset({"distance", LEVER})
 """Steps whose condition is measured where the pursuer stands, before it moves."""
+BEHIND = "behind:"
+"""The melee question's answer "not in melee, and behind your rearmost model
+or not" (``behind:yes``, ``behind:no``): step 5's question, asked whenever it
+is not in melee, on the same screen."""
 
 
 def pursuit_flow(w: Walker) -> Pursuer:
@@ -45,7 +49,7 @@ def pursuit_flow(w: Walker) -> Pursuer:
     )
     if steps_walk(pursuit_steps(settings, PRE_ACTIVATION), PURSUIT_ASKS, w, chase):
         return chase.pursuer()
-    dice = w.trial(chase.pursuer())
+    dice = chase.rolled = _trial(w, chase)
     w.preview.extend(entry.describe() for entry in dice.log)
     steps = pursuit_steps(settings, PURSUIT_STEPS)
     first = [s for s in steps if s.id in MEASURED_FIRST]
@@ -70,6 +74,8 @@ class _Chase:
     base: dict[str, Any]
     target: Fighter | None = None
     trial: PursuitDecision | None = None
+    rolled: PursuitDecision | None = None
+    """The dice, shown before the questions: its drift is known from them."""
 
     def pursuer(self) -> Pursuer:
         return Pursuer(**self.base)
@@ -90,13 +96,55 @@ def _ask_rout(w: Walker, chase: _Chase) -> bool:
 
 
 def _ask_melee(w: Walker, chase: _Chase) -> bool:
-    if not (
-        w.enemies and w.yes("melee", f"Is {w.name} in base contact with an enemy?")
-    ):
+    if not w.enemies:
+        return False
+    value = w.pick(*_melee_question(w))
+    if value.startswith(BEHIND):
+        w.answers.setdefault("behind", value.removeprefix(BEHIND))
+    if value.startswith(WITH):
+        w.answers.setdefault("fighting", value.removeprefix(WITH))
+    elif value != YES:
         return False
     target = w.who("fighting", f"Which enemy is {w.name} fighting?", w.enemies)
     chase.base.update(in_melee=True, quarry=target.label if target else None)
     return True
+
+
+def _melee_question(w: Walker) -> tuple[str, str, list[Choice], str]:
+    """Whether it is in melee (and with whom, where there are several), and
+    if not, whether it stands behind your rearmost model (a battle with a
+    lever): one tap for both. An answer of the older form (yes or no) is read
+    with the plain question."""
+    text = f"Is {w.name} in base contact with an enemy?"
+    plain = [Choice(YES, "Yes"), Choice(NO, "No")]
+    lever = w.company.settings.pursuit_lever
+    if w.answers.get("melee") in (YES, NO) or (not lever and len(w.enemies) < 2):
+        return "melee", text, plain, ""
+    yes = [Choice(YES, "Yes")]
+    if len(w.enemies) > 1:
+        with_one = [
+            Choice(f"{WITH}{e.key}", f"Yes — with {e.label}") for e in w.enemies
+        ]
+        yes = [*with_one, Choice(YES, "Yes — with several")]
+    if not lever:
+        return "melee", text, [*yes, Choice(NO, "No")], ""
+    return (
+        "melee",
+        f"{text} If not, is it behind your rearmost model?",
+        [
+            *yes,
+            Choice(f"{BEHIND}{YES}", "No — it is behind your rearmost model"),
+            Choice(f"{BEHIND}{NO}", "No — it is not behind it"),
+        ],
+        _behind_help(w),
+    )
+
+
+def _behind_help(w: Walker) -> str:
+    return (
+        "Your rearmost model: the one of yours furthest back along the route. "
+        f"A pursuer behind it moves {inches(w.company.settings.pursuit_lever)} more."
+    )
 
 
 # --- measured where it stands ---------------------------------------------------------
@@ -117,19 +165,40 @@ def _ask_quarry(w: Walker, chase: _Chase) -> bool:
         return True
     chase.base["quarry"] = target.label
     route = w.company.settings.route
-    lever = w.company.settings.pursuit_lever
     chase.base["distance"] = w.inches(
         "quarry_in",
         f"How far is {target.label} from {w.name}, along the route?",
         "The route: the way the chase runs"
         + (f" ({route})" if route else "")
         + "; measure along it, not straight across.",
-        # Pursuers mostly chase from behind: ticked at first.
-        also=((("behind", f"{w.name} is behind your rearmost model", True),))
-        if lever
-        else (),
+        also=_beside_quarry(w, chase, target),
     )
     return False
+
+
+def _beside_quarry(
+    w: Walker, chase: _Chase, target: Fighter
+) -> tuple[tuple[str, str, bool], ...]:
+    """Asked beside the quarry's distance: whether it starts behind your
+    rearmost model (unless the melee question said), and whether its drift,
+    known from its dice, keeps it on the table (both ticked at first: pursuers
+    mostly chase from behind, with room to drift)."""
+    also = []
+    if w.company.settings.pursuit_lever and "behind" not in w.answers:
+        also.append(("behind", f"{w.name} is behind your rearmost model", True))
+    rolled = chase.rolled
+    if rolled is not None and rolled.drift:
+        way, _room = _drift_way(rolled)
+        words = f"{w.name} can drift {inches(rolled.drift)} {way} {target.label}'s line"
+        also.append(("room_ok", f"{words} and stay on the table", True))
+    return tuple(also)
+
+
+def _drift_way(trial: PursuitDecision) -> tuple[str, str]:
+    """Which way it drifts, in words, and the room that answer gives."""
+    if trial.drift_side is Drift.WIDE:
+        return "wide, away from", "room_wide"
+    return "in, toward", "room_in"
 
 
 def _ask_behind(w: Walker, chase: _Chase) -> bool:
@@ -138,10 +207,7 @@ def _ask_behind(w: Walker, chase: _Chase) -> bool:
     lever = w.company.settings.pursuit_lever
     if lever:
         chase.base["behind_rearmost"] = w.yes(
-            "behind",
-            f"Is {w.name} behind your rearmost model?",
-            "Your rearmost model: the one of yours furthest back along the route. "
-            f"A pursuer behind it moves {inches(lever)} more.",
+            "behind", f"Is {w.name} behind your rearmost model?", _behind_help(w)
         )
     return False
 
@@ -157,8 +223,7 @@ def _ask_drift(w: Walker, chase: _Chase) -> bool:
     target = chase.target
     trial = _trial(w, chase)
     if trial.drift:
-        way = "wide, away from" if trial.drift_side is Drift.WIDE else "in, toward"
-        room_key = "room_wide" if trial.drift_side is Drift.WIDE else "room_in"
+        way, room_key = _drift_way(trial)
         if not w.yes(
             "room_ok",
             f"Can {w.name} drift {inches(trial.drift)} {way} {target.label}'s line "

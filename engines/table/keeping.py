@@ -21,6 +21,8 @@ from engines.table.staying import stay_kept, stopped_short
 
 KEEP_KEY = "kept_inside"
 """The answer: whether the one its move ends beside stands inside the area."""
+NEAR_KEPT = "near_kept"
+"""The same answer for the nearest enemy, ticked beside its distance."""
 
 ENDS_BESIDE = (Action.MOVE_INTO_MELEE, Action.MOVE_TO_OBJECTIVE)
 """Decisions whose move ends beside their target."""
@@ -79,7 +81,7 @@ def keep_kept(
     keeps = keep_binding(orders)
     if not keeps or not keep_needed(keeps, decision):
         return decision
-    answer = answers.get(KEEP_KEY, "")
+    answer = answers.get(KEEP_KEY) or answers.get(NEAR_KEPT, "")
     if answer not in ("yes", "no"):
         return decision
     said = keep_words(keeps, decision, inside=answer == "yes")

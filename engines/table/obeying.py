@@ -25,9 +25,16 @@ from engines.orders.kinds import (
 )
 from engines.orders.kinds import active as orders_active
 from engines.table.decide import shun_key
-from engines.table.keeping import KEEP_KEY, keep_binding, keep_needed, keep_question
+from engines.table.keeping import (
+    KEEP_KEY,
+    NEAR_KEPT,
+    keep_binding,
+    keep_needed,
+    keep_question,
+    kept_areas,
+)
 from engines.table.kinds import Phase
-from engines.table.questions import FAR, Walker
+from engines.table.questions import FAR, NEAREST, Walker
 from engines.table.round_orders import end_orders_due, start_orders_due
 from engines.table.state import Context, Fighter, State
 from engines.table.staying import STAY_KEY, stay_binding, stay_needed
@@ -240,12 +247,27 @@ def ask_stay(
             "in inches.",
         )
     if keep and keep_needed(keep, trial):
+        # Ticked beside the nearest enemy's distance, when the move ends at it.
+        near = w.near is not None and trial.target == w.near.label
+        beside = any(NEAR_KEPT == also[0] for a in w.asked for also in a.question.also)
         w.yes(
-            KEEP_KEY,
+            NEAR_KEPT if near and beside else KEEP_KEY,
             keep_question(keep, trial),
             f"Its orders: {'; '.join(o.words() for o in keep)}. No move of it may "
             "end there.",
         )
+
+
+def kept_beside(w: Walker) -> tuple[tuple[str, str, bool], ...]:
+    """Whether the nearest enemy the melee question named stands in an area a
+    keep-out names, as a tick box beside its distance (unticked at first): a
+    move that would end beside it asks it (:func:`ask_stay`)."""
+    keeps = keep_binding(binding(w))
+    named = w.answers.get("melee", "").removeprefix(NEAREST)
+    near = next((e for e in w.enemies if e.key == named), None)
+    if not keeps or near is None:
+        return ()
+    return ((NEAR_KEPT, f"{near.label} stands in {kept_areas(keeps)}", False),)
 
 
 def _horde_hunt(w: Walker, subject: Situation | Pursuer) -> Situation | Pursuer:

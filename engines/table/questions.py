@@ -46,8 +46,9 @@ from engines.text import inches
 
 YES, NO, NONE = "yes", "no", "none"
 CHOICE, NUMBER, MANY = "choice", "number", "many"
-QUICK_INCHES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 24)
-"""Distances offered as one tap beside the number field."""
+QUICK_INCHES = (0.5, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 18, 24)
+"""Distances offered as one tap beside the number field (½″: an enemy just
+short of base contact, the nearest enemy's distance most often after a move)."""
 FAR = 1_000.0
 """A distance no rule reaches: an enemy the decision only needs to exist."""
 
@@ -83,7 +84,7 @@ class Question:
     that enemy is free."""
 
     @property
-    def quick(self) -> tuple[int, ...]:
+    def quick(self) -> tuple[float, ...]:
         return QUICK_INCHES if self.ask == NUMBER else ()
 
 
@@ -350,8 +351,11 @@ class Walker:
                 self.foe(enemy, distance=0.0, in_sight=True, in_contact=True)
         return self._melee
 
-    def nearest(self, *, free_too: bool = False) -> Fighter | None:
-        """The nearest enemy, how far, whether it is seen; if not, the nearest seen."""
+    def nearest(
+        self, *, free_too: bool = False, also: tuple[tuple[str, str, bool], ...] = ()
+    ) -> Fighter | None:
+        """The nearest enemy, how far, whether it is seen; if not, the nearest
+        seen (``also``: more tick boxes for its distance's screen)."""
         near = self.who(
             "near",
             f"Which enemy is nearest to {self.name}?",
@@ -372,6 +376,7 @@ class Walker:
                 also=(
                     self.sees_too("near_seen", near),
                     *([self.free_too("near_free", near)] if free_too else []),
+                    *also,
                 ),
             )
             sees = self.visible(distance) and self.yes(

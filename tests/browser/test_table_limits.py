@@ -16,9 +16,9 @@ from campaigns.models import Campaign, Scene
 from campaigns.services.demo import DEMO_CAMPAIGN_SLUG
 from engines.enums import Side
 from engines.orders import KeepOut, StayWithin
-from engines.table.keeping import KEEP_KEY
+from engines.table.keeping import KEEP_KEY, NEAR_KEPT
 from engines.table.moves import BeginRound, ChooseFirst
-from engines.table.questions import MANY, NUMBER
+from engines.table.questions import CHOICE, MANY, NO, NUMBER, YES, Question
 from engines.table.staying import STAY_KEY
 from tests.browser.conftest import DEMO_PASSWORD, PHONE
 from tests.browser.test_campaign_loop import log_in
@@ -96,6 +96,7 @@ def answer_on_page(visit, truth: Truth, limit_key: str, words: str) -> dict:
             visit.check(f"the limit's question {limit_key}")
         if question.ask == NUMBER:
             form.locator("input.tm-number__input").fill(value)
+            tick_beside(visit, truth, asked, keys, limit_key, words)
             go(page, form.get_by_role("button", name="Next"))
         elif question.ask == MANY:
             raise AssertionError("no melee here")
@@ -104,6 +105,25 @@ def answer_on_page(visit, truth: Truth, limit_key: str, words: str) -> dict:
     if page.locator("button[value=activate]").count():
         go(page, page.locator("button[value=activate]"))
     return asked
+
+
+def tick_beside(visit, truth, asked, keys, limit_key: str, words: str) -> None:
+    """The tick boxes beside a distance, set as the truth says (whether it
+    sees the one measured, whether that one is free, whether it stands in a
+    kept-out area: then the orders' words are on that screen)."""
+    form = visit.page.locator("form.tm-question")
+    for box in form.locator("input[type=checkbox]").all():
+        name = box.get_attribute("name")
+        said = box.locator("xpath=..").inner_text().strip()
+        if " can see " in said:
+            who, whom = said.split(" can see ")
+            said = f"Can {who} see {whom}?"
+        yes = answer(Question(name, said, CHOICE), truth, asked, keys) == YES
+        box.set_checked(yes)
+        asked[name] = YES if yes else NO
+        if (name, limit_key) == (NEAR_KEPT, KEEP_KEY):
+            expect(visit.page.locator(".tm-orders")).to_contain_text(words)
+            visit.check("the limit ticked beside the distance")
 
 
 def test_a_bree_wraith_charging_a_hobbit_in_the_pony_moves_toward_him(open_tab, demo):  # noqa: F811
@@ -136,7 +156,8 @@ def test_a_bree_wraith_charging_a_hobbit_in_the_pony_moves_toward_him(open_tab, 
         kept=True,
     )
     asked = answer_on_page(visit, truth, KEEP_KEY, keeps[0].words())
-    assert KEEP_KEY in asked
+    # Asked on its own, or ticked beside the nearest's distance (issue 33).
+    assert {KEEP_KEY, NEAR_KEPT} & set(asked)
     expect(page.locator(".tm-answer__sentence")).to_contain_text("it stops at the edge")
     facts = page.locator(".tm-answer .tm-facts")
     expect(facts).to_contain_text("so the move cannot end beside it")

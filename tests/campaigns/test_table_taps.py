@@ -2,7 +2,7 @@
 fighting scenes of every doctrine, each set up with seed 1, played at the
 table by a truthful player on tables as they mostly are (in contact with one
 enemy now and then, most enemies in sight and free: ``typical``); the median
-of the taps an AI activation takes is at most 4, counted as
+of the taps an AI activation takes is at most 3 (issue 33; it was 4), counted as
 :func:`tests.engines.table_player.taps` counts them (``bench.taps`` measures
 the same figure for ``make bench``)."""
 
@@ -15,8 +15,8 @@ from engines.enums import Doctrine
 
 pytestmark = pytest.mark.django_db
 
-TAPS_MEDIAN = 4
-"""SITE.md ``table_taps_median``'s target."""
+TAPS_MEDIAN = 3
+"""``table_taps_median``'s target (issue 33 asks 3; SITE.md's table said 4)."""
 
 
 @pytest.fixture(scope="module")
@@ -32,9 +32,9 @@ def test_the_demo_covers_every_doctrine(contexts):
     assert doctrines == set(Doctrine)
 
 
-def test_an_ai_activation_takes_at_most_four_taps_at_the_median(contexts):
+def test_an_ai_activation_takes_at_most_three_taps_at_the_median(contexts):
     """Over the demo's scenes of every doctrine, the median AI activation takes
-    at most 4 taps; no doctrine's median is above 5."""
+    at most 3 taps; no doctrine's median is above 4."""
     result = figures(taps_by_doctrine(contexts))
     medians = result["table_taps_by_doctrine"]
     assert result["table_taps_median"] <= TAPS_MEDIAN, medians

@@ -140,6 +140,11 @@ def answer(
                 return alone[f"Yes — with {contacts[0].label}"]
             if contacts:
                 return YES
+            behind = [
+                c.value for c in question.choices if c.value.startswith("behind:")
+            ]
+            if behind:
+                return f"behind:{_yes(truth.behind)}"
             nearest = {
                 c.label: c.value
                 for c in question.choices
@@ -182,9 +187,15 @@ def answer(
             return touching[0] if touching else NONE
         case "objective":
             seen = [(d, n) for n, d, sees, _k in truth.objectives if sees]
+            if {c.value for c in question.choices} <= {YES, NO}:
+                # The battle's only objective: is it seen? (or its tick box)
+                name = re.search(r"see (.+?)\??$", question.text)[1]
+                return _yes(any(n == name for _d, n in seen))
             return min(seen)[1] if seen else NONE
         case "objective_in":
             chosen = asked["objective"]
+            if chosen == YES:
+                chosen = re.search(r"How far is (.+?) from ", question.text)[1]
             return f"{next(d for n, d, *_ in truth.objectives if n == chosen):g}"
         case "near_free":
             # The enemy the page named nearest (a shun leaves one out).
@@ -227,7 +238,7 @@ def answer(
             return _key(question, truth.last_seen)
         case "stay_in":
             return f"{truth.stay:g}"
-        case "kept_inside":
+        case "kept_inside" | "near_kept":
             return _yes(truth.kept)
         case "offset":
             return f"{truth.offset:g}"

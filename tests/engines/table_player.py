@@ -24,6 +24,7 @@ from engines.table.context import Context, Fighter
 from engines.table.decide import table_deck
 from engines.table.dice import TableRandom
 from engines.table.draft import Draft
+from engines.table.flow_pursuit import BEHIND
 from engines.table.flows import activation_walk, defence_walk
 from engines.table.horde_end import round_end, round_end_walk
 from engines.table.keeping import KEEP_KEY, limits_kept
@@ -368,6 +369,15 @@ class TruthfulPlayer:
         return None
 
 
+ON_MELEE_SCREEN = {
+    "near": NEAREST,
+    "contacts": WITH,
+    "fighting": WITH,
+    "behind": BEHIND,
+}
+"""Answers the melee question's own answer gives (by its prefix)."""
+
+
 def taps(walk) -> int:
     """Taps one activation takes on the phone: one to open it, one per
     question (a distance: one on its quick chip, else two — type it, Next;
@@ -382,7 +392,7 @@ def taps(walk) -> int:
     melee = next((a.value for a in walk.asked if a.question.name == "melee"), "")
     for asked in walk.asked:
         question = asked.question
-        if (question.name, melee[:5]) in (("near", NEAREST), ("contacts", WITH)):
+        if melee.startswith(ON_MELEE_SCREEN.get(question.name, "\0")):
             continue  # answered on the melee question's screen
         if question.name in beside:
             count += (asked.value == "yes") != beside[question.name]

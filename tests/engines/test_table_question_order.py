@@ -207,7 +207,8 @@ def test_the_horde_asks_its_modes_steps_in_the_cards_order(monkeypatch):
     assert "rally" in after and "wounded_friend" not in after
 
 
-PURSUIT_PREFER = {"melee": "no", "contact": "none"}
+PURSUIT_PREFER = {"melee": "behind:yes", "contact": "none"}
+"""Not in melee and behind your rearmost model (one answer: issue 33)."""
 
 
 def test_the_pursuit_asks_its_steps_in_the_cards_order(monkeypatch):
