@@ -27,13 +27,17 @@ from engines.table.flows import activation_walk, defence_walk
 from engines.table.moves import defenders as deck_defenders
 from engines.table.moves import selectable
 from engines.table.obeying import orders_shown
-from engines.table.questions import MANY
+from engines.table.questions import MANY, NEAREST, WITH
 from engines.table.state import Context, Fighter, State, TableCompany
 from engines.table.taps import ENDED_BY, free_carriables
 
 RESERVED = frozenset({"do", "who", "follow", "skip", "asked"})
 MANY_ANSWERS = frozenset({"contacts", "lurker"})
 """Answers that may come as several values (ticked boxes)."""
+
+TOLD_BY_MELEE = {"near": NEAREST, "contacts": WITH}
+"""Answers the melee question's one tap gave ("No — X is nearest", "Yes —
+with X"): the answered list shows that tap once, not its answer again."""
 
 
 def answers_from(query: Mapping[str, Any]) -> dict[str, str]:
@@ -298,6 +302,9 @@ def walk_for(
     base = {"do": screen, "who": key} | ({"follow": "1"} if follow_up else {})
     changes = []
     for n, asked in enumerate(walk.asked):
+        told = TOLD_BY_MELEE.get(asked.question.name)
+        if told and walk.answers.get("melee", "").startswith(told):
+            continue  # the melee answer listed above already says it
         before = {a.question.name: a.value for a in walk.asked[:n]}
         changes.append(Change(asked, f"{url}?{urlencode(base | before)}"))
     return {

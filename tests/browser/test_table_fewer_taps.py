@@ -88,6 +88,10 @@ def test_an_orc_half_an_inch_from_a_hobbit_answers_its_distance_in_one_tap(
     form = page.locator("form.tm-question")
     box = form.get_by_label(re.compile(f"can see {re.escape(beacon)}$"))
     expect(box).not_to_be_checked()
+    # The one tap is listed once: "No — X is nearest", not again as the
+    # answer to "Which enemy is nearest?".
+    expect(page.locator(".tm-asked")).to_contain_text("is nearest")
+    expect(page.locator(".tm-asked")).not_to_contain_text("Which enemy is nearest")
     visit.check("the nearest hobbit's distance with the beacon beside it")
     go(page, form.get_by_role("button", name="½″"))
     assert current_question(page).name == "stay_in"
