@@ -12,7 +12,8 @@ re-roll sending a pack to the worker. The hall: 48 phones alone, one tap every
 An error is an answer that is neither a page with its title nor a redirect
 (the site's 404 for a battle a laptop discarded meanwhile is the right answer
 and is counted apart). A decision is "answered as recorded" when the page the
-redirect leads to shows no error message; it is lost when that version is
+redirect leads to shows no error message (a redirect back to a question
+still to answer wrote nothing: not recorded); it is lost when that version is
 beyond the log's final version, and recorded twice when two phones were told
 so for the same version (the log's compare-and-set lets one through). The
 log's entries must also sit at consecutive positions from 0.
@@ -100,6 +101,7 @@ class Phone:
     def __init__(self, site: ServedSite, tally: Tally):
         self.site, self.tally = site, tally
         self.messages = ""
+        self.location = ""
 
     def request(self, method: str, path: str, data: dict | None = None):
         cookie = f"{self.site.cookie}; csrftoken={CSRF}"
@@ -122,6 +124,7 @@ class Phone:
         except OSError:
             return 0, b"", time.perf_counter() - start
         taken = time.perf_counter() - start
+        self.location = response.getheader("Location") or ""
         for name, value in response.getheaders():
             if name.lower() == "set-cookie" and value.startswith("messages="):
                 self.messages = value.split(";", 1)[0]
@@ -187,14 +190,23 @@ class Phone:
                         data[seen[1].decode()] = "yes"
                 status, _ = self.tap("POST", url, data)
                 if status == 302:
+                    location = self.location
                     status, content = self.tap("GET", url)
-                    if status == 200 and not ERROR_MESSAGE.search(content):
+                    if told_recorded(status, location, content):
                         with self.tally.lock:
                             self.tally.recorded[(battle.pk, sent)] += 1
                     found = VERSION.search(content)
                     version = int(found[1]) if found else None
             step += 1
             time.sleep(rng.uniform(*pace))
+
+
+def told_recorded(status: int, location: str, page: bytes) -> bool:
+    """Whether a phone's tap was answered as recorded: its POST went back to
+    the table page itself and that page shows no error message. A refusal,
+    or a tap that leaves a question to answer first (nothing written), goes
+    back to the screen the tap came from: its query."""
+    return status == 200 and "?" not in location and not ERROR_MESSAGE.search(page)
 
 
 def laptop(site: ServedSite, demo: Demo, tally: Tally, until: float) -> None:

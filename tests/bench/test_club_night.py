@@ -42,3 +42,22 @@ def test_a_short_club_night_writes_its_figures(tmp_path):
     assert figures["hall_taps"] > 0
     assert set(figures["club_night_tap_p95_s"]) == {"sqlite"}
     assert figures["hall_tap_p95_s"] > 0
+
+
+TABLE = "/campaigns/demo/battles/7/table/"
+
+
+def test_a_tap_is_recorded_only_when_it_went_back_to_the_table_page():
+    """A round's start that still had a question to answer wrote nothing: the
+    page sends the phone back to that question (its query) with no error
+    message. Counted as recorded, two such phones at one version were once
+    reported as a decision recorded twice (club_night_lost 1)."""
+    from bench.club_night import told_recorded
+
+    page = b'<ul class="messages"><li class="success">ok</li></ul>'
+    refused = b'<ul class="messages"><li class="error">Not recorded</li></ul>'
+    assert told_recorded(200, TABLE, page)
+    assert not told_recorded(200, f"{TABLE}?skip=1", page)  # a question first
+    assert not told_recorded(200, f"{TABLE}?skip=1", refused)
+    assert not told_recorded(200, TABLE, refused)
+    assert not told_recorded(404, TABLE, page)
