@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
 from campaigns.models import Campaign, Scene
@@ -46,14 +45,7 @@ def test_a_pursuer_not_in_melee_and_behind_is_told_in_one_tap(open_tab, campaign
     visit = open_tab(PHONE, name="table pursuit melee")
     log_in(visit)
     page = visit.page
-    page.goto(
-        visit.url(
-            reverse(
-                "campaigns:battle_table",
-                kwargs={"slug": campaign.slug, "battle_id": battle.pk},
-            )
-        )
-    )
+    page.goto(visit.url(table_path(campaign, battle)))
     go(page, page.get_by_role("link", name=re.compile("^Activate")).first)
     form = page.locator("form.tm-question")
     expect(form).to_contain_text("If not, is it behind your rearmost model?")
