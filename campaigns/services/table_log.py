@@ -49,7 +49,21 @@ class TableLogStale(ValidationError):
 def _locked(battle: Battle, version: int, writer: str) -> TableLog:
     """The battle's log, its version moved on from ``version`` and ``writer``
     noted as its last writer (the caller is in a transaction); TableLogStale
-    when the log is at another version, saying whether another phone wrote."""
+    when the log is at another version, saying whether another phone wrote.
+
+    The battle's row is read again, locked, first: a laptop may have
+    discarded the battle (``Battle.DoesNotExist``: the view's 404), recorded
+    its result or re-rolled it since the page loaded it. The lock holds a
+    discard or a result back until this write commits."""
+    fresh = (
+        Battle.objects.select_for_update()
+        .filter(pk=battle.pk)
+        .values_list("status", "setup_seed")
+        .first()
+    )
+    if fresh is None:
+        raise Battle.DoesNotExist("This battle was discarded.")
+    battle.status, battle.setup_seed = fresh
     if battle.status != BattleStatus.PLANNED:
         raise ValidationError(
             "This battle is no longer planned: its table log is kept as it is."

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 
@@ -98,6 +98,10 @@ def _post(request: HttpRequest, battle: TableBattle) -> HttpResponse:
                 writer=writer,
                 author=request.user.get_username(),
             )
+    except TableBattle.DoesNotExist:
+        # Discarded on another device since this request loaded it: the
+        # site's page for a battle that is not there.
+        raise Http404("This battle was discarded.") from None
     except TableLogStale as stale:
         messages.error(request, " ".join(stale.messages))
         return redirect(_url())
