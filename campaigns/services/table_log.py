@@ -21,6 +21,7 @@ from campaigns.models import Battle, TableEntry, TableLog
 from campaigns.models.battle import BattleStatus
 from campaigns.selectors.table_context import table_context
 from campaigns.selectors.table_victory import table_scores_exits, table_victory
+from campaigns.services.locks import campaign_locked
 from engines.table.errors import TableRefused
 from engines.table.moves import Action, action_take
 from engines.table.state import state_fold, state_fold_or_none
@@ -51,19 +52,21 @@ def _locked(battle: Battle, version: int, writer: str) -> TableLog:
     noted as its last writer (the caller is in a transaction); TableLogStale
     when the log is at another version, saying whether another phone wrote.
 
-    The battle's row is read again, locked, first: a laptop may have
-    discarded the battle (``Battle.DoesNotExist``: the view's 404), recorded
-    its result or re-rolled it since the page loaded it. The lock holds a
-    discard or a result back until this write commits."""
-    fresh = (
-        Battle.objects.select_for_update()
-        .filter(pk=battle.pk)
-        .values_list("status", "setup_seed")
-        .first()
-    )
-    if fresh is None:
-        raise Battle.DoesNotExist("This battle was discarded.")
-    battle.status, battle.setup_seed = fresh
+    The battle's row is read again first, under the campaign's lock as every
+    step of the story takes it: a laptop may have discarded the battle
+    (``Battle.DoesNotExist``: the view's 404), recorded its result or
+    re-rolled it since the page loaded it. The lock holds a discard, a result
+    or a re-roll back until this write commits."""
+    try:
+        fresh = campaign_locked(
+            model=Battle,
+            pk=battle.pk,
+            campaign_id=battle.campaign_id,
+            missing="This battle was discarded.",
+        )
+    except ValidationError:
+        raise Battle.DoesNotExist("This battle was discarded.") from None
+    battle.status, battle.setup_seed = fresh.status, fresh.setup_seed
     if battle.status != BattleStatus.PLANNED:
         raise ValidationError(
             "This battle is no longer planned: its table log is kept as it is."
