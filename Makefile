@@ -7,6 +7,9 @@ STAMP := $(VENV)/.installed
 RUN_PKGS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 TEST_PKGS := $(RUN_PKGS) postgresql chromium poppler-utils nginx
 PYTEST_ARGS ?=
+# make test's processes (pytest-xdist): one per core, at most 4; PYTEST_JOBS=0 runs
+# the suite in this one process (as a debugger wants it).
+PYTEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ "$$n" -gt 4 ] && n=4; echo $$n)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # make run's settings: DEBUG off, a generated secret key, the hosts HOST serves.
@@ -22,10 +25,11 @@ run: sysdeps setup
 	$(RUN) serve --host $(HOST) --port $(PORT) --seed-demo
 
 ## make test: set up, lint, the suite on SQLite, then again on a throwaway PostgreSQL 15
-## (Hypothesis derandomized; HYPOTHESIS_PROFILE=wide make test searches at random)
+## (Hypothesis derandomized; HYPOTHESIS_PROFILE=wide make test searches at random),
+## spread over the cores (PYTEST_JOBS)
 test: sysdeps-test setup lint
-	env -u DATABASE_URL $(PY) -m pytest $(PYTEST_ARGS)
-	bash .ci/with-postgres.sh $(PY) -m pytest -m "not browser" $(PYTEST_ARGS)
+	env -u DATABASE_URL $(PY) -m pytest -n $(PYTEST_JOBS) $(PYTEST_ARGS)
+	bash .ci/with-postgres.sh $(PY) -m pytest -n $(PYTEST_JOBS) -m "not browser" $(PYTEST_ARGS)
 
 ## make bench: write bench/results.json
 bench: sysdeps-test setup
