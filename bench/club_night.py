@@ -318,6 +318,19 @@ def crowd(site, demo, phones: int, laptops: int, span: float, pace) -> Tally:
     return tally
 
 
+def hall_battle(site: ServedSite, demo: Demo) -> None:
+    """The hall's phones play on a planned battle: the night's laptops may
+    have stopped on a discard (no battle left: the phones would tap nothing)
+    or on a result (a battle no longer planned: no tap writes)."""
+    set_up, *_, reopen = writes(site, demo)
+    for _ in range(3):
+        battle = demo.battle()
+        if battle is not None and battle.status == "planned":
+            return
+        (set_up if battle is None else reopen)()
+    raise RuntimeError("the hall found no planned battle to play on")
+
+
 def run(workdir: Path) -> dict:
     site = ServedSite(workdir)
     site.prepare()
@@ -334,7 +347,10 @@ def run(workdir: Path) -> dict:
             site, demo, PHONES, LAPTOPS, seconds("CLUB_NIGHT_S", 300), (2.0, 2.0)
         )
         late = packs_late(night)
+        hall_battle(site, demo)
         hall = crowd(site, demo, HALL_PHONES, 0, seconds("HALL_S", 180), (2.0, 3.0))
+        if not hall.tap_times:  # a hall that measured nothing is no figure
+            hall.errors.append((time.monotonic(), "the hall tapped nothing"))
     finally:
         site.stop()
     return {

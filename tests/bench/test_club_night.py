@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -61,3 +63,49 @@ def test_a_tap_is_recorded_only_when_it_went_back_to_the_table_page():
     assert not told_recorded(200, f"{TABLE}?skip=1", refused)
     assert not told_recorded(200, TABLE, refused)
     assert not told_recorded(404, TABLE, page)
+
+
+class _Battle:
+    def __init__(self, status: str):
+        self.status = status
+
+
+class _Demo:
+    def __init__(self, left):
+        self.now = left
+
+    def battle(self):
+        return self.now
+
+
+def _night_left(monkeypatch, left, *, writes_work: bool = True):
+    """hall_battle on a demo the night left as ``left``: the writes it made."""
+    from bench import club_night
+
+    demo, done = _Demo(left), []
+
+    def write(name):
+        def action():
+            done.append(name)
+            if writes_work:
+                demo.now = _Battle("planned")
+
+        return action
+
+    actions = [write("set_up"), None, None, None, None, write("reopen")]
+    monkeypatch.setattr(club_night, "writes", lambda site, d: actions)
+    club_night.hall_battle(None, demo)
+    return done
+
+
+def test_the_hall_plays_on_a_planned_battle_whatever_the_night_left(monkeypatch):
+    """The night's laptops may stop on a discard (no battle: the hall's 48
+    phones once tapped nothing and reported a p95 of 0) or on a result."""
+    assert _night_left(monkeypatch, None) == ["set_up"]
+    assert _night_left(monkeypatch, _Battle("resolved")) == ["reopen"]
+    assert _night_left(monkeypatch, _Battle("planned")) == []
+
+
+def test_a_hall_with_no_battle_to_play_on_fails_loudly(monkeypatch):
+    with pytest.raises(RuntimeError, match="no planned battle"):
+        _night_left(monkeypatch, None, writes_work=False)
