@@ -7,9 +7,9 @@ STAMP := $(VENV)/.installed
 RUN_PKGS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 TEST_PKGS := $(RUN_PKGS) postgresql chromium poppler-utils nginx
 PYTEST_ARGS ?=
-# make test's processes (pytest-xdist): one per core, at most 4; PYTEST_JOBS=0 runs
-# the suite in this one process (as a debugger wants it).
-PYTEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ "$$n" -gt 4 ] && n=4; echo $$n)
+# make test's processes (pytest-xdist): one per core (a container's CPU quota counts), at
+# most 4; PYTEST_JOBS=0 runs the suite in this one process (as a debugger wants it).
+PYTEST_JOBS ?= $(shell bash .ci/cores.sh)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # make run's settings: DEBUG off, a generated secret key, the hosts HOST serves.
