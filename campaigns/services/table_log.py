@@ -51,12 +51,8 @@ def _locked(battle: Battle, version: int, writer: str) -> TableLog:
     """The battle's log, its version moved on from ``version`` and ``writer``
     noted as its last writer (the caller is in a transaction); TableLogStale
     when the log is at another version, saying whether another phone wrote.
-
-    The battle's row is read again first, under the campaign's lock as every
-    step of the story takes it: a laptop may have discarded the battle
-    (``Battle.DoesNotExist``: the view's 404), recorded its result or
-    re-rolled it since the page loaded it. The lock holds a discard, a result
-    or a re-roll back until this write commits."""
+    The battle is read again first, under the campaign's lock: discarded
+    meanwhile (``Battle.DoesNotExist``), fought or re-rolled."""
     try:
         fresh = campaign_locked(
             model=Battle,

@@ -44,7 +44,11 @@ def battle_table(request: HttpRequest, slug: str, battle_id: int) -> HttpRespons
     battle = battle_for_table(campaign=access.campaign, battle_id=battle_id)
     if request.method == "POST":
         return _post(request, battle)
-    page = table_page(battle=battle, can_edit=access.can_play, query=request.GET)
+    try:
+        page = table_page(battle=battle, can_edit=access.can_play, query=request.GET)
+    except Exception:  # discarded half-way through the reads: its 404, else raise
+        battle_for_table(campaign=access.campaign, battle_id=battle_id)
+        raise
     return render_page(
         request,
         "campaigns/table_page.html",
@@ -98,9 +102,7 @@ def _post(request: HttpRequest, battle: TableBattle) -> HttpResponse:
                 writer=writer,
                 author=request.user.get_username(),
             )
-    except TableBattle.DoesNotExist:
-        # Discarded on another device since this request loaded it: the
-        # site's page for a battle that is not there.
+    except TableBattle.DoesNotExist:  # discarded since this request loaded it
         raise Http404("This battle was discarded.") from None
     except TableLogStale as stale:
         messages.error(request, " ".join(stale.messages))
