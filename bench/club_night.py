@@ -322,10 +322,12 @@ def hall_battle(site: ServedSite, demo: Demo) -> None:
     """The hall's phones play on a planned battle: the night's laptops may
     have stopped on a discard (no battle left: the phones would tap nothing)
     or on a result (a battle no longer planned: no tap writes)."""
+    from campaigns.models.battle import BattleStatus
+
     set_up, *_, reopen = writes(site, demo)
     for _ in range(3):
         battle = demo.battle()
-        if battle is not None and battle.status == "planned":
+        if battle is not None and battle.status == BattleStatus.PLANNED:
             return
         (set_up if battle is None else reopen)()
     raise RuntimeError("the hall found no planned battle to play on")
