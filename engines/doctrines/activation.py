@@ -14,22 +14,46 @@ reads that from the same situations (a pursuer always sees its quarry).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engines.doctrines.pursuit import Pursuer
 from engines.doctrines.rules import ORDER_RULE
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
-from engines.doctrines.situation import Situation
+from engines.doctrines.situation import Enemy, Situation, nearest
 
-__all__ = ["ORDER_RULE", "activation_key", "activation_order", "ai_sees_an_enemy"]
+__all__ = [
+    "ORDER_RULE",
+    "OrderKey",
+    "activation_key",
+    "activation_order",
+    "ai_sees_an_enemy",
+    "enemies_key",
+]
 
 AiCharacter = Situation | Pursuer
 """An AI character as the order sees it: a situation, or a pursuer."""
 
 
+OrderKey = tuple[bool, float, int]
+"""Where a character stands in the order: no enemy in sight, the nearest
+enemy's distance, its card order (the lowest goes first)."""
+
+
+def enemies_key(enemies: Sequence[Enemy], card_order: int) -> OrderKey:
+    """The order's sort key of a character that reads these enemies (as the
+    settings let it see them): enemy in sight first, then the nearest enemy's
+    distance, then card."""
+    near = nearest(enemies)
+    return (
+        not any(enemy.in_sight for enemy in enemies),
+        math.inf if near is None else near.distance,
+        card_order,
+    )
+
+
 def activation_key(
     character: AiCharacter, settings: DoctrineSettings = DEFAULT_SETTINGS
-) -> tuple[bool, float, int]:
+) -> OrderKey:
     """Sort key: enemy in sight first, then the nearest enemy's distance, then card.
 
     A pursuer's enemy is its quarry, always in sight; its distance is the
@@ -38,12 +62,7 @@ def activation_key(
     if isinstance(character, Pursuer):
         return (False, character.distance, character.card_order)
     situation = settings.seen(character)
-    nearest = situation.nearest_enemy
-    return (
-        not any(enemy.in_sight for enemy in situation.enemies),
-        math.inf if nearest is None else nearest.distance,
-        situation.card_order,
-    )
+    return enemies_key(situation.enemies, situation.card_order)
 
 
 def activation_order(

@@ -7,9 +7,10 @@ characters arriving this round come on; the initiative
 (:func:`engines.combat.initiative`: the AI goes first when one of its
 characters sees an enemy, and the players' robot chooses the same way); then
 the sides alternate activations, a side with nobody left to activate letting
-the other go on. The AI side activates in :func:`engines.doctrines.activation_order`
-(worked out afresh before each AI activation, on the table as it stands); the
-players' robot in card order.
+the other go on. The AI side activates in the order of
+:func:`engines.doctrines.activation.activation_key` (worked out afresh
+before each AI activation, on the table as it stands); the players' robot in
+card order.
 
 An activation measures the situation (:func:`~engines.playtest.situation.situation_for`,
 the scene orders' limits from :func:`~engines.playtest.moves.limits_for`), asks
@@ -36,7 +37,7 @@ moments (:mod:`engines.playtest.rounds`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from engines.battlefield import Battlefield
@@ -45,12 +46,11 @@ from engines.dice import Dice, Modifier, RandomSource
 from engines.doctrines import (
     Decision,
     Pursuer,
-    Situation,
-    activation_order,
     ai_sees_an_enemy,
     deck_defend,
     deck_return_fire,
 )
+from engines.doctrines.activation import OrderKey
 from engines.doctrines.pursuit import POSITION_CAP
 from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.events import event_draw
@@ -76,8 +76,8 @@ from engines.playtest.moves import Limits, place_point
 from engines.playtest.reading import (
     decision_of,
     limits_of,
+    order_key_of,
     reading_of,
-    subject_of,
 )
 from engines.playtest.report import Battle
 from engines.playtest.round_sight import (
@@ -196,9 +196,7 @@ def _play_round(state: Fight) -> None:
     if not state.table.of_side(Side.PLAYER) or not state.table.of_side(Side.AI):
         state.verdict = judge_now(state, round_over=False)
         return
-    first = _first(
-        state, (subject_of(state, p.key) for p in state.table.of_side(Side.AI))
-    )  # read one by one: the first that sees an enemy settles it
+    first = _first(state)
     players = [
         p.key
         for p in sorted(state.table.of_side(Side.PLAYER), key=lambda p: p.card_order)
@@ -228,16 +226,21 @@ def _play_round(state: Fight) -> None:
     hold(state)
 
 
-def _first(state: Fight, ai: Iterable[Situation | Pursuer]) -> Side:
-    """§4's initiative; the players' robot goes first when one of its
-    characters sees an enemy, as the AI chooses (§7)."""
+def _first(state: Fight) -> Side:
+    """§4's initiative: the AI goes first when one of its characters sees an
+    enemy (a pursuer sees its quarry: its key's first part is False); the
+    players' robot chooses the same way (§7). Each side is read one by one
+    until the first character that sees an enemy settles it."""
     players = (
         reading_of(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
-    )  # read one by one: the first that sees an enemy settles it
+    )
     choice = Side.PLAYER if ai_sees_an_enemy(players) else Side.AI
+    ai_sees = any(
+        not order_key_of(state, p.key)[0][0] for p in state.table.of_side(Side.AI)
+    )
     rolled = initiative(
         dice=state.dice,
-        ai_enemy_in_sight=ai_sees_an_enemy(ai),
+        ai_enemy_in_sight=ai_sees,
         humans_choice=choice,
         round_number=state.round,
     )
@@ -253,20 +256,22 @@ def _next(state: Fight, order: Sequence[str], done: set[str]) -> str | None:
 
 def _next_ai(state: Fight) -> str | None:
     """The AI's next activation, picked when its turn comes among those still
-    to act, by the one activation order (§5) read off the table as it stands
-    then — as the table page has the players pick it. A pursuer's position is
-    one more than the pursuers that went before it this round."""
-    waiting = [
-        subject_of(state, p.key)
-        for p in state.table.of_side(Side.AI)
-        if p.key not in state.activated
-    ]
-    if not waiting:
+    to act, by the one activation order (§5, its sort key) read off the table
+    as it stands then — as the table page has the players pick it. A
+    pursuer's position is one more than the pursuers that went before it
+    this round."""
+    best: tuple[OrderKey, Pursuer | None, str] | None = None
+    for piece in state.table.of_side(Side.AI):
+        if piece.key in state.activated:
+            continue
+        key, pursuer = order_key_of(state, piece.key)
+        if best is None or key < best[0]:  # the first of equals, as a sort keeps
+            best = (key, pursuer, piece.key)
+    if best is None:
         return None
-    chosen = activation_order(waiting)[0]
-    if isinstance(chosen, Pursuer):
-        state.positions[chosen.id] = min(len(state.positions) + 1, POSITION_CAP)
-    return chosen.id
+    if best[1] is not None:
+        state.positions[best[2]] = min(len(state.positions) + 1, POSITION_CAP)
+    return best[2]
 
 
 def _activate(state: Fight, key: str, *, follow_up: bool) -> None:

@@ -18,6 +18,7 @@ from engines.cards import Deck
 from engines.combat import rout_check, take_wound
 from engines.dice import Dice
 from engines.doctrines import Decision, DoctrineSettings, Enemy
+from engines.doctrines.activation import OrderKey
 from engines.enums import (
     Action,
     Doctrine,
@@ -128,6 +129,11 @@ class Fight:
     )
     """Each character's latest plain reading, with the table, the standings and
     the round it was read at (:func:`engines.playtest.reading.reading_of`)."""
+    order_keys: dict[str, tuple[tuple[Enemy, ...], OrderKey]] = field(
+        default_factory=dict
+    )
+    """Each AI character's latest place in the activation order, with the
+    enemies it was read from (:func:`engines.playtest.reading.order_key_of`)."""
 
     @property
     def last_seen(self) -> dict[str, str]:

@@ -8,8 +8,8 @@ functions.
 standing and, for the players' robot, its objectives (the markers its ways to
 win name); :func:`limits_of` the scene orders' limits on its moves;
 :func:`decision_of` asks the doctrine's own decide function — the players'
-robot asks the priority list; :func:`subject_of` is an AI character as the
-activation order reads it.
+robot asks the priority list; :func:`order_key_of` is an AI character's place in the
+activation order.
 """
 
 from __future__ import annotations
@@ -25,11 +25,12 @@ from engines.doctrines import (
     priority_decide,
     pursuit_decide,
 )
+from engines.doctrines.activation import OrderKey, activation_key, enemies_key
 from engines.enums import Doctrine, Side
 from engines.playtest.fight import Fight
 from engines.playtest.moves import Limits, limits_for
 from engines.playtest.pursuit import pursuer_for
-from engines.playtest.situation import Reading, situation_for
+from engines.playtest.situation import Reading, enemies_for, situation_for
 from engines.playtest.table import Marker
 from engines.victory.conditions import Victory
 
@@ -38,15 +39,24 @@ NO_LIMITS = Limits()
 makes of no orders)."""
 
 
-def subject_of(state: Fight, key: str) -> Situation | Pursuer:
-    """An AI character as the activation order reads it: a pursuer by its
-    quarry (§5.4), any other by its situation."""
-    company = state.company(state.character(key).company)
-    if company.doctrine is Doctrine.PURSUIT:
+def order_key_of(state: Fight, key: str) -> tuple[OrderKey, Pursuer | None]:
+    """An AI character's place in the activation order (§5,
+    :func:`~engines.doctrines.activation.activation_key`): a pursuer by its
+    quarry (§5.4, with the pursuer read), any other by the enemies its
+    situation would read — the key kept while they are the same enemies, and
+    no more of the situation measured than the order reads."""
+    if state.company(state.character(key).company).doctrine is Doctrine.PURSUIT:
         pursuer = pursuer_of(state, key, follow_up=False)
         if pursuer is not None:
-            return pursuer
-    return reading_of(state, key).situation
+            return activation_key(pursuer), pursuer
+    me = state.table.piece(key)
+    enemies = enemies_for(state.table, me, state.standings())
+    kept = state.order_keys.get(key)
+    if kept is not None and kept[0] is enemies:
+        return kept[1], None
+    found = enemies_key(enemies, me.card_order)
+    state.order_keys[key] = (enemies, found)
+    return found, None
 
 
 def pursuer_of(state: Fight, key: str, *, follow_up: bool) -> Pursuer | None:

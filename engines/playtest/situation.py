@@ -219,6 +219,14 @@ def situation_for(
     return Reading(situation=situation, toward=toward, away=away)
 
 
+def enemies_for(
+    table: Table, me: Piece, standings: Mapping[str, Standing]
+) -> tuple[Enemy, ...]:
+    """The enemies of ``me`` as :func:`situation_for` reads them (the same
+    tuple while none of them changes), the rest of its situation unread."""
+    return _enemies(table, me, standings.get(me.key, NOBODY))
+
+
 MEASURED_LATER = frozenset({"objectives", "friends", "edges", "edge_away"})
 """The situation's fields :func:`situation_for` leaves to be measured when read."""
 

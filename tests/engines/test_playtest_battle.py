@@ -392,13 +392,27 @@ def test_the_ais_next_is_picked_when_its_turn_comes_among_those_still_to_act(
     read off the table as it stands at each AI turn, not once a round."""
     import engines.playtest.battle as loop
 
-    picks: list[tuple[str, ...]] = []
+    picks: list[list[str]] = []
     activated: list[str] = []
-    order, activate = loop.activation_order, loop._activate
+    read, pick, activate = loop.order_key_of, loop._next_ai, loop._activate
+    picking = False
 
-    def ordered(waiting):
-        picks.append(tuple(sorted(w.id for w in waiting)))
-        return order(waiting)
+    def order_key_of(state, key):
+        if picking:  # the AI characters the order reads at this turn
+            picks[-1].append(key)
+        return read(state, key)
+
+    def next_ai(state):
+        nonlocal picking
+        picks.append([])
+        picking = True
+        try:
+            chosen = pick(state)
+        finally:
+            picking = False
+        if chosen is None:
+            picks.pop()
+        return chosen
 
     def recorded(state, key, *, follow_up):
         if not follow_up and state.character(key).side is Side.AI:
@@ -406,8 +420,34 @@ def test_the_ais_next_is_picked_when_its_turn_comes_among_those_still_to_act(
         return activate(state, key, follow_up=follow_up)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(loop, "activation_order", ordered)
+        patch.setattr(loop, "order_key_of", order_key_of)
+        patch.setattr(loop, "_next_ai", next_ai)
         patch.setattr(loop, "_activate", recorded)
         play(spec, rng=random.Random(battle_seed(seed, 0)))
     assert len(picks) == len(activated)
     assert all(key in waiting for key, waiting in zip(activated, picks, strict=True))
+
+
+@settings(max_examples=15, deadline=None)
+@given(scenes(), st.integers(0, 10**6))
+def test_the_order_reads_each_ai_characters_activation_key(spec, seed):
+    """The order reads only an AI character's enemies (its key kept while they
+    are the same enemies): the key is the doctrines' ``activation_key`` of its
+    whole situation, or of it as a pursuer, at every reading."""
+    import engines.playtest.battle as loop
+    from engines.doctrines.activation import activation_key
+    from engines.playtest.reading import reading_of
+
+    read, checked = loop.order_key_of, []
+
+    def order_key_of(state, key):
+        found = read(state, key)
+        subject = found[1] or reading_of(state, key).situation
+        assert found[0] == activation_key(subject)
+        checked.append(key)
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(loop, "order_key_of", order_key_of)
+        state = play(spec, rng=random.Random(battle_seed(seed, 0)))
+    assert checked or not state.activations
