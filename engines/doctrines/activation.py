@@ -28,6 +28,7 @@ __all__ = [
     "activation_order",
     "ai_sees_an_enemy",
     "enemies_key",
+    "sees_an_enemy",
 ]
 
 AiCharacter = Situation | Pursuer
@@ -39,13 +40,19 @@ OrderKey = tuple[bool, float, int]
 enemy's distance, its card order (the lowest goes first)."""
 
 
+def sees_an_enemy(enemies: Iterable[Enemy]) -> bool:
+    """A character reading these enemies (as the settings let it see them)
+    has an enemy in sight."""
+    return any(enemy.in_sight for enemy in enemies)
+
+
 def enemies_key(enemies: Sequence[Enemy], card_order: int) -> OrderKey:
     """The order's sort key of a character that reads these enemies (as the
     settings let it see them): enemy in sight first, then the nearest enemy's
     distance, then card."""
     near = nearest(enemies)
     return (
-        not any(enemy.in_sight for enemy in enemies),
+        not sees_an_enemy(enemies),
         math.inf if near is None else near.distance,
         card_order,
     )
@@ -82,6 +89,6 @@ def ai_sees_an_enemy(
     """
     used = settings or DEFAULT_SETTINGS
     return any(
-        isinstance(c, Pursuer) or any(e.in_sight for e in used.seen(c).enemies)
+        isinstance(c, Pursuer) or sees_an_enemy(used.seen(c).enemies)
         for c in characters
     )

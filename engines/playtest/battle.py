@@ -46,11 +46,10 @@ from engines.dice import Dice, Modifier, RandomSource
 from engines.doctrines import (
     Decision,
     Pursuer,
-    ai_sees_an_enemy,
     deck_defend,
     deck_return_fire,
 )
-from engines.doctrines.activation import OrderKey
+from engines.doctrines.activation import OrderKey, sees_an_enemy
 from engines.doctrines.pursuit import POSITION_CAP
 from engines.enums import Action, Doctrine, ObjectiveKind, Outcome, Side
 from engines.events import event_draw
@@ -89,7 +88,7 @@ from engines.playtest.round_sight import (
 from engines.playtest.rounds import round_orders
 from engines.playtest.scoring import leaves_to_score
 from engines.playtest.setup import Boards, board_for, markers_for
-from engines.playtest.situation import Reading
+from engines.playtest.situation import Reading, enemies_for
 from engines.playtest.spec import Spec
 from engines.playtest.table import Board, Table
 from engines.scenario import SetupError, generate_setup
@@ -231,13 +230,13 @@ def _first(state: Fight) -> Side:
     enemy (a pursuer sees its quarry: its key's first part is False); the
     players' robot chooses the same way (§7). Each side is read one by one
     until the first character that sees an enemy settles it."""
-    players = (
-        reading_of(state, p.key).situation for p in state.table.of_side(Side.PLAYER)
+    table, standings = state.table, state.standings()
+    players = any(
+        sees_an_enemy(enemies_for(table, p, standings))
+        for p in table.of_side(Side.PLAYER)
     )
-    choice = Side.PLAYER if ai_sees_an_enemy(players) else Side.AI
-    ai_sees = any(
-        not order_key_of(state, p.key)[0][0] for p in state.table.of_side(Side.AI)
-    )
+    choice = Side.PLAYER if players else Side.AI
+    ai_sees = any(not order_key_of(state, p.key)[0][0] for p in table.of_side(Side.AI))
     rolled = initiative(
         dice=state.dice,
         ai_enemy_in_sight=ai_sees,

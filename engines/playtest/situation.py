@@ -247,6 +247,8 @@ def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
     latest = table.board.latest
     last = latest.get(me.key)
     if last is not None and last[0] is me and last[3] == hurt_by:
+        if last[1] is foes and last[2] == engaged:
+            return last[4]  # nobody moved, came, went or engaged since
         found = _enemies_since(table, me, last, foes, engaged)
     else:  # it moved (or was hurt): every distance is new
         found = tuple(
@@ -268,8 +270,6 @@ def _enemies_since(
     the same hurts), measuring again only the enemies whose piece or
     engagement changed."""
     was, before, hurt_by, readings = last[1], last[2], last[3], last[4]
-    if was is foes and before == engaged:
-        return readings
     if len(was) == len(foes):  # most often: one enemy moved
         if before == engaged:  # the replaced pieces, found in C (the hot path)
             changed = list(compress(range(len(foes)), map(is_not, foes, was)))
