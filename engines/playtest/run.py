@@ -14,7 +14,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 
 from engines.enums import Side
@@ -68,24 +68,56 @@ def playtest(
     progress: Progress | None = None,
 ) -> Report:
     """``battles`` battles of ``spec`` from ``seed``, on ``jobs`` processes."""
+    found = playtests([spec], battles=battles, seed=seed, jobs=jobs, progress=progress)
+    try:
+        return next(found)
+    finally:
+        found.close()  # its processes end here, not when it is collected
+
+
+def playtests(
+    specs: Sequence[Spec],
+    *,
+    battles: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> Generator[Report, None, None]:
+    """Each spec's playtest (:func:`playtest`), in order, each report as soon
+    as its battles are fought: one pool of ``jobs`` processes fights them all,
+    so none waits at the end of one spec while the other finishes it (each
+    report is the one :func:`playtest` gives alone). ``progress`` is told
+    (done, total) for the spec being fought."""
     if not 1 <= battles <= MAX_BATTLES:
         raise ValueError(f"the number of battles is 1 to {MAX_BATTLES:,}")
-    players = [c.name for c in spec.characters if c.side is Side.PLAYER]
     chunks = [
         (spec, seed, start, min(start + CHUNK, battles))
+        for spec in specs
         for start in range(0, battles, CHUNK)
     ]
-    fought: list[Battle] = []
-    if jobs <= 1 or len(chunks) == 1:
-        for args in chunks:
-            fought.extend(_chunk(args))
+    if jobs <= 1 or len(chunks) <= 1:
+        yield from _reported(specs, map(_chunk, chunks), battles, seed, progress)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        parts = pool.imap(_chunk, chunks)
+        yield from _reported(specs, parts, battles, seed, progress)
+
+
+def _reported(
+    specs: Sequence[Spec],
+    parts: Iterator[list[Battle]],
+    battles: int,
+    seed: int,
+    progress: Progress | None,
+) -> Iterator[Report]:
+    """The reports of ``specs`` from their chunks' battles, in order."""
+    for spec in specs:
+        players = [c.name for c in spec.characters if c.side is Side.PLAYER]
+        fought: list[Battle] = []
+        while len(fought) < battles:
+            fought.extend(next(parts))
             _tell(progress, len(fought), battles)
-    else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for part in pool.imap(_chunk, chunks):
-                fought.extend(part)
-                _tell(progress, len(fought), battles)
-    return report(fought, seed=seed, characters=players)
+        yield report(fought, seed=seed, characters=players)
 
 
 def _tell(progress: Progress | None, done: int, total: int) -> None:

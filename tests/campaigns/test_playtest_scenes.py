@@ -105,6 +105,30 @@ def test_the_command_plays_every_scene_one_line_each(demo_campaign):
     assert len(out.strip().splitlines()) == len(_fighting(demo_campaign))
 
 
+@pytest.mark.parametrize("stance", ["attack", "each"])
+def test_every_scene_at_once_reports_what_each_scene_reports_alone(
+    demo_campaign, stance
+):
+    """``--all`` fights every scene's battles on one pool: each scene's report
+    is the one it gives alone, in the scenes' order (an unplayable scene's
+    says why)."""
+    scenes = _fighting(demo_campaign)[:4]
+    scenes[1].scene_companies.filter(side="ai").delete()  # now unplayable
+    keep = {s.pk for s in scenes}
+    for scene in _fighting(demo_campaign):
+        if scene.pk not in keep:
+            scene.delete()
+    run = ["--battles", "3", "--seed", "4", "--stance", stance, "--json"]
+    together = json.loads(_run("--campaign", demo_campaign.slug, "--all", *run,
+                               "--jobs", "2"))  # fmt: skip
+    alone = [
+        json.loads(_run("--campaign", demo_campaign.slug, "--scene", s.slug, *run))
+        for s in scenes
+    ]
+    assert together == alone
+    assert "No AI character" in json.dumps(together[1])
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [

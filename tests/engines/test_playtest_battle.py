@@ -29,7 +29,7 @@ from engines.orders.kinds import EachRound, Moment, Victim
 from engines.playtest.battle import fight, play
 from engines.playtest.exact import Duel, Duellist, duel_odds
 from engines.playtest.report import battle_seed
-from engines.playtest.run import playtest
+from engines.playtest.run import playtest, playtests
 from engines.playtest.spec import Character, Company, Spec
 from engines.playtest.terrain import BASE
 from engines.victory.conditions import (
@@ -145,6 +145,27 @@ def test_the_same_seed_gives_the_same_report_whatever_the_jobs():
     two = playtest(spec, battles=120, seed=7, jobs=2)
     assert one.to_data() == two.to_data()
     assert playtest(spec, battles=120, seed=8).to_data() != one.to_data()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_playtests_on_one_pool_are_each_specs_own_playtest(jobs):
+    """Several specs fought on one pool (``--all``) give, in order, the very
+    reports each gives alone, whatever the jobs; a spec's chunks are never
+    mixed with the next's (130 battles: three chunks, the last a part)."""
+    specs = [duel_spec(DUELS[1]), duel_spec(DUELS[0]), duel_spec(DUELS[2])]
+    together = list(playtests(specs, battles=130, seed=5, jobs=jobs))
+    alone = [playtest(spec, battles=130, seed=5).to_data() for spec in specs]
+    assert [r.to_data() for r in together] == alone
+    assert alone[0] != alone[1]
+
+
+def test_playtests_tell_the_progress_of_the_spec_being_fought():
+    told: list[tuple[int, int]] = []
+    specs = [duel_spec(DUELS[0]), duel_spec(DUELS[1])]
+    list(
+        playtests(specs, battles=60, seed=1, progress=lambda d, t: told.append((d, t)))
+    )
+    assert told == [(50, 60), (60, 60), (50, 60), (60, 60)]
 
 
 @pytest.mark.parametrize("battles", [0, 100_001])

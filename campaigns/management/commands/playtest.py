@@ -25,7 +25,8 @@ from campaigns.selectors.playtest import (
 )
 from engines.enums import ScenarioMode, Stance
 from engines.playtest.report import Report, percent, report_text
-from engines.playtest.run import MAX_BATTLES, playtest
+from engines.playtest.run import MAX_BATTLES, playtest, playtests
+from engines.playtest.spec import Spec
 
 DEFAULT_BATTLES = 1000
 DEFAULT_SEED = 1
@@ -74,16 +75,10 @@ class Command(BaseCommand):
             self.stdout.write(_text(data))
 
     def _scene(self, scene: Scene, run: dict[str, Any], *, bar: bool) -> dict[str, Any]:
-        fixed = scene.scenario_mode == ScenarioMode.FIXED
-        if run["stance"] != "each" or fixed:
-            stance = None if fixed else Stance(
-                "attack" if run["stance"] == "each" else run["stance"]
-            )  # fmt: skip
-            return self._one(scene, stance, run, bar=bar).to_data() | _named(
-                scene, stance
-            )
-        stances = {s.value: self._one(scene, s, run, bar=bar).to_data() for s in Stance}
-        return {"scene": scene.title, "stances": stances}
+        found = {
+            s: self._one(scene, s, run, bar=bar) for s in _asked(scene, run["stance"])
+        }
+        return _scene_data(scene, found, each=run["stance"] == "each")
 
     def _one(
         self, scene: Scene, stance: Stance | None, run: dict[str, Any], *, bar: bool
@@ -107,15 +102,66 @@ class Command(BaseCommand):
         return result
 
     def _all(self, campaign: Campaign, run: dict[str, Any], *, as_json: bool) -> None:
+        """Every fighting scene, one line each as its battles finish: one pool
+        of ``--jobs`` processes fights every scene's battles in turn (the
+        reports are the ones each scene gives alone)."""
         scenes = [s for s in campaign.scenes.order_by("order", "id") if s.is_fighting()]
+        asked = [(scene, self._stances(scene, run)) for scene in scenes]
+        specs: list[Spec] = []
+        for _, stances in asked:
+            specs.extend(s for s in stances.values() if isinstance(s, Spec))
+        reports = playtests(
+            specs, battles=run["battles"], seed=run["seed"], jobs=run["jobs"]
+        )
         out = []
-        for scene in scenes:
-            data = self._scene(scene, run, bar=False)
-            out.append(data)
-            if not as_json:
-                self.stdout.write(_line(scene, data))
+        try:
+            for scene, stances in asked:
+                found = {
+                    stance: next(reports) if isinstance(spec, Spec) else spec
+                    for stance, spec in stances.items()
+                }
+                data = _scene_data(scene, found, each=run["stance"] == "each")
+                out.append(data)
+                if not as_json:
+                    self.stdout.write(_line(scene, data))
+        finally:
+            reports.close()  # its processes end here
         if as_json:
             self.stdout.write(json.dumps(out, ensure_ascii=False, indent=2))
+
+    def _stances(
+        self, scene: Scene, run: dict[str, Any]
+    ) -> dict[Stance | None, Spec | Report]:
+        """What each stance the run asks of the scene fights (an unplayable
+        one: its report already)."""
+        asked = _asked(scene, run["stance"])
+        found: dict[Stance | None, Spec | Report] = {}
+        for stance in asked:
+            try:
+                found[stance] = playtest_spec(scene=scene, stance=stance)
+            except Unplayable as error:
+                found[stance] = unplayable_report(str(error), seed=run["seed"])
+        return found
+
+
+def _asked(scene: Scene, stance: str) -> list[Stance | None]:
+    """The stances a run asks of a scene: none for a fixed scene (it asks
+    none), each of them for ``each``, else the one named."""
+    if scene.scenario_mode == ScenarioMode.FIXED:
+        return [None]
+    return list(Stance) if stance == "each" else [Stance(stance)]
+
+
+def _scene_data(
+    scene: Scene, found: dict[Stance | None, Report], *, each: bool
+) -> dict[str, Any]:
+    """A scene's reports as the command prints them: each stance apart for
+    ``each`` (a fixed scene: its one report)."""
+    if not each or None in found:
+        stance, result = next(iter(found.items()))
+        return result.to_data() | _named(scene, stance)
+    stances = {s.value: r.to_data() for s, r in found.items() if s is not None}
+    return {"scene": scene.title, "stances": stances}
 
 
 def _named(scene: Scene, stance: Stance | None) -> dict[str, Any]:
