@@ -6,6 +6,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 RUN_PKGS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 TEST_PKGS := $(RUN_PKGS) postgresql chromium poppler-utils nginx
+# make engine: a C compiler and Python's headers for mypyc.
+ENGINE_PKGS := gcc python3-dev
 PYTEST_ARGS ?=
 # make test's processes (pytest-xdist): one per core (a container's CPU quota counts), at
 # most 4; PYTEST_JOBS=0 runs the suite in this one process (as a debugger wants it).
@@ -15,7 +17,7 @@ PORT ?= 8000
 # make run's settings: DEBUG off, a generated secret key, the hosts HOST serves.
 RUN := DJANGO_SETTINGS_MODULE=config.settings.run RUN_HOST=$(HOST) $(PY) manage.py
 
-.PHONY: run test bench lint format sysdeps sysdeps-test setup migrate clean
+.PHONY: run test bench engine lint format sysdeps sysdeps-test setup migrate clean
 
 ## make run: set up from nothing, load the demo and serve it (web server and task
 ## worker) on 127.0.0.1:8000; HOST=0.0.0.0 PORT=8080 serves the phones at the table
@@ -31,9 +33,18 @@ test: sysdeps-test setup lint
 	env -u DATABASE_URL $(PY) -m pytest -n $(PYTEST_JOBS) $(PYTEST_ARGS)
 	bash .ci/with-postgres.sh $(PY) -m pytest -n $(PYTEST_JOBS) -m "not browser" $(PYTEST_ARGS)
 
-## make bench: write bench/results.json
+## make bench: write bench/results.json (the playtest figures on the compiled engine
+## when it builds; bench/results.json's playtest_compiled says which)
 bench: sysdeps-test setup
+	-$(MAKE) engine
 	$(PY) -m bench.run
+
+## make engine: compile engines/ with mypyc into build/engine/ (the source tree is left
+## as it is); `manage.py playtest` and the playtest bench use it while it matches the
+## source. It must fight the recorded battles die for die, or it is removed.
+engine: setup
+	@bash .ci/apt-ensure.sh $(ENGINE_PKGS)
+	$(PY) -m config.engine_build
 
 ## make lint: ruff, then mypy: strict on engines/, django-stubs on the app
 lint: setup
@@ -64,4 +75,4 @@ sysdeps-test:
 	@bash .ci/apt-ensure.sh $(TEST_PKGS)
 
 clean:
-	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm media staticfiles
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm media staticfiles build

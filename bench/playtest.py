@@ -5,7 +5,9 @@ scene (the one with the most fit characters) on both cores (``--jobs 2``),
 the median of 7 runs after one warm-up. ``playtest_all_s``: ``playtest --all``
 on the demo campaign, 1,000 battles a scene, once (it is the long one). Also
 written: ``playtest_activation_ms``, one activation's cost on the largest scene
-(the whole battle loop's time over its activations, on one core).
+(the whole battle loop's time over its activations, on one core), and
+``playtest_compiled``: 1 when they were measured on the compiled engine (``make
+engine``, as ``manage.py playtest`` uses it), 0 on the Python source.
 ``BENCH_QUICK=1`` times ``playtest_s`` once and leaves ``playtest --all`` out
 (to look, not to report).
 
@@ -22,8 +24,12 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from bench.large import RUNS, median_time, setup_django
-from bench.results_file import merge_results
+from config.engine_build import use_compiled
+
+COMPILED = use_compiled()  # before anything imports engines (make bench builds it)
+
+from bench.large import RUNS, median_time, setup_django  # noqa: E402
+from bench.results_file import merge_results  # noqa: E402
 
 TARGETS = {"playtest_s": 5.0, "playtest_all_s": 120.0}
 BATTLES = 1000
@@ -54,6 +60,7 @@ def measure(workdir: Path) -> dict[str, float]:
     figures = {
         "playtest_s": median_time(one, runs=1 if quick else RUNS),
         "playtest_activation_ms": round(per_activation * 1000, 3),
+        "playtest_compiled": int(COMPILED),
     }
     if quick:
         return figures

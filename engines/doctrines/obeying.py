@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from engines.enums import Action
 from engines.orders.kinds import (
     Hunt,
@@ -72,10 +74,12 @@ def hunted_by(hunt: Hunt, enemy: Enemy) -> bool:
     return enemy.id == hunt.target
 
 
+@mypyc_attr(native_class=False)
 class Obeying:
     """The scene-order readings of a turn (mixed into ``Turn``)."""
 
-    situation: Situation
+    # Quoted for the compiled engine (mypyc reads it before Situation is made).
+    situation: "Situation"  # noqa: UP037
     orders: tuple[Order, ...]
     order: Order | None
     carrying: str | None

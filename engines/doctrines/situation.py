@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from engines.cards import Card
 from engines.combat import DEFAULT_MOVE
 from engines.dice import Dice, DiceLog, Modifier, log_to_data
@@ -45,6 +47,7 @@ from engines.text import inches as inches
 # --- the situation --------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, kw_only=True)
 class Enemy:
     """An enemy (player) character as this AI character sees it.
@@ -72,6 +75,7 @@ class Enemy:
     the sight limit (RULES §1)."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, kw_only=True)
 class Objective:
     id: str
@@ -80,6 +84,7 @@ class Objective:
     kind: ObjectiveKind = ObjectiveKind.CARRIABLE
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, kw_only=True)
 class Friend:
     """Another character of the same (horde) company."""
@@ -89,6 +94,7 @@ class Friend:
     wounded: bool = False
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, kw_only=True)
 class Situation:
     """One AI character at the moment it activates (or is attacked)."""
@@ -256,6 +262,7 @@ class Decision:
         }
 
 
+@mypyc_attr(native_class=False)
 @dataclass
 class Turn(Obeying):
     """The working state of one decision while a doctrine walks its steps.

@@ -12,10 +12,13 @@ a scene whose setup is rolled the few tables its rolls give.
 from __future__ import annotations
 
 import gc
+import itertools
 import multiprocessing
 import random
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import astuple
+from typing import Any
 
 from engines.enums import Side
 from engines.playtest.battle import fight
@@ -55,8 +58,21 @@ def _cycles_kept() -> Iterator[None]:
             gc.enable()
 
 
-def _chunk(args: tuple[Spec, int, int, int]) -> list[Battle]:
-    return _fight_range(*args)
+Row = tuple[Any, ...]
+"""A battle as it crosses between processes: its fields in order."""
+
+_FOUGHT: dict[int, Sequence[Spec]] = {}
+"""The specs of each playtest on its way in this process, by number: the pool's
+processes (forked) inherit them, and a task names its spec by playtest and
+index — a spec is never pickled (the compiled engine's frozen classes cannot
+be unpickled), and a battle crosses back as a plain row."""
+_NUMBERS = itertools.count()
+
+
+def _chunk(args: tuple[int, int, int, int, int]) -> list[Row]:
+    number, index, seed, start, stop = args
+    spec = _FOUGHT[number][index]
+    return [astuple(b) for b in _fight_range(spec, seed, start, stop)]
 
 
 def playtest(
@@ -91,16 +107,23 @@ def playtests(
     if not 1 <= battles <= MAX_BATTLES:
         raise ValueError(f"the number of battles is 1 to {MAX_BATTLES:,}")
     chunks = [
-        (spec, seed, start, min(start + CHUNK, battles))
-        for spec in specs
+        (index, seed, start, min(start + CHUNK, battles))
+        for index in range(len(specs))
         for start in range(0, battles, CHUNK)
     ]
     if jobs <= 1 or len(chunks) <= 1:
-        yield from _reported(specs, map(_chunk, chunks), battles, seed, progress)
+        fought = (_fight_range(specs[i], *rest) for i, *rest in chunks)
+        yield from _reported(specs, fought, battles, seed, progress)
         return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        parts = pool.imap(_chunk, chunks)
-        yield from _reported(specs, parts, battles, seed, progress)
+    number = next(_NUMBERS)
+    _FOUGHT[number] = specs  # before the pool's processes are forked
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            rows = pool.imap(_chunk, [(number, *chunk) for chunk in chunks])
+            fought = ([Battle(*row) for row in part] for part in rows)
+            yield from _reported(specs, fought, battles, seed, progress)
+    finally:
+        del _FOUGHT[number]
 
 
 def _reported(

@@ -25,6 +25,8 @@ from itertools import compress
 from operator import is_not
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from engines.doctrines import Edges, Enemy, Friend, Objective, Situation
 from engines.doctrines.horde import HordeMember, HordeRound, PlayerModel, Point
 from engines.enums import Cover, HordeMode
@@ -94,6 +96,7 @@ def _marker_sight(objective: MeasuredObjective) -> bool:
     return table.sees_point(at, there)
 
 
+@mypyc_attr(native_class=False)
 class MeasuredObjective(Objective):
     """An objective read off the abstract table, whether it is in sight
     measured when a decide function first asks."""
@@ -152,6 +155,7 @@ def _away(situation: MeasuredSituation) -> float | None:
     return _edge_away(around.table, around.me, situation.enemies)
 
 
+@mypyc_attr(native_class=False)
 class MeasuredSituation(Situation):
     """A situation read off the abstract table, its objectives, friends and
     edges measured when a decide function first reads them
@@ -308,6 +312,7 @@ def _sight(enemy: MeasuredEnemy) -> bool:
     return not board.blocks_sight(at, there)
 
 
+@mypyc_attr(native_class=False)
 class MeasuredEnemy(Enemy):
     """An enemy read off the abstract table, whether it is in sight measured
     when a decide function first asks (:class:`~engines.playtest.built.Later`)."""

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 from itertools import repeat
 from operator import is_
 
+from mypy_extensions import mypyc_attr
+
 from engines.combat import DEFAULT_MOVE
 from engines.doctrines import Enemy
 from engines.enums import Cover, ObjectiveKind, Side
@@ -120,6 +122,7 @@ class Board:
         return found
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Table:
     """The board and everyone and everything on it, at one moment.
