@@ -26,15 +26,20 @@ from engines.doctrines.situation import (
     Decision,
     Situation,
     Turn,
-    first,
     follow_up_section,
     hunted_by,
     inches,
     nearest,
-    walk,
     within,
 )
-from engines.doctrines.steps import PRE_ACTIVATION, Procedure, Section, Step
+from engines.doctrines.steps import (
+    PRE_ACTIVATION,
+    Procedure,
+    Section,
+    Step,
+    first,
+    walk,
+)
 from engines.enums import Action, Doctrine, ObjectiveKind
 
 TOUCHING = 0

@@ -484,24 +484,3 @@ def follow_up_section(*halving: str) -> Section:
             ),
         ),
     )
-
-
-# --- walking the steps ----------------------------------------------------------------
-
-
-def first(turn: Turn, steps: Iterable[Step]) -> Decision | None:
-    """The decision of the first step whose rule applies, if one does."""
-    for step in steps:
-        assert step.rule is not None, f"step {step.id} has no rule"
-        decision: Decision | None = step.rule(turn, step)
-        if decision is not None:
-            return decision
-    return None
-
-
-def walk(turn: Turn, steps: Iterable[Step]) -> Decision:
-    """The first step whose rule applies decides (a list's last step always does)."""
-    decision = first(turn, steps)
-    if decision is None:
-        raise AssertionError("a procedure's last step always applies")
-    return decision

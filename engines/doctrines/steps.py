@@ -13,12 +13,15 @@ source text a procedure adapts, for the code's readers: no card prints it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.dice import RolledDistance
 from engines.enums import Action, Doctrine
+
+if TYPE_CHECKING:
+    from engines.doctrines.situation import Decision, Turn
 
 
 @dataclass(frozen=True)
@@ -252,3 +255,24 @@ def _table_texts(table: Table) -> Iterator[str]:
     yield from table.columns
     for row in table.rows:
         yield from (row.roll, row.result)
+
+
+# --- walking the steps ----------------------------------------------------------------
+
+
+def first(turn: Turn, steps: Iterable[Step]) -> Decision | None:
+    """The decision of the first step whose rule applies, if one does."""
+    for step in steps:
+        assert step.rule is not None, f"step {step.id} has no rule"
+        decision: Decision | None = step.rule(turn, step)
+        if decision is not None:
+            return decision
+    return None
+
+
+def walk(turn: Turn, steps: Iterable[Step]) -> Decision:
+    """The first step whose rule applies decides (a list's last step always does)."""
+    decision = first(turn, steps)
+    if decision is None:
+        raise AssertionError("a procedure's last step always applies")
+    return decision

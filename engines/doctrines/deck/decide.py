@@ -16,12 +16,10 @@ from engines.doctrines.situation import (
     Decision,
     Situation,
     Turn,
-    first,
     inches,
-    walk,
     within,
 )
-from engines.doctrines.steps import PRE_ACTIVATION
+from engines.doctrines.steps import PRE_ACTIVATION, first, walk
 from engines.enums import Action
 
 # --- deciding -------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from engines.doctrines.horde.end_of_round import (
 from engines.doctrines.horde.procedure import card
 from engines.doctrines.rules import FOLLOW_UP
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
-from engines.doctrines.situation import Decision, Situation, Turn, first, walk
-from engines.doctrines.steps import PRE_ACTIVATION
+from engines.doctrines.situation import Decision, Situation, Turn
+from engines.doctrines.steps import PRE_ACTIVATION, first, walk
 
 # --- deciding -------------------------------------------------------------------------
 
