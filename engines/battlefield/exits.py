@@ -118,7 +118,7 @@ def side_end(whereabouts: Iterable[Whereabouts | str]) -> SideEnd:
     return ALL_LOST
 
 
-def stands_beyond(at: tuple[float, float], *, river: Feature, entry: Edge) -> bool:
+def stands_beyond(at: tuple[float, ...], *, river: Feature, entry: Edge) -> bool:
     """§3.12: whether a character standing at ``at`` is beyond the river (a
     rectangle across the table) from the side that came on at ``entry``."""
     x, y = at

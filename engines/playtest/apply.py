@@ -34,6 +34,7 @@ from engines.doctrines.situation import Decision
 from engines.enums import Action, Cover, Edge
 from engines.playtest.geometry import Point
 from engines.playtest.moves import (
+    NO_LIMITS,
     Limits,
     Walk,
     edge_point,
@@ -108,7 +109,7 @@ def apply(
     place: Point | None = None,
 ) -> Moved:
     """Where the character ``key`` ends the move ``decision`` makes."""
-    limits = limits or Limits()
+    limits = limits or NO_LIMITS
     me = table.piece(key)
     action = decision.action
     if isinstance(decision, PursuitDecision) and action is Action.PURSUE:
@@ -123,12 +124,9 @@ def apply(
         )
         return Moved(key=key, start=me.at, end=end, inches=math.dist(me.at, end))
     goal = _goal(table, me, decision, reading=reading, place=place)
-    stay = Moved(key=key, start=me.at, end=me.at, inches=0.0)
-    if goal is None:
-        return stay
+    if goal is None or (action is Action.MOVE_AND_SHOOT and not decision.inches):
+        return Moved(key=key, start=me.at, end=me.at, inches=0.0)
     inches = budget(me, decision)
-    if action is Action.MOVE_AND_SHOOT and not decision.inches:
-        return stay
     walked = reach(table, me, goal, limits=limits, budget=inches)
     end = _clear(table, me, walked)
     left = action in LEAVING and walked.reached and end == walked.end

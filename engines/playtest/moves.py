@@ -67,6 +67,10 @@ class Limits:
         )
 
 
+NO_LIMITS = Limits()
+"""No scene order limits the move (one value for all who have none)."""
+
+
 def place_point(table: Table, place: Place) -> Point | None:
     """Where a place of a scene order is now (None: not on the table)."""
     match place.kind:

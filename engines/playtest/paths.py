@@ -70,7 +70,7 @@ def _tangent(a: Point, v: Point, turn: tuple[Point, Point]) -> bool:
 def _nudged(area: Convex) -> list[Point]:
     x = sum(p[0] for p in area.corners) / len(area.corners)
     y = sum(p[1] for p in area.corners) / len(area.corners)
-    out = []
+    out: list[Point] = []
     for px, py in area.corners:
         gap = math.hypot(px - x, py - y) or 1.0
         out.append((px + (px - x) / gap * NUDGE, py + (py - y) / gap * NUDGE))

@@ -28,15 +28,11 @@ from engines.doctrines import (
 from engines.doctrines.activation import OrderKey, activation_key, enemies_key
 from engines.enums import Doctrine, Side
 from engines.playtest.fight import Fight
-from engines.playtest.moves import Limits, limits_for
+from engines.playtest.moves import NO_LIMITS, Limits, limits_for
 from engines.playtest.pursuit import pursuer_for
 from engines.playtest.situation import Reading, enemies_for, situation_for
 from engines.playtest.table import Marker
 from engines.victory.conditions import Victory
-
-NO_LIMITS = Limits()
-"""A company with no scene orders moves unlimited (what :func:`limits_for`
-makes of no orders)."""
 
 
 def order_key_of(state: Fight, key: str) -> tuple[OrderKey, Pursuer | None]:
@@ -72,7 +68,7 @@ def pursuer_of(state: Fight, key: str, *, follow_up: bool) -> Pursuer | None:
 def limits_of(state: Fight, key: str) -> Limits:
     me = state.character(key)
     if me.side is Side.PLAYER:
-        return Limits()
+        return NO_LIMITS
     orders = state.settings[me.company].orders
     if not orders:
         return NO_LIMITS

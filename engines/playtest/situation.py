@@ -32,7 +32,7 @@ from engines.doctrines.horde import HordeMember, HordeRound, PlayerModel, Point
 from engines.enums import Cover, HordeMode
 from engines.playtest.built import Later, built
 from engines.playtest.geometry import Point as XY
-from engines.playtest.moves import Limits, reach
+from engines.playtest.moves import NO_LIMITS, Limits, reach
 from engines.playtest.table import CONTACT, Latest, Marker, Piece, Table
 from engines.playtest.terrain import (
     RADIUS,
@@ -197,7 +197,7 @@ def situation_for(
     toward = away = None
     furthest = False
     if with_cover and enemies:
-        toward, away, furthest = _cover(table, me, limits or Limits())
+        toward, away, furthest = _cover(table, me, limits or NO_LIMITS)
     situation = built(
         MeasuredSituation,
         {
