@@ -33,7 +33,7 @@ from engines.enums import Cover, HordeMode
 from engines.playtest.built import Later, built
 from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import NO_LIMITS, Limits, reach
-from engines.playtest.table import CONTACT, Latest, Marker, Piece, Table
+from engines.playtest.table import CONTACT, Board, Latest, Marker, Piece, Table
 from engines.playtest.terrain import (
     RADIUS,
     base_gap,
@@ -304,7 +304,8 @@ def _enemies_since(
 
 def _sight(enemy: MeasuredEnemy) -> bool:
     """:meth:`Table.sees`, from what the enemy reading kept of the table."""
-    board, at, there = enemy.__dict__["_from"]
+    kept: tuple[Board, XY, XY] = enemy.__dict__["_from"]  # typed: called in C
+    board, at, there = kept
     ground = board.ground
     limit = ground.sight_limit
     if limit is not None and enemy.distance > limit and not ground.lit_near(there):

@@ -21,8 +21,6 @@ from dataclasses import dataclass, field, replace
 from itertools import repeat
 from operator import is_
 
-from mypy_extensions import mypyc_attr
-
 from engines.combat import DEFAULT_MOVE
 from engines.doctrines import Enemy
 from engines.enums import Cover, ObjectiveKind, Side
@@ -122,7 +120,6 @@ class Board:
         return found
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Table:
     """The board and everyone and everything on it, at one moment.
@@ -136,20 +133,26 @@ class Table:
     board: Board
     pieces: tuple[Piece, ...] = ()
     markers: tuple[Marker, ...] = ()
-    _sides: dict[Side, tuple[Piece, ...]] = field(init=False, compare=False, repr=False)
-    _keyed: dict[str, Piece] = field(init=False, compare=False, repr=False)
-    _contacts: list[frozenset[tuple[str, str]]] = field(
-        init=False, compare=False, repr=False
+    _sides: dict[Side, tuple[Piece, ...]] = field(
+        default_factory=dict, compare=False, repr=False
     )
-    _engaged: list[frozenset[str]] = field(init=False, compare=False, repr=False)
+    """Each side's pieces in card order: worked out here, or handed on by the
+    change that made this table (with ``_keyed``)."""
+    _keyed: dict[str, Piece] = field(default_factory=dict, compare=False, repr=False)
+    _contacts: list[frozenset[tuple[str, str]]] = field(
+        init=False, default_factory=list, compare=False, repr=False
+    )
+    _engaged: list[frozenset[str]] = field(
+        init=False, default_factory=list, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
+        if self._sides:
+            return  # handed on, with the pieces by key
         ordered = sorted(self.pieces, key=lambda p: p.card_order)
-        sides = {side: tuple(p for p in ordered if p.side is side) for side in Side}
-        object.__setattr__(self, "_sides", sides)
-        object.__setattr__(self, "_keyed", {p.key: p for p in self.pieces})
-        object.__setattr__(self, "_contacts", [])
-        object.__setattr__(self, "_engaged", [])
+        for side in Side:
+            self._sides[side] = tuple(p for p in ordered if p.side is side)
+        self._keyed.update((p.key, p) for p in self.pieces)
 
     @property
     def ground(self) -> Ground:
@@ -304,7 +307,8 @@ class Table:
         return table
 
     def with_pieces(self, pieces: Iterable[Piece]) -> Table:
-        return replace(self, pieces=(*self.pieces, *pieces))
+        """The table with these characters come on (its sides sorted again)."""
+        return Table(self.board, (*self.pieces, *pieces), self.markers)
 
     def picked_up(self, key: str, marker: str) -> Table:
         table = self.changed(replace(self.piece(key), carrying=marker))
@@ -397,13 +401,4 @@ def _made(
 ) -> Table:
     """A table whose sides and keys are already worked out (a change hands
     them on rather than sorting the pieces again)."""
-    table = object.__new__(Table)
-    put = object.__setattr__
-    put(table, "board", board)
-    put(table, "pieces", pieces)
-    put(table, "markers", markers)
-    put(table, "_sides", sides)
-    put(table, "_keyed", keyed)
-    put(table, "_contacts", [])
-    put(table, "_engaged", [])
-    return table
+    return Table(board, pieces, markers, sides, keyed)

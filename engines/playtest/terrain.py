@@ -87,8 +87,16 @@ class Area:
     when it passes within ``reach`` of the segment (a hill only)."""
 
 
-Sighting = tuple[int, float, float, float, float, Area]
-"""An area that can block sight: its part, its box (west, north, east, south)."""
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """An area that can block sight: its part, its box (west, north, east, south)."""
+
+    part: int
+    west: float
+    north: float
+    east: float
+    south: float
+    area: Area
 
 
 def touches(area: Area, p: Point) -> bool:
@@ -160,7 +168,7 @@ class Ground:
                 else 0
             )
             if part:
-                parts.append((part, *area.outline.box, area))
+                parts.append(Sighting(part, *area.outline.box, area))
         object.__setattr__(self, "sighting", tuple(parts))
 
     @property
@@ -178,14 +186,25 @@ class Ground:
         (ax, ay), (bx, by) = a, b
         low_x, high_x = (ax, bx) if ax < bx else (bx, ax)
         low_y, high_y = (ay, by) if ay < by else (by, ay)
-        for part, west, north, east, south, area in self.sighting:
+        for seen in self.sighting:
+            part, area = seen.part, seen.area
             if part == CREST:
-                if high_x < west or low_x > east or high_y < north or low_y > south:
+                if (
+                    high_x < seen.west
+                    or low_x > seen.east
+                    or high_y < seen.north
+                    or low_y > seen.south
+                ):
                     continue
                 if _over_crest(area, a, b):
                     return True
                 continue
-            if high_x <= west or low_x >= east or high_y <= north or low_y >= south:
+            if (
+                high_x <= seen.west
+                or low_x >= seen.east
+                or high_y <= seen.north
+                or low_y >= seen.south
+            ):
                 continue
             if part == WALL:
                 if area.outline.clip(a, b) is not None:
