@@ -13,11 +13,11 @@ is unengaged, carries nothing and sees no enemy.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import trait
 
 from engines.enums import Action
 from engines.orders.kinds import (
@@ -74,7 +74,7 @@ def hunted_by(hunt: Hunt, enemy: Enemy) -> bool:
     return enemy.id == hunt.target
 
 
-@mypyc_attr(native_class=False)
+@trait
 class Obeying:
     """The scene-order readings of a turn (mixed into ``Turn``)."""
 
@@ -183,8 +183,17 @@ class Obeying:
             detail=f"{order.label}: {self.move_words}",
         )
 
-    # provided by Turn
-    decide: Callable[..., Decision]
+    def decide(
+        self,
+        step: Step,
+        action: Action,
+        *,
+        detail: str = "",
+        target: str | None = None,
+        inches: float | None = None,
+    ) -> Decision:
+        """The decision of this step (provided by ``Turn``)."""
+        raise NotImplementedError
 
     @property
     def move_words(self) -> str:

@@ -262,7 +262,6 @@ class Decision:
         }
 
 
-@mypyc_attr(native_class=False)
 @dataclass
 class Turn(Obeying):
     """The working state of one decision while a doctrine walks its steps.
@@ -273,7 +272,7 @@ class Turn(Obeying):
     situation: Situation
     dice: Dice
     settings: DoctrineSettings = DEFAULT_SETTINGS
-    share: float = field(init=False, default=1)
+    share: float = field(init=False, default=1.0)
     """The share of every move-based distance it may use: ½ in a follow-up."""
     move: float = field(init=False)
     """The move this decision may use (half of it in a §4 follow-up)."""
@@ -287,6 +286,8 @@ class Turn(Obeying):
     """The order that picked the target (a hunt), once one has."""
 
     def __post_init__(self) -> None:
+        # Set here too: the compiled (native) Turn takes no class defaults.
+        self.order, self.share = None, 1.0
         self.situation = self.settings.seen(self.situation)
         self.move = self.situation.move
         self.carrying = self.situation.carrying
