@@ -20,7 +20,7 @@ move halved (:data:`~engines.doctrines.rules.FOLLOW_UP_SHARE`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -262,41 +262,39 @@ class Decision:
         }
 
 
-@dataclass
 class Turn(Obeying):
     """The working state of one decision while a doctrine walks its steps.
 
     The situation is read as the settings let it be seen (the sight limit).
+    A plain class, not a dataclass: the compiled engine makes one per decision
+    and compiles a class's own ``__init__`` (a dataclass's is generated).
     """
 
-    situation: Situation
-    dice: Dice
-    settings: DoctrineSettings = DEFAULT_SETTINGS
-    share: float = field(init=False, default=1.0)
-    """The share of every move-based distance it may use: ½ in a follow-up."""
-    move: float = field(init=False)
-    """The move this decision may use (half of it in a §4 follow-up)."""
-    carrying: str | None = field(init=False)
-    path: list[str] = field(default_factory=list)
-    card: Card | None = None
-    start: int = field(init=False)
-    orders: tuple[Order, ...] = field(init=False)
-    """The scene orders binding this character this round."""
-    order: Order | None = field(init=False, default=None)
-    """The order that picked the target (a hunt), once one has."""
-
-    def __post_init__(self) -> None:
-        # Set here too: the compiled (native) Turn takes no class defaults.
-        self.order, self.share = None, 1.0
-        self.situation = self.settings.seen(self.situation)
+    def __init__(
+        self,
+        situation: Situation,
+        dice: Dice,
+        settings: DoctrineSettings = DEFAULT_SETTINGS,
+    ) -> None:
+        self.situation = settings.seen(situation)
+        self.dice = dice
+        self.settings = settings
+        self.share = 1.0
+        """The share of every move-based distance it may use: ½ in a follow-up."""
         self.move = self.situation.move
+        """The move this decision may use (half of it in a §4 follow-up)."""
         self.carrying = self.situation.carrying
-        self.start = len(self.dice.log)
+        self.path: list[str] = []
+        self.card: Card | None = None
+        self.start = len(dice.log)
         self.orders = active(
-            self.settings.orders,
+            settings.orders,
             character=self.situation.id,
             round_number=self.situation.round,
         )
+        """The scene orders binding this character this round."""
+        self.order: Order | None = None
+        """The order that picked the target (a hunt), once one has."""
 
     def decide(
         self,

@@ -242,14 +242,14 @@ class Table:
         me = self.piece(key)
         return self.changed(
             Piece(  # as replace(me, at=to), without its walk of the fields
-                key=me.key,
-                side=me.side,
-                company=me.company,
-                at=to,
-                card_order=me.card_order,
-                move=me.move,
-                shooting_range=me.shooting_range,
-                carrying=me.carrying,
+                me.key,
+                me.side,
+                me.company,
+                to,
+                me.card_order,
+                me.move,
+                me.shooting_range,
+                me.carrying,
             )
         )
 
