@@ -26,6 +26,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, RandomSource
 from engines.doctrines.orders import with_orders
@@ -127,6 +129,7 @@ class Pursuer:
     """The half-move follow-up activation of §4 after felling its enemy."""
 
 
+@mypyc_attr(native_class=False)  # as Decision, its base
 @dataclass(frozen=True, kw_only=True)
 class PursuitDecision(Decision):
     """A pursuer's move: the dice, its position, how far forward and sideways.

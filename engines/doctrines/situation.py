@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from engines.built import built
 from engines.cards import Card
 from engines.combat import DEFAULT_MOVE
 from engines.dice import Dice, DiceLog, Modifier, log_to_data
@@ -176,6 +177,7 @@ def nearest(items: Iterable[Near]) -> Near | None:
 # --- the decision ---------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)  # built by Turn.decide (engines.built)
 @dataclass(frozen=True, kw_only=True)
 class Decision:
     """What a doctrine decided for one character, and why.
@@ -325,27 +327,30 @@ class Turn(Obeying):
         limits = tuple(o.words() for o in self.orders if o.kind in LIMIT_KINDS)
         if order is not None and order.label not in detail:
             detail = f"{order.label}; {detail}" if detail else order.label
-        return Decision(
-            action=action,
-            step=step.id,
-            steps=(*self.path, step.id),
-            reason=step.text,
-            detail=detail,
-            target=target,
-            inches=inches,
-            cover=cover,
-            direction=direction,
-            card=self.card,
-            attack_roll_modifiers=tuple(attack_roll_modifiers),
-            counts_as_activated=counts_as_activated,
-            rolled_inches=rolled_inches,
-            leaves_battle=leaves_battle,
-            stops_at_edge=stops_at_edge,
-            follow_up=self.share != 1,
-            order="" if order is None else order.label,
-            limits=limits if moves else (),
-            attack_modifiers=own,
-            log=tuple(self.dice.log[self.start :]),
+        return built(  # Decision(...), every field given, without its __init__
+            Decision,
+            {
+                "action": action,
+                "step": step.id,
+                "steps": (*self.path, step.id),
+                "reason": step.text,
+                "detail": detail,
+                "target": target,
+                "inches": inches,
+                "cover": cover,
+                "direction": direction,
+                "card": self.card,
+                "attack_roll_modifiers": tuple(attack_roll_modifiers),
+                "counts_as_activated": counts_as_activated,
+                "rolled_inches": rolled_inches,
+                "leaves_battle": leaves_battle,
+                "stops_at_edge": stops_at_edge,
+                "follow_up": self.share != 1,
+                "order": "" if order is None else order.label,
+                "limits": limits if moves else (),
+                "attack_modifiers": own,
+                "log": tuple(self.dice.log[self.start :]),
+            },
         )
 
     @property

@@ -5,10 +5,19 @@ measure make."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
-from engines.doctrines import Edges, Enemy, Friend, Objective, Situation
+from engines.doctrines import (
+    Decision,
+    Edges,
+    Enemy,
+    Friend,
+    Objective,
+    Situation,
+    priority_decide,
+)
 from engines.enums import ObjectiveKind, Side
 from engines.playtest.built import FAST, built
 from engines.playtest.situation import (
@@ -34,7 +43,7 @@ SAMPLES = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("cls", [Enemy, Objective, Friend, Situation])
+@pytest.mark.parametrize("cls", [Enemy, Objective, Friend, Situation, Decision])
 def test_a_class_built_fast_has_no_post_init(cls):
     assert not hasattr(cls, FAST)
     assert not hasattr(cls, "__slots__")
@@ -47,6 +56,17 @@ def test_built_fast_equals_built_by_the_constructor(cls):
     fast = built(cls, fields)
     assert fast == cls(**fields)
     assert vars(fast) == vars(cls(**fields))
+
+
+def test_a_decision_built_fast_has_every_field():
+    """A doctrine's decision is built without the constructor (Turn.decide):
+    every field is given, and it equals the one its constructor makes."""
+    sam = Enemy(**SAMPLES[Enemy] | {"in_contact": False, "distance": 4.0})
+    situation = Situation(id="orc", move=6, enemies=(sam,))
+    decision = priority_decide(situation, rng=random.Random(1))
+    assert type(decision) is Decision
+    assert set(vars(decision)) == {f.name for f in dataclasses.fields(Decision)}
+    assert decision == Decision(**vars(decision))
 
 
 def _table():
