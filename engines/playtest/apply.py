@@ -25,8 +25,8 @@ forward along the quarry's line, its drift to the line's wide side.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from itertools import repeat
+from typing import Final
 
 from engines.doctrines.pursuit import PursuitDecision
 from engines.doctrines.rules import FOLLOW_UP_SHARE
@@ -68,18 +68,39 @@ LEAVING = frozenset({Action.ROUT, Action.SCATTER, Action.MOVE_TO_EDGE, Action.FL
 """Moves that leave the table at its edge (a carrier carries its objective off)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Moved:
-    """Where a decided move ended."""
+    """Where a decided move ended.
 
-    key: str
-    start: Point
-    end: Point
-    inches: float
-    contact: str | None = None
-    """The enemy it reached base contact with (a charge that made it)."""
-    left: bool = False
-    """It reached the table edge on a move that leaves the table."""
+    A plain class with read-only (``Final``) fields, not a frozen dataclass:
+    one is made at every move, and the compiled engine compiles a class's own
+    ``__init__`` (a dataclass's is generated, and runs interpreted).
+    """
+
+    __slots__ = ("key", "start", "end", "inches", "contact", "left")
+
+    def __init__(
+        self,
+        key: str,
+        start: Point,
+        end: Point,
+        inches: float,
+        contact: str | None = None,
+        left: bool = False,
+    ) -> None:
+        self.key: Final = key
+        self.start: Final = start
+        self.end: Final = end
+        self.inches: Final = inches
+        self.contact: Final = contact
+        """The enemy it reached base contact with (a charge that made it)."""
+        self.left: Final = left
+        """It reached the table edge on a move that leaves the table."""
+
+    def __repr__(self) -> str:
+        return (
+            f"Moved({self.key!r}, {self.start!r} to {self.end!r}, {self.inches!r}, "
+            f"contact={self.contact!r}, left={self.left!r})"
+        )
 
     @property
     def moved(self) -> bool:

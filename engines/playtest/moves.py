@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from engines.enums import Edge
 from engines.orders.kinds import (
@@ -196,14 +197,22 @@ def _keep_out_areas(table: Table, order: KeepOut) -> list[Convex]:
     return pieces
 
 
-@dataclass(frozen=True, slots=True)
 class Walk:
-    """Where a move toward a point ends."""
+    """Where a move toward a point ends (a read-only record, as
+    :class:`~engines.playtest.apply.Moved`)."""
 
-    end: Point
-    inches: float
-    reached: bool
-    path: tuple[Point, ...] = ()
+    __slots__ = ("end", "inches", "reached", "path")
+
+    def __init__(
+        self, end: Point, inches: float, reached: bool, path: tuple[Point, ...] = ()
+    ) -> None:
+        self.end: Final = end
+        self.inches: Final = inches
+        self.reached: Final = reached
+        self.path: Final = path
+
+    def __repr__(self) -> str:
+        return f"Walk({self.end!r}, {self.inches!r}, {self.reached!r}, {self.path!r})"
 
 
 def reach(

@@ -34,6 +34,7 @@ import heapq
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from engines.playtest.geometry import EPS, Convex, Point
 from engines.playtest.terrain import DIFFICULT_SPEED
@@ -214,14 +215,20 @@ def path_length(path: Sequence[Point]) -> float:
     return sum(math.dist(path[i - 1], path[i]) for i in range(1, len(path)))
 
 
-@dataclass(frozen=True, slots=True)
 class Walked:
-    """Where a walk along a path ends, and the inches of table it covered."""
+    """Where a walk along a path ends, and the inches of table it covered (a
+    read-only record, as :class:`~engines.playtest.apply.Moved`)."""
 
-    end: Point
-    inches: float
-    reached: bool
-    """It came to the path's end."""
+    __slots__ = ("end", "inches", "reached")
+
+    def __init__(self, end: Point, inches: float, reached: bool) -> None:
+        self.end: Final = end
+        self.inches: Final = inches
+        self.reached: Final = reached
+        """It came to the path's end."""
+
+    def __repr__(self) -> str:
+        return f"Walked({self.end!r}, {self.inches!r}, {self.reached!r})"
 
 
 def walk(

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not
-from typing import NamedTuple
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -69,24 +69,41 @@ class CoverSpot:
     at: XY
 
 
-@dataclass(frozen=True, slots=True)
 class Reading:
     """A situation and the places behind its cover answers (so a decision to
-    end a move in cover is applied at the very spot that was measured)."""
+    end a move in cover is applied at the very spot that was measured); a
+    read-only record, as :class:`~engines.playtest.apply.Moved`."""
 
-    situation: Situation
-    toward: CoverSpot | None = None
-    away: CoverSpot | None = None
+    __slots__ = ("situation", "toward", "away")
+
+    def __init__(
+        self,
+        situation: Situation,
+        toward: CoverSpot | None = None,
+        away: CoverSpot | None = None,
+    ) -> None:
+        self.situation: Final = situation
+        self.toward: Final = toward
+        self.away: Final = away
 
 
-class _Around(NamedTuple):
-    """What a measured situation's later parts are measured from (a named
-    tuple: one is made at each reading)."""
+class _Around:
+    """What a measured situation's later parts are measured from (one is made
+    at each reading: a read-only record, as :class:`~engines.playtest.apply.Moved`)."""
 
-    table: Table
-    me: Piece
-    standings: Mapping[str, Standing]
-    marks: Sequence[Marker]
+    __slots__ = ("table", "me", "standings", "marks")
+
+    def __init__(
+        self,
+        table: Table,
+        me: Piece,
+        standings: Mapping[str, Standing],
+        marks: Sequence[Marker],
+    ) -> None:
+        self.table: Final = table
+        self.me: Final = me
+        self.standings: Final = standings
+        self.marks: Final = marks
 
 
 def _marker_sight(objective: MeasuredObjective) -> bool:
