@@ -45,7 +45,7 @@ def sight_narrow(state: Fight, limit: float | None) -> None:
             _blocked=board._blocked,
             kept_out=board.kept_out,
         )
-        state.table = replace(state.table, board=narrowed)
+        state.table = state.table.on(narrowed)
     state.settings = {
         name: replace(s, sight_limit=nearer(limit, s.sight_limit))
         for name, s in state.settings.items()
@@ -57,7 +57,7 @@ def sight_restore(
 ) -> None:
     """The battle's own sight again (after a round an event limited)."""
     if state.table.board is not board:
-        state.table = replace(state.table, board=board)
+        state.table = state.table.on(board)
     state.settings = dict(settings)
 
 

@@ -20,6 +20,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import repeat
 from operator import is_
+from typing import Final
 
 from engines.combat import DEFAULT_MOVE
 from engines.doctrines import Enemy
@@ -120,39 +121,56 @@ class Board:
         return found
 
 
-@dataclass(frozen=True, slots=True)
 class Table:
     """The board and everyone and everything on it, at one moment.
 
     What a table works out of its pieces (each side in card order, the pieces
     by key, who is in base contact with whom) is kept with it; a move hands
     these on to the next table, changing only the mover's part (a move changes
-    neither the card order nor anyone else's contacts).
+    neither the card order nor anyone else's contacts). A plain class with
+    read-only (``Final``) fields, as :class:`~engines.playtest.apply.Moved`:
+    a table is made at every move.
     """
 
-    board: Board
-    pieces: tuple[Piece, ...] = ()
-    markers: tuple[Marker, ...] = ()
-    _sides: dict[Side, tuple[Piece, ...]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    """Each side's pieces in card order: worked out here, or handed on by the
-    change that made this table (with ``_keyed``)."""
-    _keyed: dict[str, Piece] = field(default_factory=dict, compare=False, repr=False)
-    _contacts: list[frozenset[tuple[str, str]]] = field(
-        init=False, default_factory=list, compare=False, repr=False
-    )
-    _engaged: list[frozenset[str]] = field(
-        init=False, default_factory=list, compare=False, repr=False
+    __slots__ = (
+        "board",
+        "pieces",
+        "markers",
+        "_sides",
+        "_keyed",
+        "_contacts",
+        "_engaged",
     )
 
-    def __post_init__(self) -> None:
-        if self._sides:
-            return  # handed on, with the pieces by key
-        ordered = sorted(self.pieces, key=lambda p: p.card_order)
-        for side in Side:
-            self._sides[side] = tuple(p for p in ordered if p.side is side)
-        self._keyed.update((p.key, p) for p in self.pieces)
+    def __init__(
+        self,
+        board: Board,
+        pieces: tuple[Piece, ...] = (),
+        markers: tuple[Marker, ...] = (),
+        sides: dict[Side, tuple[Piece, ...]] | None = None,
+        keyed: dict[str, Piece] | None = None,
+    ) -> None:
+        """``sides`` and ``keyed`` are handed on by the change that made this
+        table (else worked out here): each side's pieces in card order, and
+        the pieces by key."""
+        self.board: Final = board
+        self.pieces: Final = pieces
+        self.markers: Final = markers
+        if sides is None or keyed is None:
+            ordered = sorted(pieces, key=lambda p: p.card_order)
+            sides = {side: tuple(p for p in ordered if p.side is side) for side in Side}
+            keyed = {p.key: p for p in pieces}
+        self._sides: Final = sides
+        self._keyed: Final = keyed
+        self._contacts: Final[list[frozenset[tuple[str, str]]]] = []
+        self._engaged: Final[list[frozenset[str]]] = []
+
+    def __repr__(self) -> str:
+        return f"Table({self.board!r}, {self.pieces!r}, {self.markers!r})"
+
+    def on(self, board: Board) -> Table:
+        """The same pieces and markers on another board (the round's sight)."""
+        return Table(board, self.pieces, self.markers, self._sides, self._keyed)
 
     @property
     def ground(self) -> Ground:
