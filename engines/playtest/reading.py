@@ -14,8 +14,6 @@ activation order.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.doctrines import (
     Decision,
     Pursuer,
@@ -104,7 +102,7 @@ def reading_of(
             return kept[3]
     if follow_up or attacked:
         mine = state.standing(key, follow_up=follow_up)
-        mine = replace(mine, attacked_before_activating=attacked)
+        mine = mine.attacked(attacked)
         standings = {**standings, key: mine}
     objectives = _objectives(state) if me.side is Side.PLAYER else None
     reading = situation_for(

@@ -21,8 +21,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
-from operator import is_not
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -33,6 +31,8 @@ from engines.enums import Cover, HordeMode
 from engines.playtest.built import Later, built
 from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import NO_LIMITS, Limits, reach
+from engines.playtest.standing import NOBODY as NOBODY
+from engines.playtest.standing import Standing as Standing
 from engines.playtest.table import CONTACT, Board, Latest, Marker, Piece, Table
 from engines.playtest.terrain import (
     RADIUS,
@@ -41,24 +41,6 @@ from engines.playtest.terrain import (
     touches,
     touching_spot,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """What the battle loop knows of one character that the table cannot show."""
-
-    wounded: bool = False
-    """No free wound slot: the next wound fells it."""
-    hurt_this_round: bool = False
-    hurt_by: tuple[str, ...] = ()
-    """The enemies that wounded it this round."""
-    attacked_before_activating: bool = False
-    routing: bool = False
-    follow_up: bool = False
-    mode: HordeMode = HordeMode.NORMAL
-
-
-NOBODY = Standing()
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,8 +274,9 @@ def _enemies_since(
     engagement changed."""
     was, before, hurt_by, readings = last[1], last[2], last[3], last[4]
     if len(was) == len(foes):  # most often: one enemy moved
-        if before == engaged:  # the replaced pieces, found in C (the hot path)
-            changed = list(compress(range(len(foes)), map(is_not, foes, was)))
+        if before == engaged:  # the replaced pieces (the hot path: a plain
+            # loop, which the compiled engine runs without a call)
+            changed = [i for i in range(len(foes)) if foes[i] is not was[i]]
         else:
             changed = [
                 i
