@@ -14,8 +14,7 @@ is unengaged, carries nothing and sees no enemy.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from mypy_extensions import trait
 
@@ -59,9 +58,6 @@ MOVES = (
     Action.DIVE_FOR_COVER,
 )
 """Actions that move the character (a limit order applies to the move)."""
-
-DISTANCE = attrgetter("distance")
-"""The sort key of the nearest (read in C: the doctrines read it very often)."""
 
 
 def hunted_by(hunt: Hunt, enemy: Enemy) -> bool:
@@ -200,6 +196,22 @@ class Obeying:
         raise NotImplementedError
 
 
-def nearest(items: Iterable[Enemy]) -> Enemy | None:
-    """The closest; a tie goes to the first listed (card order)."""
-    return min(items, key=DISTANCE, default=None)
+class Measured(Protocol):
+    """Anything read at a distance: an enemy, an objective, a friend."""
+
+    @property
+    def distance(self) -> float: ...
+
+
+Near = TypeVar("Near", bound=Measured)
+
+
+def nearest(items: Iterable[Near]) -> Near | None:
+    """The closest; a tie goes to the first listed (card order). A plain loop,
+    as ``min(items, key=...)`` chooses, which the compiled engine runs
+    without calling a key for each."""
+    best: Near | None = None
+    for item in items:
+        if best is None or item.distance < best.distance:
+            best = item
+    return best

@@ -19,9 +19,9 @@ move halved (:data:`~engines.doctrines.rules.FOLLOW_UP_SHARE`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -30,8 +30,9 @@ from engines.cards import Card
 from engines.combat import DEFAULT_MOVE
 from engines.dice import Dice, DiceLog, Modifier, log_to_data
 from engines.doctrines.edges import Edges as Edges
-from engines.doctrines.obeying import ATTACKS, DISTANCE, MOVES, Obeying
+from engines.doctrines.obeying import ATTACKS, MOVES, Obeying
 from engines.doctrines.obeying import hunted_by as hunted_by
+from engines.doctrines.obeying import nearest as nearest
 from engines.doctrines.rules import (
     FOLLOW_UP,
     FOLLOW_UP_RULE,
@@ -161,17 +162,10 @@ class Situation:
 
 # --- small readings every doctrine shares ---------------------------------------------
 
-Near = TypeVar("Near", Enemy, Objective, Friend)
-
 
 def within(distance: float, limit: float) -> bool:
     """§0: *within X* — the distance between base edges is at most X."""
     return distance <= limit
-
-
-def nearest(items: Iterable[Near]) -> Near | None:
-    """The closest; a tie goes to the first listed (card order)."""
-    return min(items, key=DISTANCE, default=None)
 
 
 # --- the decision ---------------------------------------------------------------------

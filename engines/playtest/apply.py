@@ -25,7 +25,6 @@ forward along the quarry's line, its drift to the line's wide side.
 from __future__ import annotations
 
 import math
-from itertools import repeat
 from typing import Final
 
 from engines.doctrines.pursuit import PursuitDecision
@@ -278,16 +277,27 @@ def _clear(table: Table, me: Piece, walked: Walk) -> Point:
         return end if not table.crowded(end, but=me.key) else me.at
     near = table.crowding(walked.path, but=me.key)  # the end lies on the path
     ats = [p.at for p in near]
-    if min(map(math.dist, ats, repeat(end)), default=math.inf) >= OVERLAP:
+    if _closest(ats, end) >= OVERLAP:
         return end
     steps = int(walked.inches / STEP)
     k = 1
     while k <= steps:
         point = point_along(walked.path, walked.inches - k * STEP)
-        closest = min(map(math.dist, ats, repeat(point)), default=math.inf)
+        closest = _closest(ats, point)
         if closest >= OVERLAP:
             return point
         # Along the way a point moves no further than the inches walked, so
         # the steps that could not yet clear the closest base are passed over.
         k += 1 + max(0, int((OVERLAP - closest - SLACK) / STEP))
     return me.at
+
+
+def _closest(ats: list[Point], point: Point) -> float:
+    """Inches from ``point`` to the nearest of ``ats`` (infinity: none); a
+    plain loop, which the compiled engine runs without a call per base."""
+    best = math.inf
+    for at in ats:
+        gap = math.dist(at, point)
+        if gap < best:
+            best = gap
+    return best
