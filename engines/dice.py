@@ -10,7 +10,7 @@ the same rolls in the same order, and therefore the same log.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 Modifier = tuple[str, int]
@@ -128,12 +128,17 @@ def log_from_data(data: Iterable[dict[str, Any]]) -> DiceLog:
 Reader = Callable[[tuple[int, ...], int], str]
 
 
-@dataclass
 class Dice:
-    """Rolls dice from an injected random source and logs every roll."""
+    """Rolls dice from an injected random source and logs every roll (a plain
+    class: one is made at every decision, and the compiled engine compiles a
+    class's own ``__init__``)."""
 
-    rng: RandomSource
-    log: list[LogEntry] = field(default_factory=list)
+    def __init__(self, rng: RandomSource, log: list[LogEntry] | None = None) -> None:
+        self.rng = rng
+        self.log: list[LogEntry] = [] if log is None else log
+
+    def __repr__(self) -> str:
+        return f"Dice({self.rng!r}, {len(self.log)} rolls logged)"
 
     def roll(
         self,
