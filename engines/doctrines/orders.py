@@ -24,6 +24,7 @@ robot does come from one table. The rules that apply the orders live in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from engines.doctrines.settings import DoctrineSettings
@@ -306,3 +307,39 @@ def with_orders(procedure: Procedure) -> Procedure:
             )
         )
     return replace(procedure, sections=tuple(sections))
+
+
+class Cards:
+    """A doctrine's card for each battle's settings (the generic one for
+    None), built once: found first by the very settings object a battle
+    passes at every decision, then by the settings' value (a new round's
+    settings equal to an earlier round's find that card)."""
+
+    KEPT = 64
+    """Cards kept at most, by value and by object (then they are built again)."""
+
+    def __init__(
+        self, generic: Procedure, build: Callable[[DoctrineSettings], Procedure]
+    ) -> None:
+        self.generic = generic
+        self.build = build
+        self.by_value: dict[DoctrineSettings, Procedure] = {}
+        self.by_object: dict[int, tuple[DoctrineSettings, Procedure]] = {}
+        """By ``id(settings)``, the settings kept with it (so the id stays theirs)."""
+
+    def __call__(self, settings: DoctrineSettings | None = None) -> Procedure:
+        if settings is None:
+            return self.generic
+        kept = self.by_object.get(id(settings))
+        if kept is not None and kept[0] is settings:
+            return kept[1]
+        found = self.by_value.get(settings)
+        if found is None:
+            found = with_orders(self.build(settings))
+            if len(self.by_value) >= self.KEPT:
+                self.by_value.clear()
+            self.by_value[settings] = found
+        if len(self.by_object) >= self.KEPT:
+            self.by_object.clear()
+        self.by_object[id(settings)] = (settings, found)
+        return found

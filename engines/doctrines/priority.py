@@ -14,11 +14,9 @@ continues the melee).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, RandomSource
-from engines.doctrines.orders import with_orders
+from engines.doctrines.orders import Cards
 from engines.doctrines.rules import FOLLOW_UP, ORDER_RULES, sight_notes
 from engines.doctrines.settings import DEFAULT_SETTINGS, DoctrineSettings
 from engines.doctrines.situation import (
@@ -368,10 +366,8 @@ PROCEDURE = build()
 """The generic priority card (no battle's settings)."""
 
 
-@lru_cache(maxsize=32)
-def card(settings: DoctrineSettings | None = None) -> Procedure:
-    """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else with_orders(build(settings))
+card = Cards(PROCEDURE, build)
+"""The card for these settings (the generic one for None), built once."""
 
 
 def priority_decide(

@@ -24,13 +24,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from mypy_extensions import mypyc_attr
 
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.dice import Dice, RandomSource
-from engines.doctrines.orders import with_orders
+from engines.doctrines.orders import Cards
 from engines.doctrines.pursuit_contact import first_reached
 from engines.doctrines.pursuit_move import (
     BALANCED_BONUS,
@@ -326,10 +325,8 @@ PROCEDURE = build()
 """The generic pursuit card (no battle's settings)."""
 
 
-@lru_cache(maxsize=32)
-def card(settings: DoctrineSettings | None = None) -> Procedure:
-    """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else with_orders(build(settings))
+card = Cards(PROCEDURE, build)
+"""The card for these settings (the generic one for None), built once."""
 
 
 # --- deciding -------------------------------------------------------------------------

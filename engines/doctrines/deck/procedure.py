@@ -4,8 +4,6 @@ settings; :func:`card` caches it."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engines.cards import DECK_SETUP, RANDOM_SELECTION
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.doctrines.deck.defence import defence_section
@@ -29,7 +27,7 @@ from engines.doctrines.deck.suits import (
     spade_picture,
     spade_shoot,
 )
-from engines.doctrines.orders import with_orders
+from engines.doctrines.orders import Cards
 from engines.doctrines.rules import ORDER_RULES, sight_notes
 from engines.doctrines.settings import DoctrineSettings
 from engines.doctrines.situation import (
@@ -305,7 +303,5 @@ PROCEDURE = build()
 """The generic deck card (no battle's settings)."""
 
 
-@lru_cache(maxsize=32)
-def card(settings: DoctrineSettings | None = None) -> Procedure:
-    """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else with_orders(build(settings))
+card = Cards(PROCEDURE, build)
+"""The card for these settings (the generic one for None), built once."""

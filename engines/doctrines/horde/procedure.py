@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 
 from engines.combat import AI_INITIATIVE_CHOICE
 from engines.doctrines.horde.activation import (
@@ -51,7 +50,7 @@ from engines.doctrines.horde.tables import (
     WOUNDED_FRIEND_WITHIN,
     charge_text,
 )
-from engines.doctrines.orders import with_orders
+from engines.doctrines.orders import Cards
 from engines.doctrines.rules import (
     FOLLOW_UP_SHARE,
     ORDER_RULES,
@@ -330,7 +329,5 @@ PROCEDURE = build()
 """The generic horde card (no battle's settings)."""
 
 
-@lru_cache(maxsize=32)
-def card(settings: DoctrineSettings | None = None) -> Procedure:
-    """The card for these settings (the generic one for None), built once."""
-    return PROCEDURE if settings is None else with_orders(build(settings))
+card = Cards(PROCEDURE, build)
+"""The card for these settings (the generic one for None), built once."""
