@@ -282,7 +282,7 @@ class Table:
         }
         keyed = {**self._keyed, piece.key: piece}
         pieces = _replaced(self.pieces, old, piece)
-        table = _made(self.board, pieces, self.markers, sides, keyed)
+        table = Table(self.board, pieces, self.markers, sides, keyed)
         if self._contacts:
             table._contacts.append(self._contacts_after(old, piece))
         return table
@@ -317,7 +317,7 @@ class Table:
         }
         keyed = {k: p for k, p in self._keyed.items() if k != key}
         pieces = tuple(p for p in self.pieces if p.key != key)
-        table = _made(self.board, pieces, self.markers, sides, keyed)
+        table = Table(self.board, pieces, self.markers, sides, keyed)
         if self._contacts:
             table._contacts.append(
                 frozenset(pair for pair in self._contacts[0] if key not in pair)
@@ -342,7 +342,7 @@ class Table:
         return table._with_markers((*table.markers, marker))
 
     def _with_markers(self, markers: tuple[Marker, ...]) -> Table:
-        table = _made(self.board, self.pieces, markers, self._sides, self._keyed)
+        table = Table(self.board, self.pieces, markers, self._sides, self._keyed)
         table._contacts.extend(self._contacts)
         table._engaged.extend(self._engaged)
         return table
@@ -408,15 +408,3 @@ def _touching(ai: Piece, player: Piece) -> tuple[str, str] | None:
     if math.dist(ai.at, player.at) <= BASE + CONTACT:
         return (ai.key, player.key)
     return None
-
-
-def _made(
-    board: Board,
-    pieces: tuple[Piece, ...],
-    markers: tuple[Marker, ...],
-    sides: dict[Side, tuple[Piece, ...]],
-    keyed: dict[str, Piece],
-) -> Table:
-    """A table whose sides and keys are already worked out (a change hands
-    them on rather than sorting the pieces again)."""
-    return Table(board, pieces, markers, sides, keyed)
