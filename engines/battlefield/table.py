@@ -45,8 +45,8 @@ class Battlefield:
         return next((f for f in self.forces if f.key == key), None)
 
     def forces_of(self, side: Side | str) -> tuple[Force, ...]:
-        wanted = Side(side)
-        return tuple(f for f in self.forces if f.side is wanted)
+        wanted = side if isinstance(side, Side) else Side(side)  # no enum call
+        return tuple([f for f in self.forces if f.side is wanted])
 
     @property
     def lit(self) -> tuple[Lit, ...]:

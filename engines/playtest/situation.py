@@ -328,20 +328,16 @@ def _enemy(
     and (when read) :meth:`Table.sees`, the distance measured once for all."""
     gap = base_gap(me.at, enemy.at)
     made = _new(MeasuredEnemy)  # as built(): the call is this hot path's cost
-    made.__dict__.update(
-        {
-            "id": enemy.key,
-            "distance": gap,
-            "in_contact": gap <= CONTACT,
-            "engaged": engaged,
-            "hurt_me": hurt_me,
-            "company": enemy.company,
-            "carrying": enemy.carrying,
-            "lit": False,
-            "_from": (table.board, me.at, enemy.at),
-        }
-    )
-    return made
+    fields = made.__dict__  # filled in place: the fastest way in the compiled engine
+    fields["id"] = enemy.key
+    fields["distance"] = gap
+    fields["in_contact"] = gap <= CONTACT
+    fields["engaged"] = engaged
+    fields["hurt_me"] = hurt_me
+    fields["company"] = enemy.company
+    fields["carrying"] = enemy.carrying
+    fields["_from"] = (table.board, me.at, enemy.at)
+    return made  # ``lit`` as the class has it: a playtest marks no enemy lit
 
 
 _new = object.__new__

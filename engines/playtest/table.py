@@ -18,8 +18,6 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import repeat
-from operator import is_
 from typing import Final
 
 from engines.combat import DEFAULT_MOVE
@@ -293,17 +291,14 @@ class Table:
         if old.at == new.at:
             return now
         kept = {pair for pair in now if new.key not in pair}
-        enemies = self.enemies_of(new)
-        ats = [e.at for e in enemies]
-        # As _touching(), measured from the AI character, the calls made in C.
-        if new.side is Side.AI:
-            gaps = map(math.dist, repeat(new.at), ats)
-        else:
-            gaps = map(math.dist, ats, repeat(new.at))
-        for enemy, gap in zip(enemies, gaps, strict=False):
-            if gap <= BASE + CONTACT:
-                ai = new.key if new.side is Side.AI else enemy.key
-                kept.add((ai, enemy.key if new.side is Side.AI else new.key))
+        at, reach = new.at, BASE + CONTACT
+        ai_moved = new.side is Side.AI
+        for enemy in self.enemies_of(new):  # as _touching(), from the AI character
+            if ai_moved:
+                if math.dist(at, enemy.at) <= reach:
+                    kept.add((new.key, enemy.key))
+            elif math.dist(enemy.at, at) <= reach:
+                kept.add((enemy.key, new.key))
         return frozenset(kept)
 
     def without(self, key: str) -> Table:
@@ -374,25 +369,34 @@ class Table:
         (those near its bounding box): asked of them alone, whether a point
         of the path is :meth:`crowded` has the same answer."""
         reach = BASE + NEAR
-        west = min(x for x, _ in path) - reach
-        east = max(x for x, _ in path) + reach
-        north = min(y for _, y in path) - reach
-        south = max(y for _, y in path) + reach
-        return tuple(
-            p
-            for p in self.pieces
-            if p.key != but and west < p.at[0] < east and north < p.at[1] < south
-        )
+        west = east = path[0][0]
+        north = south = path[0][1]
+        for point in path:  # plain loops: the compiled engine runs them without calls
+            x, y = point[0], point[1]
+            if x < west:
+                west = x
+            elif x > east:
+                east = x
+            if y < north:
+                north = y
+            elif y > south:
+                south = y
+        west, east = west - reach, east + reach
+        north, south = north - reach, south + reach
+        near = []
+        for p in self.pieces:
+            if p.key != but and west < p.at[0] < east and north < p.at[1] < south:
+                near.append(p)
+        return tuple(near)
 
 
 def _replaced(pieces: tuple[Piece, ...], old: Piece, new: Piece) -> tuple[Piece, ...]:
-    """The pieces with ``new`` in the place of ``old`` (found by identity, in C;
+    """The pieces with ``new`` in the place of ``old`` (found by identity;
     as they were if ``old`` is not among them)."""
-    found = list(map(is_, pieces, repeat(old)))
-    if True not in found:
-        return pieces
-    at = found.index(True)
-    return (*pieces[:at], new, *pieces[at + 1 :])
+    for at in range(len(pieces)):  # by identity, in a plain loop
+        if pieces[at] is old:
+            return (*pieces[:at], new, *pieces[at + 1 :])
+    return pieces
 
 
 def _overlaps(pieces: Iterable[Piece], at: Point, but: str) -> bool:
