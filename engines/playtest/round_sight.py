@@ -42,7 +42,6 @@ def sight_narrow(state: Fight, limit: float | None) -> None:
             ground=replace(ground, sight_limit=nearer(limit, ground.sight_limit)),
             # The terrain alone decides these: the fog changes none of them.
             _navigators=board._navigators,
-            _blocked=board._blocked,
             kept_out=board.kept_out,
         )
         state.table = state.table.on(narrowed)

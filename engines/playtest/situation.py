@@ -273,23 +273,22 @@ def _enemies_since(
     the same hurts), measuring again only the enemies whose piece or
     engagement changed."""
     was, before, hurt_by, readings = last[1], last[2], last[3], last[4]
-    if len(was) == len(foes):  # most often: one enemy moved
-        if before == engaged:  # the replaced pieces (the hot path: a plain
-            # loop, which the compiled engine runs without a call)
-            changed = [i for i in range(len(foes)) if foes[i] is not was[i]]
+    if len(was) == len(foes):  # most often: one enemy moved (a plain loop,
+        # which the compiled engine runs without a call)
+        same_engaged = before == engaged
+        found: list[Enemy] | None = None
+        for i in range(len(foes)):
+            enemy, then = foes[i], was[i]
+            key = enemy.key
+            if enemy is then and (same_engaged or (key in engaged) is (key in before)):
+                continue  # the same piece, engaged as it was
+            if key != then.key:
+                break  # someone came or went: looked up by key below
+            if found is None:
+                found = list(readings)
+            found[i] = _enemy(table, me, enemy, key in hurt_by, engaged=key in engaged)
         else:
-            changed = [
-                i
-                for i, (a, b) in enumerate(zip(foes, was, strict=True))
-                if a is not b or (a.key in engaged) is not (a.key in before)
-            ]
-        if all(foes[i].key == was[i].key for i in changed):
-            found = list(readings)
-            for i in changed:
-                enemy = foes[i]
-                busy = enemy.key in engaged
-                found[i] = _enemy(table, me, enemy, enemy.key in hurt_by, engaged=busy)
-            return tuple(found)
+            return readings if found is None else tuple(found)
     kept = {p.key: (p, e) for p, e in zip(was, readings, strict=True)}
     listed = []
     for enemy in foes:  # someone came or went: each enemy looked up by key

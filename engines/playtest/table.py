@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 
 from engines.combat import DEFAULT_MOVE
@@ -33,22 +33,62 @@ STEP = 0.05
 """Inches a move is cut back at a time until its base stands clear of others."""
 NEAR = 0.01
 """Inches of slack when picking the characters near a path (rounding)."""
-SIGHT_KEPT = 200_000
-"""Lines of sight a board keeps measured before it forgets them all."""
 
 
-@dataclass(frozen=True, slots=True)
 class Piece:
-    """A character on the table."""
+    """A character on the table (a read-only record with its equality, as
+    :class:`~engines.playtest.standing.Standing`: one is made at every move)."""
 
-    key: str
-    side: Side
-    company: str
-    at: Point
-    card_order: int = 0
-    move: float = DEFAULT_MOVE
-    shooting_range: float | None = None
-    carrying: str | None = None
+    __slots__ = (
+        "key", "side", "company", "at", "card_order", "move", "shooting_range",
+        "carrying",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        key: str,
+        side: Side,
+        company: str,
+        at: Point,
+        card_order: int = 0,
+        move: float = DEFAULT_MOVE,
+        shooting_range: float | None = None,
+        carrying: str | None = None,
+    ) -> None:
+        self.key: Final = key
+        self.side: Final = side
+        self.company: Final = company
+        self.at: Final = at
+        self.card_order: Final = card_order
+        self.move: Final = move
+        self.shooting_range: Final = shooting_range
+        self.carrying: Final = carrying
+
+    def _fields(
+        self,
+    ) -> tuple[str, Side, str, Point, int, float, float | None, str | None]:
+        return (
+            self.key, self.side, self.company, self.at, self.card_order, self.move,
+            self.shooting_range, self.carrying,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Piece):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Piece{self._fields()!r}"
+
+    def carries(self, carrying: str | None) -> Piece:
+        """The same character carrying this objective (None: nothing)."""
+        return Piece(
+            self.key, self.side, self.company, self.at, self.card_order, self.move,
+            self.shooting_range, carrying,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,17 +112,14 @@ class Board:
     """The ground and the routes over it, per set of areas kept out of.
 
     The caches are the one mutable part: the navigators only ever gain a
-    graph for a set of limits not seen before, each built once; the lines of
-    sight already measured are kept (the terrain alone decides them, so a
-    line between two places that nobody left is not measured again), up to
-    :data:`SIGHT_KEPT` of them.
+    graph for a set of limits not seen before, each built once. Lines of
+    sight are measured each time (a kept line was found again fewer than one
+    time in ten: the pieces keep moving, and keeping them cost more than
+    measuring).
     """
 
     ground: Ground
     _navigators: dict[tuple[bool, tuple[Convex, ...]], Navigator] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    _blocked: dict[tuple[Point, Point], bool] = field(
         default_factory=dict, compare=False, repr=False
     )
     kept_out: dict[Hashable, tuple[Convex, ...]] = field(
@@ -95,15 +132,8 @@ class Board:
     read from (:func:`engines.playtest.situation.situation_for` keeps them)."""
 
     def blocks_sight(self, a: Point, b: Point) -> bool:
-        """The terrain blocks the line from ``a`` to ``b`` (measured once)."""
-        key = (a, b)
-        found = self._blocked.get(key)
-        if found is None:
-            if len(self._blocked) >= SIGHT_KEPT:
-                self._blocked.clear()
-            found = self.ground.blocks_sight(*key)
-            self._blocked[key] = found
-        return found
+        """The terrain blocks the line from ``a`` to ``b``."""
+        return self.ground.blocks_sight(a, b)
 
     def navigator(
         self, *, keep_out: tuple[Convex, ...] = (), ignore_terrain: bool = False
@@ -257,7 +287,7 @@ class Table:
     def moved(self, key: str, to: Point) -> Table:
         me = self.piece(key)
         return self.changed(
-            Piece(  # as replace(me, at=to), without its walk of the fields
+            Piece(  # the same character, standing elsewhere
                 me.key,
                 me.side,
                 me.company,
@@ -324,7 +354,7 @@ class Table:
         return Table(self.board, (*self.pieces, *pieces), self.markers)
 
     def picked_up(self, key: str, marker: str) -> Table:
-        table = self.changed(replace(self.piece(key), carrying=marker))
+        table = self.changed(self.piece(key).carries(marker))
         return table._with_markers(tuple(m for m in self.markers if m.name != marker))
 
     def dropped(self, key: str) -> Table:
@@ -333,7 +363,7 @@ class Table:
         if piece.carrying is None:
             return self
         marker = Marker(name=piece.carrying, at=piece.at)
-        table = self.changed(replace(piece, carrying=None))
+        table = self.changed(piece.carries(None))
         return table._with_markers((*table.markers, marker))
 
     def _with_markers(self, markers: tuple[Marker, ...]) -> Table:

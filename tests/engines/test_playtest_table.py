@@ -179,8 +179,6 @@ def test_a_table_handed_on_by_its_changes_is_one_built_afresh():
 
 def test_a_moved_piece_is_the_piece_replaced_at_its_new_place():
     """A move changes where the character stands and nothing else of it."""
-    from dataclasses import replace
-
     from engines.playtest.table import Marker
 
     orc = Piece(
@@ -192,4 +190,21 @@ def test_a_moved_piece_is_the_piece_replaced_at_its_new_place():
         pieces=(orc,),
         markers=(Marker(name="Gate", at=(1.0, 1.0)),),
     )
-    assert t.moved("orc", (9.0, 4.0)).piece("orc") == replace(orc, at=(9.0, 4.0))
+    assert t.moved("orc", (9.0, 4.0)).piece("orc") == Piece(
+        key="orc", side=Side.AI, company="orcs", at=(9.0, 4.0), card_order=3,
+        move=5.0, shooting_range=12.0, carrying="Ring",
+    )  # fmt: skip
+    assert t.moved("orc", (9.0, 4.0)).piece("orc") != orc
+
+
+def test_a_piece_is_a_read_only_record_with_its_equality():
+    """Equal by every field, hashable, carried objectives changed by a new piece."""
+    a = Piece(key="orc", side=Side.AI, company="orcs", at=(1.0, 2.0))
+    same = Piece("orc", Side.AI, "orcs", (1.0, 2.0))
+    assert a == same and hash(a) == hash(same) and len({a, same}) == 1
+    assert a != Piece(key="orc", side=Side.AI, company="orcs", at=(1.0, 2.0), move=5)
+    assert a != Piece(key="orc", side=Side.PLAYER, company="orcs", at=(1.0, 2.0))
+    carrying = a.carries("Ring")
+    assert carrying.carrying == "Ring" and a.carrying is None
+    assert carrying.carries(None) == a
+    assert "orc" in repr(a) and "Ring" in repr(carrying)
