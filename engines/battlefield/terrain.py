@@ -213,12 +213,11 @@ def roll_piece(
     Its dice are one log entry (kind ``TERRAIN``): "Terrain 2: 4, 6 → wall;
     3, 1 → N (NW taken)", the kind in ``words`` where they give it.
     """
-    randint = dice.rng.randint
-    faces = [randint(1, 6)]
+    faces = [dice.face()]
     if KIND_BY_FACE[faces[0]] is None:
-        faces.append(randint(1, 6))
+        faces.append(dice.face())
     piece = kind_of(*faces)
-    column, row = randint(1, 6), randint(1, 6)
+    column, row = dice.face(), dice.face()
     rolled = sector_rolled(column, row)
     given = free_sector(rolled, taken) or rolled
     where = SECTOR_NAMES[given]

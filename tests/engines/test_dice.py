@@ -83,3 +83,31 @@ def test_a_plain_roll_reads_with_its_modifiers() -> None:
 def test_two_dice_read_with_their_total() -> None:
     entry = Dice(Loaded(3, 4)).two_d6("distance", outcome='7"')
     assert entry.describe() == 'distance: 2D6 3+4 = 7 → 7"'
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 42, 2026, 2**40 + 3])
+def test_a_face_on_pythons_random_is_the_face_randint_gives(seed: int) -> None:
+    """The fast face draws as ``randint(1, 6)`` does: the same seed gives the
+    same faces, and leaves the source where randint would have left it."""
+    fast, plain = random.Random(seed), random.Random(seed)
+    dice = Dice(fast)
+    faces = [dice.face() for _ in range(500)]
+    assert faces == [plain.randint(1, 6) for _ in range(500)]
+    assert set(faces) == {1, 2, 3, 4, 5, 6}
+    assert fast.random() == plain.random()
+
+
+def test_a_face_from_another_source_is_its_randint() -> None:
+    """Any other source (a loaded die, a subclass) is asked for randint(1, 6)."""
+    dice = Dice(Loaded(6, 1, 3))
+    assert [dice.face(), dice.face(), dice.face()] == [6, 1, 3]
+
+    class Counted(random.Random):
+        calls = 0
+
+        def randint(self, a: int, b: int) -> int:
+            Counted.calls += 1
+            return super().randint(a, b)
+
+    Dice(Counted(3)).face()
+    assert Counted.calls == 1
