@@ -89,9 +89,7 @@ class DoctrineSettings:
         if self.sight_limit is None:
             return situation
         enemies = tuple(
-            replace(e, in_sight=False)
-            if not self.sees(e.distance) and e.in_sight and not e.lit
-            else e
+            e.unseen() if not self.sees(e.distance) and e.in_sight and not e.lit else e
             for e in situation.enemies
         )
         objectives = tuple(

@@ -30,6 +30,7 @@ from engines.cards import Card
 from engines.combat import DEFAULT_MOVE
 from engines.dice import Dice, DiceLog, Modifier, log_to_data
 from engines.doctrines.edges import Edges as Edges
+from engines.doctrines.enemy import Enemy as Enemy
 from engines.doctrines.obeying import ATTACKS, MOVES, Obeying
 from engines.doctrines.obeying import hunted_by as hunted_by
 from engines.doctrines.obeying import nearest as nearest
@@ -47,34 +48,6 @@ from engines.orders.kinds import LIMIT_KINDS, Hunt, Order, RoutToward, active, o
 from engines.text import inches as inches
 
 # --- the situation --------------------------------------------------------------------
-
-
-@mypyc_attr(native_class=False)
-@dataclass(frozen=True, kw_only=True)
-class Enemy:
-    """An enemy (player) character as this AI character sees it.
-
-    A situation lists its enemies in the player's card order (§5.1 numbers
-    several melee opponents in that order).
-    """
-
-    id: str
-    distance: float
-    """Inches, base edge to base edge; 0 when in base contact."""
-    in_sight: bool = True
-    in_contact: bool = False
-    """In base contact with this character: they are in melee."""
-    engaged: bool = False
-    """In base contact with any model (the opposite of *unengaged*, §0)."""
-    hurt_me: bool = False
-    """It wounded this character this round (§5.3 charges the enemy that hurt it)."""
-    company: str = ""
-    """Its company's name (a hunt may name a company, §1 "Scene orders")."""
-    carrying: str | None = None
-    """The objective it carries (a hunt may name whoever carries it)."""
-    lit: bool = False
-    """It stands within a lit feature's reach: seen from any distance, whatever
-    the sight limit (RULES §1)."""
 
 
 @mypyc_attr(native_class=False)

@@ -33,7 +33,7 @@ from engines.playtest.geometry import Point as XY
 from engines.playtest.moves import NO_LIMITS, Limits, reach
 from engines.playtest.standing import NOBODY as NOBODY
 from engines.playtest.standing import Standing as Standing
-from engines.playtest.table import CONTACT, Board, Latest, Marker, Piece, Table
+from engines.playtest.table import CONTACT, Latest, Marker, Piece, Table
 from engines.playtest.terrain import (
     RADIUS,
     base_gap,
@@ -255,7 +255,7 @@ def _enemies(table: Table, me: Piece, mine: Standing) -> tuple[Enemy, ...]:
         found = _enemies_since(table, me, last, foes, engaged)
     else:  # it moved (or was hurt): every distance is new
         found = tuple(
-            _enemy(table, me, e, e.key in hurt_by, engaged=e.key in engaged)
+            MeasuredEnemy(table, me, e, e.key in hurt_by, engaged=e.key in engaged)
             for e in foes
         )
     latest[me.key] = (me, foes, engaged, hurt_by, found)
@@ -286,60 +286,77 @@ def _enemies_since(
                 break  # someone came or went: looked up by key below
             if found is None:
                 found = list(readings)
-            found[i] = _enemy(table, me, enemy, key in hurt_by, engaged=key in engaged)
+            busy = key in engaged
+            found[i] = MeasuredEnemy(table, me, enemy, key in hurt_by, engaged=busy)
         else:
             return readings if found is None else tuple(found)
     kept = {p.key: (p, e) for p, e in zip(was, readings, strict=True)}
-    listed = []
+    listed: list[Enemy] = []
     for enemy in foes:  # someone came or went: each enemy looked up by key
         old = kept.get(enemy.key)
         busy = enemy.key in engaged
         if old is None or old[0] is not enemy or old[1].engaged is not busy:
-            listed.append(_enemy(table, me, enemy, enemy.key in hurt_by, engaged=busy))
+            hurt = enemy.key in hurt_by
+            listed.append(MeasuredEnemy(table, me, enemy, hurt, engaged=busy))
         else:
             listed.append(old[1])
     return tuple(listed)
 
 
-def _sight(enemy: MeasuredEnemy) -> bool:
-    """:meth:`Table.sees`, from what the enemy reading kept of the table."""
-    kept: tuple[Board, XY, XY] = enemy.__dict__["_from"]  # typed: called in C
-    board, at, there = kept
-    ground = board.ground
-    limit = ground.sight_limit
-    if limit is not None and enemy.distance > limit and not ground.lit_near(there):
-        return False
-    return not board.blocks_sight(at, there)
-
-
-@mypyc_attr(native_class=False)
 class MeasuredEnemy(Enemy):
-    """An enemy read off the abstract table, whether it is in sight measured
-    when a decide function first asks (:class:`~engines.playtest.built.Later`)."""
+    """An enemy read off the abstract table: :meth:`Table.gap` and
+    :meth:`Table.in_contact` measured at once, :meth:`Table.sees` when a
+    decide function first asks (as :class:`~engines.playtest.built.Later`)."""
 
-    in_sight = Later(_sight)
+    __slots__ = ("_board", "_at", "_there", "_seen")
+
+    def __init__(
+        self,
+        table: Table,
+        me: Piece,
+        enemy: Piece,
+        hurt_me: bool,
+        *,
+        engaged: bool,
+    ) -> None:
+        gap = base_gap(me.at, enemy.at)
+        super().__init__(
+            id=enemy.key,
+            distance=gap,
+            in_contact=gap <= CONTACT,
+            engaged=engaged,
+            hurt_me=hurt_me,
+            company=enemy.company,
+            carrying=enemy.carrying,
+        )  # ``lit`` as the class has it: a playtest marks no enemy lit
+        self._board: Final = table.board
+        self._at: Final = me.at
+        self._there: Final = enemy.at
+        self._seen = UNMEASURED
+
+    @property
+    def in_sight(self) -> bool:
+        """:meth:`Table.sees`, measured the first time it is asked."""
+        seen = self._seen
+        if seen == UNMEASURED:
+            seen = SEEN if self._sees() else UNSEEN
+            self._seen = seen
+        return seen == SEEN
+
+    def _sees(self) -> bool:
+        ground = self._board.ground
+        limit = ground.sight_limit
+        if (
+            limit is not None
+            and self.distance > limit
+            and not ground.lit_near(self._there)
+        ):
+            return False
+        return not self._board.blocks_sight(self._at, self._there)
 
 
-def _enemy(
-    table: Table, me: Piece, enemy: Piece, hurt_me: bool, *, engaged: bool
-) -> Enemy:
-    """One enemy as ``me`` reads it: :meth:`Table.gap`, :meth:`Table.in_contact`
-    and (when read) :meth:`Table.sees`, the distance measured once for all."""
-    gap = base_gap(me.at, enemy.at)
-    made = _new(MeasuredEnemy)  # as built(): the call is this hot path's cost
-    fields = made.__dict__  # filled in place: the fastest way in the compiled engine
-    fields["id"] = enemy.key
-    fields["distance"] = gap
-    fields["in_contact"] = gap <= CONTACT
-    fields["engaged"] = engaged
-    fields["hurt_me"] = hurt_me
-    fields["company"] = enemy.company
-    fields["carrying"] = enemy.carrying
-    fields["_from"] = (table.board, me.at, enemy.at)
-    return made  # ``lit`` as the class has it: a playtest marks no enemy lit
-
-
-_new = object.__new__
+UNMEASURED, UNSEEN, SEEN = -1, 0, 1
+"""Whether a :class:`MeasuredEnemy` is in sight: not yet measured, no, yes."""
 
 
 def _edge_away(table: Table, me: Piece, enemies: Sequence[Enemy]) -> float | None:
