@@ -2,8 +2,10 @@
 (RULES §7; SITE.md ``playtest_s``).
 
 A playtest builds hundreds of thousands of the doctrines' frozen inputs
-(:class:`~engines.doctrines.Enemy`, :class:`~engines.doctrines.Situation`…):
-:func:`engines.built.built` makes each without its ``__init__``.
+(:class:`~engines.doctrines.Situation`, its objectives…):
+:func:`engines.built.built` makes each without its ``__init__``. (An enemy is
+a plain record the compiled engine makes directly:
+:class:`~engines.playtest.situation.MeasuredEnemy`.)
 
 :class:`Later` is a field measured the first time it is read and kept, for the
 parts of a situation most decide functions never read (the friends only a
