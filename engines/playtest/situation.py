@@ -344,15 +344,7 @@ class MeasuredEnemy(Enemy):
         return seen == SEEN
 
     def _sees(self) -> bool:
-        ground = self._board.ground
-        limit = ground.sight_limit
-        if (
-            limit is not None
-            and self.distance > limit
-            and not ground.lit_near(self._there)
-        ):
-            return False
-        return not self._board.blocks_sight(self._at, self._there)
+        return self._board.sees(self._at, self._there, self.distance)
 
 
 UNMEASURED, UNSEEN, SEEN = -1, 0, 1

@@ -135,6 +135,17 @@ class Board:
         """The terrain blocks the line from ``a`` to ``b``."""
         return self.ground.blocks_sight(a, b)
 
+    def sees(self, a: Point, b: Point, gap: float, lit: bool | None = None) -> bool:
+        """A clear line from ``a`` to ``b`` (``gap`` inches apart, base edge to
+        base edge) within the sight limit; a point lit by a lit feature is seen
+        from any distance (``lit``; None: asked of the ground when it matters)."""
+        ground = self.ground
+        limit = ground.sight_limit
+        if limit is not None and gap > limit:
+            if not (ground.lit_near(b) if lit is None else lit):
+                return False
+        return not self.blocks_sight(a, b)
+
     def navigator(
         self, *, keep_out: tuple[Convex, ...] = (), ignore_terrain: bool = False
     ) -> Navigator:
@@ -268,16 +279,11 @@ class Table:
     def sees_point(self, a: Point, b: Point, *, lit: bool = False) -> bool:
         """A clear line from ``a`` to ``b`` within the sight limit (a point lit
         by a lit feature is seen from any distance)."""
-        ground = self.ground
-        limit = ground.sight_limit
-        if limit is not None and base_gap(a, b) > limit and not lit:
-            return False
-        return not self.board.blocks_sight(a, b)
+        return self.board.sees(a, b, base_gap(a, b), lit)
 
     def sees(self, a: Piece, b: Piece) -> bool:
         """§0 *in sight*, facing aside: ``a`` sees ``b``."""
-        lit = bool(self.ground.lit) and self.ground.lit_near(b.at)
-        return self.sees_point(a.at, b.at, lit=lit)
+        return self.board.sees(a.at, b.at, base_gap(a.at, b.at))
 
     def cover(self, piece: Piece) -> Cover:
         return self.ground.cover_at(piece.at)
